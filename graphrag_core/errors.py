@@ -1,0 +1,68 @@
+"""The one exception tree of loregraph.
+
+Every failure a user can meet is a ``LoregraphError``; its message says what was wrong and what
+to do about it. Vendor errors (redis, falkordb, torch, openai, ...) are translated at the adapter
+that met them.
+
+    LoregraphError
+    ├── ConfigError                 settings that cannot work (bad path, unknown store kind)
+    ├── StoreError                  the graph store failed
+    │   └── StoreUnavailableError   the store is down or unreachable
+    ├── SourceError                 a source file could not be read or parsed
+    ├── ChangelogError              a change set is malformed
+    │   └── ChangelogConflictError  a session was already posted with different content
+    ├── UnknownEntityError          a name or id matches no entity (carries near matches)
+    └── ExtractionError             an extractor could not produce a valid result
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class LoregraphError(Exception):
+    """Root of every error loregraph raises on purpose."""
+
+
+class ConfigError(LoregraphError):
+    """Settings that cannot work."""
+
+
+class StoreError(LoregraphError):
+    """The graph store failed while doing what was asked."""
+
+
+class StoreUnavailableError(StoreError):
+    """The graph store is down or cannot be reached."""
+
+
+class SourceError(LoregraphError):
+    """A source file could not be read or parsed."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class ChangelogError(LoregraphError):
+    """A change set is malformed; the message names the bad field."""
+
+
+class ChangelogConflictError(ChangelogError):
+    """A session was already posted with different content."""
+
+
+class UnknownEntityError(LoregraphError):
+    """A name or id matches no entity of the campaign."""
+
+    def __init__(self, name: str, suggestions: Sequence[str] = (), where: str = "") -> None:
+        hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
+        prefix = f"{where}: " if where else ""
+        super().__init__(f"{prefix}unknown entity {name!r}.{hint}")
+        self.name = name
+        self.suggestions = tuple(suggestions)
+
+
+class ExtractionError(LoregraphError):
+    """An extractor could not produce a valid result."""

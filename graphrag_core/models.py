@@ -1,0 +1,319 @@
+"""Boundary objects of loregraph: pure data, validated, frozen where they are values.
+
+Ids are canonical slugs (``torven-blackwater``), unique within a campaign. Every piece of
+content carries a ``visibility``: ``party`` (players may see it) or ``gm`` (secret).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Visibility = Literal["gm", "party"]
+Attitude = Literal["allied", "neutral", "hostile"]
+
+ENTITY_TYPES: tuple[str, ...] = (
+    "NPC", "PC", "Location", "Faction", "Item", "Deity", "Creature", "Event", "Quest", "Other",
+)
+"""The entity taxonomy; extensible through settings (``extra_entity_types``)."""
+
+STATUS_VOCABULARY: dict[str, tuple[str, ...]] = {
+    "NPC": ("alive", "dead", "missing", "unknown", "captured"),
+    "PC": ("alive", "dead", "missing", "unknown", "captured"),
+    "Creature": ("alive", "dead", "missing", "unknown", "captured"),
+    "Deity": ("active", "dormant", "dead", "unknown"),
+    "Location": ("intact", "damaged", "destroyed", "abandoned", "unknown"),
+    "Faction": ("active", "disbanded", "unknown"),
+    "Item": ("present", "lost", "destroyed", "unknown"),
+    "Event": ("upcoming", "ongoing", "past", "unknown"),
+    "Quest": ("open", "completed", "failed", "abandoned", "unknown"),
+    "Other": ("unknown",),
+}
+"""Allowed statuses per entity type; the first one is the default."""
+
+INACTIVE_STATUSES: frozenset[str] = frozenset(
+    {"dead", "destroyed", "disbanded", "lost", "abandoned", "failed", "missing", "captured"}
+)
+"""Statuses that mean "not available now": such items are demoted unless the question is
+historical."""
+
+RELATION_TYPES: tuple[str, ...] = (
+    "ruled_by", "member_of", "leads", "allied_with", "hostile_to", "located_in", "contains",
+    "owned_by", "owns", "sacred_to", "worships", "killed_by", "knows", "related_to",
+    "employs", "works_for", "guards", "seeks", "created_by", "parent_of", "married_to",
+    "rival_of", "serves", "mentions",
+)
+"""The relation taxonomy; unknown relation types map to ``related_to``."""
+
+PARTY_ID = "party"
+"""The canonical id of the player characters' group."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Entity(_Model):
+    """A typed thing of the world: an NPC, a place, a faction, ..."""
+
+    id: str = Field(description="Canonical slug, unique within the campaign.")
+    name: str = Field(description="Canonical display name.")
+    type: str = Field(description="Entity type from the taxonomy, e.g. NPC or Location.")
+    aliases: tuple[str, ...] = Field(default=(), description="Other names players use.")
+    gm_aliases: tuple[str, ...] = Field(
+        default=(), description="Secret names only the game master may see."
+    )
+    status: str | None = Field(default=None, description="Base status before any changelog.")
+    visibility: Visibility = Field(default="party", description="gm: the whole entity is secret.")
+    description: str = Field(default="", description="Player-safe description.")
+    gm_notes: str = Field(default="", description="GM-only notes about the entity.")
+    attributes: dict[str, str] = Field(
+        default_factory=dict, description="Typed attributes, e.g. from YAML front matter."
+    )
+    sources: tuple[str, ...] = Field(default=(), description="Source paths that define it.")
+
+
+class Relation(_Model):
+    """A typed, directed edge between two entities."""
+
+    source: str = Field(description="Entity id the relation starts from.")
+    target: str = Field(description="Entity id the relation points to.")
+    type: str = Field(description="Relation type from the taxonomy, e.g. located_in.")
+    attitude: Attitude | None = Field(default=None, description="Attitude of source to target.")
+    visibility: Visibility = "party"
+    description: str = ""
+    source_path: str = Field(default="", description="Source file the relation came from.")
+    chunk_id: str | None = Field(default=None, description="Chunk that states the relation.")
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.source, self.type, self.target)
+
+
+class SourceDocument(_Model):
+    """One ingested file, as read from disk."""
+
+    path: str = Field(description="Path relative to the ingest root, '/'-separated.")
+    kind: Literal["markdown", "text", "vault", "worldpack"]
+    sha256: str
+    text: str
+
+
+class Chunk(_Model):
+    """A contiguous substring of a source: ``text == source.text[start:end]``."""
+
+    id: str = Field(description="Stable id: source path + ordinal + content hash prefix.")
+    source_path: str
+    start: int
+    end: int
+    text: str
+    content_hash: str
+    heading: str = Field(default="", description="Heading path, e.g. 'Waterdeep > Taverns'.")
+    visibility: Visibility = "party"
+    mentions: tuple[str, ...] = Field(default=(), description="Entity ids the chunk mentions.")
+    subject: str | None = Field(
+        default=None, description="Entity id the chunk is primarily about, if any."
+    )
+
+
+class Extraction(_Model):
+    """Everything an extractor produced from a set of sources."""
+
+    entities: tuple[Entity, ...] = ()
+    relations: tuple[Relation, ...] = ()
+    chunks: tuple[Chunk, ...] = ()
+
+
+class SourceRecord(_Model):
+    """What the store remembers of an ingested source (for idempotent re-ingest)."""
+
+    path: str
+    sha256: str
+    kind: str
+    chunk_count: int = 0
+
+
+# ---------------------------------------------------------------- changelog
+
+
+ChangeKind = Literal["entity_status", "entity_property", "relationship"]
+
+
+class Change(_Model):
+    """One atomic, stored change from a session change set. Never mutates the base graph."""
+
+    id: str = Field(description="Stable id: 's<session>-r<revision>-<seq>'.")
+    session_id: int
+    revision: int = 1
+    seq: int
+    kind: ChangeKind
+    entity_id: str = Field(description="Canonical id of the changed entity (or relation source).")
+    target_id: str | None = Field(default=None, description="Relation target, for relationships.")
+    relation_type: str | None = None
+    field: str = Field(description="'status', a property name, or 'attitude'.")
+    old_value: str | None = None
+    new_value: str
+    details: dict[str, Any] = Field(default_factory=dict)
+    visibility: Visibility = "party"
+    source: str = Field(default="", description="Where the change came from (file, job).")
+
+
+class ChangeSetRecord(_Model):
+    """The stored header of a posted change set."""
+
+    session_id: int
+    revision: int
+    content_hash: str
+    source: str
+    posted_at: str
+    title: str = ""
+    change_count: int = 0
+
+
+class EffectiveState(_Model):
+    """An entity's state after applying the changelog to the base graph."""
+
+    entity_id: str
+    status: str | None
+    status_change: str | None = Field(default=None, description="Change id that set the status.")
+    status_session: int | None = None
+    attitude: Attitude | None = Field(default=None, description="Attitude toward the party.")
+    attitude_change: str | None = None
+    properties: dict[str, str] = Field(default_factory=dict)
+    relation_attitudes: dict[str, Attitude] = Field(
+        default_factory=dict, description="Attitude toward other entities, keyed by entity id."
+    )
+
+    @property
+    def inactive(self) -> bool:
+        return self.status in INACTIVE_STATUSES or self.attitude == "hostile"
+
+
+# ---------------------------------------------------------------- search and answers
+
+
+class ScoredId(_Model):
+    id: str
+    score: float
+
+
+class Citation(_Model):
+    kind: Literal["chunk", "change", "source"]
+    id: str
+    source: str = Field(description="File path, or change set source.")
+    quote: str = Field(default="", description="The cited text, possibly shortened.")
+    session_id: int | None = None
+
+
+class RankedResult(_Model):
+    """One answer item, best first in ``AskResult.results``."""
+
+    id: str
+    kind: Literal["entity", "passage"]
+    name: str
+    type: str = Field(description="Entity type, or 'passage'.")
+    status: str | None = Field(description="Effective status after the changelog.")
+    attitude: Attitude | None = None
+    available: bool = Field(description="False when dead/destroyed/hostile/... now.")
+    score: float
+    signals: dict[str, float]
+    citations: tuple[Citation, ...] = ()
+    text: str = Field(default="", description="Gist (entity) or passage text.")
+    status_note: str = Field(default="", description="Why the status is what it is.")
+
+
+class AskResult(_Model):
+    question: str
+    campaign: str
+    as_player: bool
+    historical: bool
+    as_of_session: int | None = None
+    results: tuple[RankedResult, ...]
+
+
+class EntityView(_Model):
+    """Everything ``loregraph entity NAME`` shows."""
+
+    id: str
+    name: str
+    type: str
+    aliases: tuple[str, ...]
+    base_status: str | None
+    status: str | None
+    attitude: Attitude | None
+    status_change: Change | None
+    description: str
+    gm_notes: str = ""
+    attributes: dict[str, str]
+    relations: tuple[Relation, ...]
+    sources: tuple[str, ...]
+    changes: tuple[Change, ...]
+    visibility: Visibility
+
+
+class IngestReport(_Model):
+    """What one ingest run did; also written as the run's manifest."""
+
+    campaign: str
+    root: str
+    files: dict[str, str] = Field(description="Ingested path -> SHA-256.")
+    added: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    unchanged: tuple[str, ...] = ()
+    failures: dict[str, str] = Field(default_factory=dict, description="Path -> reason.")
+    entities: int = 0
+    relations: int = 0
+    chunks: int = 0
+    embedded: int = Field(default=0, description="Texts embedded in this run.")
+    wrote: bool = Field(default=False, description="False when nothing had to change.")
+
+
+class GraphDelta(_Model):
+    """What one ingest writes to the store, applied atomically.
+
+    ``vectors`` maps chunk and entity ids to their embeddings; an upserted item without an
+    entry keeps the vector it already has in the store.
+    """
+
+    sources_upsert: tuple[SourceRecord, ...] = ()
+    sources_removed: tuple[str, ...] = ()
+    chunks_upsert: tuple[Chunk, ...] = ()
+    chunks_removed: tuple[str, ...] = ()
+    entities_upsert: tuple[Entity, ...] = ()
+    entities_removed: tuple[str, ...] = ()
+    relations_upsert: tuple[Relation, ...] = ()
+    relations_removed: tuple[tuple[str, str, str], ...] = Field(
+        default=(), description="(source, type, target) keys."
+    )
+    vectors: dict[str, tuple[float, ...]] = Field(default_factory=dict)
+
+    @property
+    def empty(self) -> bool:
+        return not (
+            self.sources_upsert or self.sources_removed or self.chunks_upsert
+            or self.chunks_removed or self.entities_upsert or self.entities_removed
+            or self.relations_upsert or self.relations_removed
+        )
+
+
+class CampaignView(_Model):
+    """The read-side snapshot of one campaign as one audience may see it.
+
+    Built by the application service from the store and the changelog overlay; for a player
+    view every GM-only entity, alias, note, relation, chunk and change is already gone.
+    """
+
+    campaign: str
+    visibilities: tuple[Visibility, ...]
+    entities: dict[str, Entity]
+    relations: tuple[Relation, ...]
+    chunks: dict[str, Chunk]
+    states: dict[str, EffectiveState] = Field(description="Effective state per entity id.")
+    changes: dict[str, Change] = Field(description="Visible changes by id, for citations.")
+    as_of_session: int | None = None
+
+    @property
+    def as_player(self) -> bool:
+        return "gm" not in self.visibilities

@@ -1,0 +1,141 @@
+"""Ports: one small Protocol per external dependency. Adapters implement them; domain code
+receives them as arguments and never builds one itself."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Literal, Protocol, runtime_checkable
+
+from graphrag_core.models import (
+    Change,
+    ChangeSetRecord,
+    Chunk,
+    Entity,
+    GraphDelta,
+    Relation,
+    ScoredId,
+    SourceRecord,
+    Visibility,
+)
+
+SearchKind = Literal["entity", "chunk"]
+
+
+@runtime_checkable
+class GraphStore(Protocol):
+    """A campaign-scoped property graph. Every method is scoped by ``campaign``; no call ever
+    returns another campaign's data. Writes are atomic: on failure nothing is written."""
+
+    def migrate(self) -> None:
+        """Create indexes and constraints; idempotent."""
+
+    def close(self) -> None: ...
+
+    def list_campaigns(self) -> list[str]: ...
+
+    def load_sources(self, campaign: str) -> dict[str, SourceRecord]: ...
+
+    def apply_delta(self, campaign: str, delta: GraphDelta) -> None:
+        """Write one ingest's changes atomically."""
+
+    def load_entities(self, campaign: str) -> list[Entity]: ...
+
+    def load_relations(self, campaign: str) -> list[Relation]: ...
+
+    def load_chunks(self, campaign: str) -> list[Chunk]: ...
+
+    def vector_search(
+        self,
+        campaign: str,
+        kind: SearchKind,
+        vector: Sequence[float],
+        k: int,
+        visibilities: Sequence[Visibility],
+    ) -> list[ScoredId]:
+        """Nearest items by cosine similarity (higher is closer), best first."""
+
+    def fulltext_search(
+        self, campaign: str, kind: SearchKind, text: str, k: int,
+        visibilities: Sequence[Visibility],
+    ) -> list[ScoredId]: ...
+
+    def neighbourhood(
+        self, campaign: str, entity_ids: Sequence[str], hops: int,
+        visibilities: Sequence[Visibility],
+    ) -> dict[str, int]:
+        """Entity ids within ``hops`` of any given id, with their hop distance (0 for seeds)."""
+
+    def load_changesets(self, campaign: str) -> list[ChangeSetRecord]: ...
+
+    def append_changeset(
+        self, campaign: str, record: ChangeSetRecord, changes: Sequence[Change]
+    ) -> None:
+        """Store a change set and its changes atomically, append-only."""
+
+    def load_changes(self, campaign: str) -> list[Change]: ...
+
+    def delete_campaign(self, campaign: str) -> None: ...
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into unit-length vectors."""
+
+    @property
+    def model_id(self) -> str: ...
+
+    @property
+    def dimension(self) -> int: ...
+
+    def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]: ...
+
+
+@runtime_checkable
+class TokenCounter(Protocol):
+    def count(self, text: str) -> int: ...
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    """An OpenAI-compatible chat model; returns the assistant message text."""
+
+    @property
+    def model_id(self) -> str: ...
+
+    def complete(
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        json_schema: dict[str, object] | None = None,
+        max_tokens: int = 1024,
+    ) -> str: ...
+
+
+@runtime_checkable
+class Clock(Protocol):
+    def now(self) -> datetime: ...
+
+
+@runtime_checkable
+class ProgressListener(Protocol):
+    """Long jobs report progress here; only the CLI draws bars."""
+
+    def start(self, task: str, total: int | None) -> None: ...
+
+    def advance(self, task: str, n: int = 1) -> None: ...
+
+    def finish(self, task: str) -> None: ...
+
+
+class NullProgress:
+    """A listener that ignores everything."""
+
+    def start(self, task: str, total: int | None) -> None:
+        return None
+
+    def advance(self, task: str, n: int = 1) -> None:
+        return None
+
+    def finish(self, task: str) -> None:
+        return None

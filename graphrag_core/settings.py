@@ -1,0 +1,114 @@
+"""Settings, read once at the edge: ``LOREGRAPH_*`` environment variables, then a TOML config
+file (``loregraph.toml`` in the working directory, or the path in ``LOREGRAPH_CONFIG``), then
+defaults. Library code receives the typed sections below and never reads the environment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+DEFAULT_DATA_DIR = Path(".loregraph")
+DEFAULT_CONFIG_FILE = Path("loregraph.toml")
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class StoreSettings(_Section):
+    kind: Literal["falkordb-embedded", "falkordb", "neo4j"] = "falkordb-embedded"
+    data_dir: Path = DEFAULT_DATA_DIR
+    graph_name: str = "loregraph"
+    falkordb_url: str | None = None
+    neo4j_uri: str | None = None
+    neo4j_user: str = "neo4j"
+    neo4j_password: str | None = None
+    neo4j_database: str = "neo4j"
+    startup_timeout_s: float = 20.0
+
+
+class EmbeddingSettings(_Section):
+    batch_size: int = 64
+    device: str = "cpu"
+
+
+class RankingSettings(_Section):
+    """Weights of the first ranker's signals and the demotion of inactive items."""
+
+    semantic_weight: float = 0.6
+    lexical_weight: float = 0.4
+    inactive_factor: float = Field(default=0.3, ge=0.0, le=1.0)
+    candidates: int = Field(default=40, ge=1)
+    passages: int = Field(default=5, ge=0)
+
+
+class IngestSettings(_Section):
+    chunk_size: int = Field(default=1200, ge=200, description="Target characters per chunk.")
+    chunk_overlap: int = Field(default=0, ge=0)
+
+
+class Settings(BaseSettings):
+    """All settings. Environment names: ``LOREGRAPH_<FIELD>``; nested sections use ``__``
+    (``LOREGRAPH_RANKING__INACTIVE_FACTOR=0.2``)."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="LOREGRAPH_",
+        env_nested_delimiter="__",
+        extra="forbid",
+        toml_file=DEFAULT_CONFIG_FILE,
+    )
+
+    campaign: str = "default"
+    store: Literal["falkordb-embedded", "falkordb", "neo4j"] = "falkordb-embedded"
+    data_dir: Path = DEFAULT_DATA_DIR
+    graph_name: str = "loregraph"
+    falkordb_url: str | None = None
+    neo4j_uri: str | None = None
+    neo4j_user: str = "neo4j"
+    neo4j_password: str | None = None
+    neo4j_database: str = "neo4j"
+    embedding: EmbeddingSettings = EmbeddingSettings()
+    ranking: RankingSettings = RankingSettings()
+    ingest: IngestSettings = IngestSettings()
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls))
+
+    def store_section(self) -> StoreSettings:
+        return StoreSettings(
+            kind=self.store,
+            data_dir=self.data_dir,
+            graph_name=self.graph_name,
+            falkordb_url=self.falkordb_url,
+            neo4j_uri=self.neo4j_uri,
+            neo4j_user=self.neo4j_user,
+            neo4j_password=self.neo4j_password,
+            neo4j_database=self.neo4j_database,
+        )
+
+
+def load_settings(config_file: Path | None = None, **overrides: object) -> Settings:
+    """Read settings once; ``config_file`` replaces the default TOML file."""
+    if config_file is not None:
+
+        class _FileSettings(Settings):
+            model_config = SettingsConfigDict(toml_file=config_file)
+
+        return _FileSettings(**overrides)  # type: ignore[arg-type]
+    return Settings(**overrides)  # type: ignore[arg-type]
