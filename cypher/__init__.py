@@ -1,7 +1,8 @@
 """Parameterised Cypher statements, one per file, loaded by name.
 
-``cypher/<name>.cypher`` holds statements shared by every dialect; ``cypher/<dialect>/<name>.cypher``
-overrides one for a dialect (index DDL, vector and full-text search, ...). Statements take
+``cypher/<name>.cypher`` holds statements shared by every dialect;
+``cypher/<dialect>/<name>.cypher`` overrides one for a dialect (index DDL, vector and
+full-text search, ...). Statements take
 ``$parameters`` only: values never touch the query text. The few identifiers that must
 (labels in index DDL) are checked against :data:`ALLOWED_LABELS` first.
 """

@@ -14,7 +14,16 @@ Visibility = Literal["gm", "party"]
 Attitude = Literal["allied", "neutral", "hostile"]
 
 ENTITY_TYPES: tuple[str, ...] = (
-    "NPC", "PC", "Location", "Faction", "Item", "Deity", "Creature", "Event", "Quest", "Other",
+    "NPC",
+    "PC",
+    "Location",
+    "Faction",
+    "Item",
+    "Deity",
+    "Creature",
+    "Event",
+    "Quest",
+    "Other",
 )
 """The entity taxonomy; extensible through settings (``extra_entity_types``)."""
 
@@ -39,10 +48,30 @@ INACTIVE_STATUSES: frozenset[str] = frozenset(
 historical."""
 
 RELATION_TYPES: tuple[str, ...] = (
-    "ruled_by", "member_of", "leads", "allied_with", "hostile_to", "located_in", "contains",
-    "owned_by", "owns", "sacred_to", "worships", "killed_by", "knows", "related_to",
-    "employs", "works_for", "guards", "seeks", "created_by", "parent_of", "married_to",
-    "rival_of", "serves", "mentions",
+    "ruled_by",
+    "member_of",
+    "leads",
+    "allied_with",
+    "hostile_to",
+    "located_in",
+    "contains",
+    "owned_by",
+    "owns",
+    "sacred_to",
+    "worships",
+    "killed_by",
+    "knows",
+    "related_to",
+    "employs",
+    "works_for",
+    "guards",
+    "seeks",
+    "created_by",
+    "parent_of",
+    "married_to",
+    "rival_of",
+    "serves",
+    "mentions",
 )
 """The relation taxonomy; unknown relation types map to ``related_to``."""
 
@@ -292,9 +321,14 @@ class GraphDelta(_Model):
     @property
     def empty(self) -> bool:
         return not (
-            self.sources_upsert or self.sources_removed or self.chunks_upsert
-            or self.chunks_removed or self.entities_upsert or self.entities_removed
-            or self.relations_upsert or self.relations_removed
+            self.sources_upsert
+            or self.sources_removed
+            or self.chunks_upsert
+            or self.chunks_removed
+            or self.entities_upsert
+            or self.entities_removed
+            or self.relations_upsert
+            or self.relations_removed
         )
 
 

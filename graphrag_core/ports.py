@@ -56,12 +56,19 @@ class GraphStore(Protocol):
         """Nearest items by cosine similarity (higher is closer), best first."""
 
     def fulltext_search(
-        self, campaign: str, kind: SearchKind, text: str, k: int,
+        self,
+        campaign: str,
+        kind: SearchKind,
+        text: str,
+        k: int,
         visibilities: Sequence[Visibility],
     ) -> list[ScoredId]: ...
 
     def neighbourhood(
-        self, campaign: str, entity_ids: Sequence[str], hops: int,
+        self,
+        campaign: str,
+        entity_ids: Sequence[str],
+        hops: int,
         visibilities: Sequence[Visibility],
     ) -> dict[str, int]:
         """Entity ids within ``hops`` of any given id, with their hop distance (0 for seeds)."""

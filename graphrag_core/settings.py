@@ -45,6 +45,18 @@ class RankingSettings(_Section):
 
     semantic_weight: float = 0.6
     lexical_weight: float = 0.4
+    support_weight: float = Field(
+        default=0.9,
+        ge=0.0,
+        le=1.0,
+        description="How much a matching passage about an entity counts for the entity.",
+    )
+    named_weight: float = Field(
+        default=1.0, ge=0.0, description="Score of an entity the question names outright."
+    )
+    proximity_weight: float = Field(
+        default=0.15, ge=0.0, description="Bonus for one relation away from a named entity."
+    )
     inactive_factor: float = Field(default=0.3, ge=0.0, le=1.0)
     candidates: int = Field(default=40, ge=1)
     passages: int = Field(default=5, ge=0)

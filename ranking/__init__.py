@@ -1,0 +1,24 @@
+"""Ranking: hybrid BM25 + vector candidates, blended signals, changelog-status demotion.
+
+``LexicalIndex.build(view)`` once per view, then ``Ranker(...).rank(question, view, index)``.
+"""
+
+from __future__ import annotations
+
+from ranking.documents import ItemKey
+from ranking.historical import is_historical
+from ranking.lexical import LexicalHit, LexicalIndex
+from ranking.ranker import Ranker
+from ranking.results import ScoredItem
+from ranking.status import availability, status_factor
+
+__all__ = [
+    "ItemKey",
+    "LexicalHit",
+    "LexicalIndex",
+    "Ranker",
+    "ScoredItem",
+    "availability",
+    "is_historical",
+    "status_factor",
+]

@@ -1,0 +1,184 @@
+"""From a validated change set to stored ``Change`` records.
+
+Every entity reference (id, name or alias) is resolved through the campaign's resolver, statuses
+are checked against the entity type's vocabulary and attitudes against ``allied|neutral|hostile``.
+All problems are collected and raised as one ``ChangelogError`` naming each bad field, with
+near-match suggestions for unknown entities. Change ids are stable: ``s<session>-r<rev>-<seq>``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from typing import get_args
+
+from changelog.schema import ChangeSetInput, EntityUpdateInput, RelationshipUpdateInput
+from graphrag_core.errors import ChangelogError
+from graphrag_core.models import PARTY_ID, STATUS_VOCABULARY, Attitude, Change
+
+__all__ = ["ATTITUDES", "PARTY_NAMES", "content_hash", "to_changes"]
+
+Resolver = Callable[[str], str | None]
+Suggester = Callable[[str], list[str]]
+
+ATTITUDES: tuple[str, ...] = get_args(Attitude)
+PARTY_NAMES: frozenset[str] = frozenset(
+    {PARTY_ID, "player_party", "player party", "the party", "players", "the players"}
+)
+"""Names that always mean the player characters' group in relationship updates."""
+
+_VOCABULARY = {kind.lower(): statuses for kind, statuses in STATUS_VOCABULARY.items()}
+
+
+def content_hash(cs: ChangeSetInput) -> str:
+    """SHA-256 of the parsed change set as canonical JSON: formatting, key order and JSON vs
+    YAML do not change it."""
+    data = cs.model_dump(mode="json", by_alias=True)
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def to_changes(
+    cs: ChangeSetInput,
+    *,
+    resolve: Resolver,
+    suggest: Suggester,
+    entity_types: Mapping[str, str],
+    source: str,
+    revision: int,
+) -> list[Change]:
+    """Resolve, validate and flatten a change set into changes, in input order."""
+    checker = _Checker(resolve, suggest, entity_types)
+    entities = [
+        checker.entity(update, f"entity_updates[{i}]") for i, update in enumerate(cs.entity_updates)
+    ]
+    pairs = [
+        checker.pair(update, f"relationship_updates[{i}]")
+        for i, update in enumerate(cs.relationship_updates)
+    ]
+    checker.raise_if_any(source)
+    builder = _Builder(cs, source=source, revision=revision)
+    for update, entity_id in zip(cs.entity_updates, entities, strict=True):
+        builder.entity(update, str(entity_id))
+    for rel, (from_id, to_id) in zip(cs.relationship_updates, pairs, strict=True):
+        builder.relationship(rel, str(from_id), str(to_id))
+    return builder.changes
+
+
+class _Checker:
+    """Resolves references and collects every problem before anything is raised."""
+
+    def __init__(self, resolve: Resolver, suggest: Suggester, types: Mapping[str, str]) -> None:
+        self._resolve = resolve
+        self._suggest = suggest
+        self._types = types
+        self.problems: list[str] = []
+
+    def ref(self, text: str, where: str, *, party: bool) -> str | None:
+        if party and text.strip().lower() in PARTY_NAMES:
+            return PARTY_ID
+        found = self._resolve(text)
+        if found is None:
+            near = self._suggest(text)
+            hint = f"; did you mean: {', '.join(near)}?" if near else ""
+            self.problems.append(f"{where}: unknown entity {text!r}{hint}")
+        return found
+
+    def entity(self, update: EntityUpdateInput, where: str) -> str | None:
+        entity_id = self.ref(update.entity_id, f"{where}.entity_id", party=False)
+        kind = self._types.get(entity_id) if entity_id else None
+        if entity_id is None or kind is None:
+            return entity_id
+        if update.entity_type and update.entity_type.lower() != kind.lower():
+            self.problems.append(
+                f"{where}.entity_type: {entity_id!r} is a {kind}, not {update.entity_type!r}; "
+                f"fix entity_type or entity_id"
+            )
+        allowed = _VOCABULARY.get(kind.lower())
+        if update.status is not None and allowed and update.status not in allowed:
+            self.problems.append(
+                f"{where}.status: {update.status!r} is not a {kind} status; "
+                f"use one of {', '.join(allowed)}"
+            )
+        return entity_id
+
+    def pair(self, update: RelationshipUpdateInput, where: str) -> tuple[str | None, str | None]:
+        from_id = self.ref(update.from_, f"{where}.from", party=True)
+        to_id = self.ref(update.to, f"{where}.to", party=True)
+        if from_id is not None and from_id == to_id:
+            self.problems.append(f"{where}: 'from' and 'to' are both {from_id!r}; fix one")
+        for name in ("new_status", "old_status"):
+            value = getattr(update, name)
+            if value is not None and value not in ATTITUDES:
+                self.problems.append(
+                    f"{where}.{name}: {value!r} is not an attitude; use one of "
+                    f"{', '.join(ATTITUDES)}"
+                )
+        return from_id, to_id
+
+    def raise_if_any(self, source: str) -> None:
+        if self.problems:
+            lines = "\n".join(f"  {problem}" for problem in self.problems)
+            raise ChangelogError(
+                f"{source}: {len(self.problems)} problem(s) in the change set:\n{lines}\n"
+                "Entities are named by id, name or alias (`loregraph entity NAME` finds them)."
+            )
+
+
+class _Builder:
+    """Numbers changes in input order and fills in the set-wide defaults."""
+
+    def __init__(self, cs: ChangeSetInput, *, source: str, revision: int) -> None:
+        self._cs = cs
+        self._source = source
+        self._revision = revision
+        self.changes: list[Change] = []
+
+    def entity(self, update: EntityUpdateInput, entity_id: str) -> None:
+        if update.status is not None:
+            self._add(update, "entity_status", entity_id, "status", update.status)
+        for name, value in update.properties.items():
+            self._add(update, "entity_property", entity_id, name, value)
+
+    def relationship(self, rel: RelationshipUpdateInput, from_id: str, to_id: str) -> None:
+        self._add(
+            rel,
+            "relationship",
+            from_id,
+            "attitude",
+            rel.new_status,
+            target_id=to_id,
+            relation_type=rel.type or "attitude",
+            old_value=rel.old_status,
+        )
+
+    def _add(
+        self,
+        update: EntityUpdateInput | RelationshipUpdateInput,
+        kind: str,
+        entity_id: str,
+        field: str,
+        value: str,
+        **extra: str | None,
+    ) -> None:
+        seq = len(self.changes) + 1
+        session = self._cs.session_id
+        self.changes.append(
+            Change.model_validate(
+                {
+                    "id": f"s{session}-r{self._revision}-{seq}",
+                    "session_id": session,
+                    "revision": self._revision,
+                    "seq": seq,
+                    "kind": kind,
+                    "entity_id": entity_id,
+                    "field": field,
+                    "new_value": value,
+                    "details": update.details,
+                    "source": self._source,
+                    "visibility": update.visibility or self._cs.visibility,
+                    **extra,
+                }
+            )
+        )

@@ -1,0 +1,3 @@
+MATCH (n)
+WHERE n.campaign = $campaign
+DETACH DELETE n

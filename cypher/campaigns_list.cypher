@@ -1,0 +1,7 @@
+MATCH (s:Source) RETURN DISTINCT s.campaign AS campaign
+UNION
+MATCH (e:Entity) RETURN DISTINCT e.campaign AS campaign
+UNION
+MATCH (c:Chunk) RETURN DISTINCT c.campaign AS campaign
+UNION
+MATCH (cs:ChangeSet) RETURN DISTINCT cs.campaign AS campaign

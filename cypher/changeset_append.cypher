@@ -1,0 +1,2 @@
+MERGE (s:ChangeSet {campaign: $campaign, session_id: $session_id, revision: $revision})
+ON CREATE SET s += $props

@@ -1,0 +1,3 @@
+UNWIND $ids AS id
+MATCH (:Chunk {campaign: $campaign, id: id})-[m:MENTIONS {campaign: $campaign}]->(:Entity {campaign: $campaign})
+DELETE m

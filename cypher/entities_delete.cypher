@@ -1,0 +1,3 @@
+UNWIND $ids AS id
+MATCH (e:Entity {campaign: $campaign, id: id})
+DETACH DELETE e

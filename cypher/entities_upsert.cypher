@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+MERGE (e:Entity {campaign: $campaign, id: row.id})
+SET e += row.props

@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+MATCH (c:Chunk {campaign: $campaign, id: row.id})
+SET c.embedding = vecf32(row.embedding)

@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+MATCH (e:Entity {campaign: $campaign, id: row.id})
+SET e.embedding = vecf32(row.embedding)

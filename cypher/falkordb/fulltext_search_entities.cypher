@@ -1,0 +1,6 @@
+CALL db.idx.fulltext.queryNodes('Entity', $query)
+YIELD node, score
+WHERE node.campaign = $campaign AND node.visibility IN $visibilities
+RETURN node.id AS id, score
+ORDER BY score DESC, id
+LIMIT $k

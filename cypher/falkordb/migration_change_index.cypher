@@ -1,0 +1,1 @@
+CREATE INDEX FOR (c:Change) ON (c.campaign, c.id)

@@ -1,0 +1,1 @@
+CREATE INDEX FOR (s:ChangeSet) ON (s.campaign, s.session_id)

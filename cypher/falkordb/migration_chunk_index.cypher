@@ -1,0 +1,1 @@
+CREATE INDEX FOR (c:Chunk) ON (c.campaign, c.id)

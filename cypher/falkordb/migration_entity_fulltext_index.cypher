@@ -1,0 +1,1 @@
+CREATE FULLTEXT INDEX FOR (e:Entity) ON (e.search_text)

@@ -1,0 +1,1 @@
+CREATE INDEX FOR (s:Source) ON (s.campaign, s.path)

@@ -1,0 +1,2 @@
+MERGE (m:Migration {name: $name})
+ON CREATE SET m.applied_at = $applied_at

@@ -1,0 +1,2 @@
+MATCH (m:Migration)
+RETURN m.name AS name

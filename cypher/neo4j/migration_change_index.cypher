@@ -1,0 +1,2 @@
+CREATE CONSTRAINT change_key IF NOT EXISTS
+FOR (c:Change) REQUIRE (c.campaign, c.id) IS UNIQUE

@@ -1,0 +1,2 @@
+CREATE FULLTEXT INDEX chunk_text IF NOT EXISTS
+FOR (c:Chunk) ON EACH [c.text]

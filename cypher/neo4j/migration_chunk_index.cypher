@@ -1,0 +1,2 @@
+CREATE CONSTRAINT chunk_key IF NOT EXISTS
+FOR (c:Chunk) REQUIRE (c.campaign, c.id) IS UNIQUE

@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+MERGE (s:Source {campaign: $campaign, path: row.path})
+SET s += row.props

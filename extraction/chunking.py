@@ -1,0 +1,219 @@
+"""Header-aware chunking into contiguous substrings: ``chunk.text == doc.text[start:end]``.
+
+Markdown splits at headings first; a section longer than ``chunk_size`` characters splits at
+paragraphs, then sentences, then whitespace, and only as a last resort mid-word. Front matter
+never enters a chunk. A heading with no text of its own joins the section after it, so that no
+chunk is a bare heading. A world pack gives one chunk per item of its ``entities`` list.
+
+Visibility: ``gm`` under a heading naming ``GM`` or ``secret(s)`` (see ``extraction.markdown``),
+in a note whose front matter says ``visibility: gm``, or for a world-pack item that is GM-only
+or carries ``gm_notes`` / ``gm_aliases``; ``party`` otherwise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from extraction.frontmatter import split_front_matter
+from extraction.markdown import Section, heading_label, sections
+from extraction.slugs import slugify
+from graphrag_core.models import Chunk, SourceDocument, Visibility
+
+_SEPARATORS = (
+    re.compile(r"\n[ \t]*(?:\r?\n[ \t]*)+"),  # paragraph: a blank line
+    re.compile(r"(?<=[.!?])[\"')\]]*\s+"),  # sentence end
+    re.compile(r"\s+"),  # any whitespace
+)
+_WHITESPACE = re.compile(r"\s")
+
+
+@dataclass(frozen=True)
+class _Piece:
+    start: int
+    end: int
+    heading: str = ""
+    gm: bool = False
+
+
+def chunk_id(path: str, ordinal: int, content_hash: str) -> str:
+    return f"{slugify(path)}#{ordinal}-{content_hash[:8]}"
+
+
+def chunk_document(doc: SourceDocument, *, chunk_size: int, overlap: int = 0) -> list[Chunk]:
+    """Chunk one document; empty and whitespace-only pieces are skipped."""
+    if chunk_size < 1 or overlap < 0:
+        raise ValueError("chunk_size must be positive and overlap not negative")
+    if doc.kind == "worldpack":
+        pieces = worldpack_pieces(doc.text)
+    elif doc.kind in ("markdown", "vault"):
+        pieces = _markdown_pieces(doc, chunk_size, overlap)
+    else:
+        pieces = [
+            _Piece(s, e) for s, e in split_span(doc.text, 0, len(doc.text), chunk_size, overlap)
+        ]
+    return _chunks(doc, pieces)
+
+
+def _chunks(doc: SourceDocument, pieces: list[_Piece]) -> list[Chunk]:
+    chunks: list[Chunk] = []
+    for piece in pieces:
+        start, end = _trim(doc.text, piece.start, piece.end)
+        if start >= end:
+            continue
+        text = doc.text[start:end]
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        visibility: Visibility = "gm" if piece.gm else "party"
+        chunks.append(
+            Chunk(
+                id=chunk_id(doc.path, len(chunks), digest),
+                source_path=doc.path,
+                start=start,
+                end=end,
+                text=text,
+                content_hash=digest,
+                heading=piece.heading,
+                visibility=visibility,
+            )
+        )
+    return chunks
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _markdown_pieces(doc: SourceDocument, chunk_size: int, overlap: int) -> list[_Piece]:
+    front, body = split_front_matter(doc.text, doc.path)
+    secret_note = str(front.get("visibility", "")).strip().lower() == "gm"
+    pieces: list[_Piece] = []
+    for section, start in _merged_sections(doc.text, sections(doc.text, body)):
+        label = heading_label(section.path)
+        gm = secret_note or section.gm
+        for low, high in _section_spans(doc.text, start, section, chunk_size, overlap):
+            pieces.append(_Piece(low, high, label, gm))
+    return pieces
+
+
+def _section_spans(
+    text: str, start: int, section: Section, size: int, overlap: int
+) -> list[tuple[int, int]]:
+    """Split a section's body so that its heading lines open the first span, never alone."""
+    lead = section.heading_end - start
+    if section.end - start <= size or lead == 0 or lead >= size // 2:
+        return split_span(text, start, section.end, size, overlap)
+    spans = split_span(text, section.heading_end, section.end, size - lead, overlap)
+    return [(start, spans[0][1]), *spans[1:]]
+
+
+def _merged_sections(text: str, found: list[Section]) -> list[tuple[Section, int]]:
+    """Pair each section with the offset its chunks start at: a heading-only section is
+    carried into the next one."""
+    merged: list[tuple[Section, int]] = []
+    carry: int | None = None
+    for index, section in enumerate(found):
+        bare = not text[section.heading_end : section.end].strip()
+        if bare and section.path and index + 1 < len(found):
+            carry = section.start if carry is None else carry
+            continue
+        merged.append((section, section.start if carry is None else carry))
+        carry = None
+    return merged
+
+
+def split_span(
+    text: str, start: int, end: int, size: int, overlap: int = 0
+) -> list[tuple[int, int]]:
+    """Cover ``text[start:end]`` with spans of at most ``size`` characters (plus ``overlap``
+    characters reaching back into the previous span), cut at the coarsest boundary that fits."""
+    spans = _split(text, start, end, size, 0)
+    if overlap <= 0:
+        return spans
+    return [spans[0], *(_with_overlap(text, start, s, e, overlap) for s, e in spans[1:])]
+
+
+def _with_overlap(text: str, floor: int, start: int, end: int, overlap: int) -> tuple[int, int]:
+    """Move ``start`` back by up to ``overlap`` characters, to just after a whitespace."""
+    back = max(floor, start - overlap)
+    match = _WHITESPACE.search(text, back, start)
+    return (match.end() if match else start), end
+
+
+def _split(text: str, start: int, end: int, size: int, level: int) -> list[tuple[int, int]]:
+    if end - start <= size:
+        return [(start, end)]
+    if level == len(_SEPARATORS):
+        return [(low, min(low + size, end)) for low in range(start, end, size)]
+    units: list[tuple[int, int]] = []
+    for low, high in _units(text, start, end, _SEPARATORS[level]):
+        if high - low > size:
+            units.extend(_split(text, low, high, size, level + 1))
+        else:
+            units.append((low, high))
+    return _pack(units, size)
+
+
+def _units(text: str, start: int, end: int, separator: re.Pattern[str]) -> list[tuple[int, int]]:
+    """The spans between separator matches; each separator stays with the unit before it."""
+    units: list[tuple[int, int]] = []
+    low = start
+    for match in separator.finditer(text, start, end):
+        if match.end() > low and match.start() > low:
+            units.append((low, match.end()))
+            low = match.end()
+    if low < end:
+        units.append((low, end))
+    return units
+
+
+def _pack(units: list[tuple[int, int]], size: int) -> list[tuple[int, int]]:
+    """Greedily join consecutive units while the joined span stays within ``size``."""
+    packed: list[tuple[int, int]] = []
+    for low, high in units:
+        if packed and high - packed[-1][0] <= size:
+            packed[-1] = (packed[-1][0], high)
+        else:
+            packed.append((low, high))
+    return packed
+
+
+def worldpack_pieces(text: str) -> list[_Piece]:
+    """One piece per item of the top-level ``entities`` list, its heading the item's name."""
+    root = yaml.compose(text)
+    data = yaml.safe_load(text)
+    items = data.get("entities") if isinstance(data, dict) else None
+    if not isinstance(root, yaml.MappingNode) or not isinstance(items, list):
+        return []
+    nodes = next((v for k, v in root.value if k.value == "entities"), None)
+    if not isinstance(nodes, yaml.SequenceNode):
+        return []
+    pieces: list[_Piece] = []
+    for node, item in zip(nodes.value, items, strict=True):
+        start = text.rfind("\n", 0, node.start_mark.index) + 1
+        end = _drop_trailing_comments(text, start, node.end_mark.index)
+        name = str(item.get("name", "")) if isinstance(item, dict) else ""
+        pieces.append(_Piece(start, end, name, _secret_item(item)))
+    return pieces
+
+
+def _secret_item(item: Any) -> bool:
+    if not isinstance(item, dict):
+        return False
+    secret = str(item.get("visibility", "")).strip().lower() == "gm"
+    return secret or bool(item.get("gm_notes")) or bool(item.get("gm_aliases"))
+
+
+def _drop_trailing_comments(text: str, start: int, end: int) -> int:
+    """End of the item without the blank and comment lines that trail it."""
+    lines = text[start:end].splitlines(keepends=True)
+    while lines and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
+        lines.pop()
+    return start + sum(len(line) for line in lines)

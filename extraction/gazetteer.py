@@ -1,0 +1,141 @@
+"""Finding mentions of known entities in text.
+
+The gazetteer holds every name, alias and GM alias as a tuple of word tokens, indexed by its
+first token, so a scan costs one dict lookup per word of text whatever the number of names.
+Matching is leftmost-longest at word boundaries and never inside a longer match:
+
+- a form of several words matches in any case ("the red oak" finds "The Red Oak");
+- a one-word form matches only as written, and only when it starts with a capital letter
+  (the alias "Redoak" finds "Redoak", never "redoak"; an alias "oak" is never looked for);
+- the words of a form may be separated in the text by whitespace, an apostrophe or a hyphen,
+  never by other punctuation ("Merchants' Guild" finds "Merchants Guild", not "Merchants. Guild").
+
+When two entities share a form, a primary name beats an alias, a party alias beats a GM alias,
+then the smaller id wins.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from graphrag_core.models import Entity
+
+_TOKEN = re.compile(r"\w+")
+_GAP = re.compile(r"[\s'’\-]{1,4}")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One occurrence of an entity in a text: ``text[start:end] == surface``."""
+
+    entity_id: str
+    start: int
+    end: int
+    surface: str
+    gm_alias: bool
+
+
+@dataclass(frozen=True)
+class _Form:
+    tokens: tuple[str, ...]
+    gaps: tuple[str, ...]  # the form's own text between its tokens
+    exact: bool  # one-word form: compare case-sensitively
+    entity_id: str
+    gm_alias: bool
+    rank: tuple[int, int, str]  # lower wins among forms with the same tokens
+
+
+class Gazetteer:
+    """The known names of a set of entities, ready to scan texts."""
+
+    def __init__(self, entities: Iterable[Entity]) -> None:
+        best: dict[tuple[tuple[str, ...], bool], _Form] = {}
+        for entity in entities:
+            for form in _forms(entity):
+                tokens = form.tokens if form.exact else tuple(t.casefold() for t in form.tokens)
+                key = (tokens, form.exact)
+                if key not in best or form.rank < best[key].rank:
+                    best[key] = form
+        self._by_first: dict[str, list[_Form]] = {}
+        for form in best.values():
+            self._by_first.setdefault(form.tokens[0].casefold(), []).append(form)
+        for forms in self._by_first.values():
+            forms.sort(key=lambda form: (-len(form.tokens), form.rank))
+
+    def __len__(self) -> int:
+        return sum(len(forms) for forms in self._by_first.values())
+
+    def find_mentions(self, text: str) -> list[Mention]:
+        """Every mention in ``text``, in order, none overlapping another."""
+        words = [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
+        mentions: list[Mention] = []
+        index = 0
+        while index < len(words):
+            found = self._match_at(text, words, index)
+            if found is None:
+                index += 1
+                continue
+            form, last = found
+            start, end = words[index][0], words[last][1]
+            mentions.append(Mention(form.entity_id, start, end, text[start:end], form.gm_alias))
+            index = last + 1
+        return mentions
+
+    def _match_at(
+        self, text: str, words: list[tuple[int, int]], index: int
+    ) -> tuple[_Form, int] | None:
+        start, end = words[index]
+        candidates = self._by_first.get(text[start:end].casefold())
+        if not candidates:
+            return None
+        for form in candidates:
+            last = index + len(form.tokens) - 1
+            if last < len(words) and _matches(text, words, index, form):
+                return form, last
+        return None
+
+
+def _matches(text: str, words: list[tuple[int, int]], index: int, form: _Form) -> bool:
+    for offset, token in enumerate(form.tokens):
+        start, end = words[index + offset]
+        word = text[start:end]
+        if (word != token) if form.exact else (word.casefold() != token.casefold()):
+            return False
+        if offset and not _gap_ok(
+            text[words[index + offset - 1][1] : start], form.gaps[offset - 1]
+        ):
+            return False
+    return True
+
+
+def _gap_ok(gap: str, expected: str) -> bool:
+    return gap == expected or _GAP.fullmatch(gap) is not None
+
+
+def _forms(entity: Entity) -> list[_Form]:
+    named = [(entity.name, 0, False)]
+    named += [(alias, 1, False) for alias in entity.aliases]
+    named += [(alias, 2, True) for alias in entity.gm_aliases]
+    forms: list[_Form] = []
+    for surface, kind, gm in named:
+        for variant in _variants(surface):
+            spans = [(m.start(), m.end()) for m in _TOKEN.finditer(variant)]
+            tokens = tuple(variant[s:e] for s, e in spans)
+            gaps = tuple(variant[a[1] : b[0]] for a, b in itertools.pairwise(spans))
+            rank = (kind, int(gm), entity.id)
+            if len(tokens) > 1:
+                forms.append(_Form(tokens, gaps, False, entity.id, gm, rank))
+            elif tokens and tokens[0][0].isupper():
+                forms.append(_Form(tokens, gaps, True, entity.id, gm, rank))
+    return forms
+
+
+def _variants(surface: str) -> list[str]:
+    """The form itself, and without a leading "The" when several words remain."""
+    words = surface.split()
+    if len(words) > 2 and words[0].casefold() == "the":
+        return [surface, " ".join(words[1:])]
+    return [surface]

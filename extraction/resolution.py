@@ -1,0 +1,133 @@
+"""Entity resolution: from a name, alias or id to a canonical id, and merging the definitions
+of one entity found in several sources.
+
+``EntityResolver.resolve`` tries, in order: the exact id; the slug of the text as an id; the
+normalised name; a normalised alias; a normalised GM alias; the party's common names. It never
+guesses: fuzzy matching only feeds ``suggest`` for error messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rapidfuzz import fuzz, process
+
+from extraction.slugs import normalise_name, slugify
+from graphrag_core.models import PARTY_ID, Entity
+
+PARTY_NAMES = frozenset(
+    normalise_name(name)
+    for name in ("party", "player_party", "player party", "the party", "players", "the players")
+)
+"""Names that always mean the player characters' group (``PARTY_ID``)."""
+
+
+class EntityResolver:
+    """Resolves names, aliases and ids against a fixed set of entities."""
+
+    def __init__(self, entities: Iterable[Entity]) -> None:
+        self._entities = {entity.id: entity for entity in sorted(entities, key=lambda e: e.id)}
+        self._names: dict[str, str] = {}
+        self._aliases: dict[str, str] = {}
+        self._gm_aliases: dict[str, str] = {}
+        for entity in self._entities.values():
+            self._names.setdefault(normalise_name(entity.name), entity.id)
+            for alias in entity.aliases:
+                self._aliases.setdefault(normalise_name(alias), entity.id)
+            for alias in entity.gm_aliases:
+                self._gm_aliases.setdefault(normalise_name(alias), entity.id)
+
+    def __contains__(self, entity_id: object) -> bool:
+        return entity_id in self._entities
+
+    def get(self, entity_id: str) -> Entity | None:
+        return self._entities.get(entity_id)
+
+    def resolve(self, name_or_id: str, *, include_gm: bool = True) -> str | None:
+        """The canonical id ``name_or_id`` denotes, or ``None``. With ``include_gm=False`` a GM
+        alias does not count (resolving it would reveal the secret identity)."""
+        text = name_or_id.strip()
+        if text in self._entities:
+            return text
+        if slugify(text) in self._entities:
+            return slugify(text)
+        key = normalise_name(text.replace("_", " "))
+        found = self._names.get(key) or self._aliases.get(key)
+        if found is None and include_gm:
+            found = self._gm_aliases.get(key)
+        if found is None and key in PARTY_NAMES:
+            return PARTY_ID
+        return found
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """Up to ``limit`` near matches, as ``"Name (id)"``, best first."""
+        choices: dict[str, str] = {}
+        for key, entity_id in [*self._names.items(), *self._aliases.items()]:
+            choices.setdefault(key, entity_id)
+        matches = process.extract(
+            normalise_name(name),
+            list(choices),
+            scorer=fuzz.WRatio,
+            limit=limit * 3,
+            score_cutoff=60,
+        )
+        shown: list[str] = []
+        for key, _score, _index in matches:
+            entity = self._entities[choices[key]]
+            label = f"{entity.name} ({entity.id})"
+            if label not in shown:
+                shown.append(label)
+        return shown[:limit]
+
+
+def canonical_ids(entities: Sequence[Entity]) -> dict[str, str]:
+    """Map each id to the id it merges into: definitions sharing a normalised name and a type
+    merge into the first one's id; same name with different types stay apart."""
+    first_by_key: dict[tuple[str, str], str] = {}
+    mapping: dict[str, str] = {}
+    for entity in entities:
+        key = (normalise_name(entity.name), entity.type)
+        target = mapping.get(entity.id) or first_by_key.setdefault(key, entity.id)
+        mapping.setdefault(entity.id, target)
+    return mapping
+
+
+def merge_entities(entities: Sequence[Entity]) -> list[Entity]:
+    """One entity per canonical id (see ``canonical_ids``), in first-seen order."""
+    mapping = canonical_ids(entities)
+    groups: dict[str, list[Entity]] = {}
+    for entity in entities:
+        groups.setdefault(mapping[entity.id], []).append(entity)
+    return [_merge(entity_id, group) for entity_id, group in groups.items()]
+
+
+def _merge(entity_id: str, group: list[Entity]) -> Entity:
+    """Union aliases, sources and attributes (first wins); longest description; first status;
+    visible to the party if any definition is; other names become aliases."""
+    first = group[0]
+    if len(group) == 1:
+        return first
+    names = _unique(e.name for e in group)
+    aliases = _unique([*names[1:], *(a for e in group for a in e.aliases)])
+    attributes: dict[str, str] = {}
+    for entity in group:
+        attributes.update({k: v for k, v in entity.attributes.items() if k not in attributes})
+    entity_type = next((e.type for e in group if e.type != "Other"), first.type)
+    return first.model_copy(
+        update={
+            "id": entity_id,
+            "type": entity_type,
+            "aliases": tuple(a for a in aliases if normalise_name(a) != normalise_name(first.name)),
+            "gm_aliases": tuple(_unique(a for e in group for a in e.gm_aliases)),
+            "status": next((e.status for e in group if e.status is not None), None),
+            "visibility": "party" if any(e.visibility == "party" for e in group) else "gm",
+            "description": max((e.description for e in group), key=len),
+            "gm_notes": "\n\n".join(_unique(e.gm_notes for e in group if e.gm_notes)),
+            "attributes": attributes,
+            "sources": tuple(_unique(s for e in group for s in e.sources)),
+        }
+    )
+
+
+def _unique(items: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(items))

@@ -1,0 +1,123 @@
+"""Finding and reading source files.
+
+``discover`` lists the ingestible files under a root (or the root itself when it is a file);
+``load_document`` reads one into a ``SourceDocument`` and decides its kind:
+
+- ``worldpack``: a YAML file with a top-level ``entities`` list;
+- ``vault``: a Markdown note inside an Obsidian vault (a folder, up to the root, holding a
+  ``.obsidian`` directory) or any Markdown file opening with YAML front matter;
+- ``markdown``: any other Markdown file;
+- ``text``: a ``.txt`` file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Literal
+
+import yaml
+
+from extraction.frontmatter import has_front_matter, split_front_matter, yaml_error_reason
+from graphrag_core.errors import SourceError
+from graphrag_core.models import SourceDocument
+
+MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
+YAML_SUFFIXES = frozenset({".yaml", ".yml"})
+SUPPORTED_SUFFIXES = MARKDOWN_SUFFIXES | YAML_SUFFIXES | {".txt"}
+
+Kind = Literal["markdown", "text", "vault", "worldpack"]
+
+
+def discover(root: Path) -> list[Path]:
+    """The ingestible files under ``root``, sorted by relative path; hidden folders and files
+    (``.obsidian``, ``.git``, ...) are skipped. A file root yields itself."""
+    if root.is_file():
+        if root.suffix.lower() not in SUPPORTED_SUFFIXES:
+            raise SourceError(str(root), _unsupported())
+        return [root]
+    if not root.is_dir():
+        raise SourceError(str(root), "no such file or folder")
+    found = [
+        path
+        for path in root.rglob("*")
+        if path.is_file()
+        and path.suffix.lower() in SUPPORTED_SUFFIXES
+        and not any(part.startswith(".") for part in path.relative_to(root).parts)
+    ]
+    return sorted(found, key=lambda path: path.relative_to(root).as_posix())
+
+
+def relative_path(path: Path, root: Path) -> str:
+    """``path`` relative to ``root`` with ``/`` separators (the file name for a file root)."""
+    if root.is_file() or path == root:
+        return path.name
+    return path.relative_to(root).as_posix()
+
+
+def load_document(path: Path, root: Path) -> SourceDocument:
+    """Read one source file; raise ``SourceError`` naming it when it cannot be used."""
+    rel = relative_path(path, root)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SourceError(rel, f"cannot read the file: {exc.strerror or exc}") from exc
+    text = _decode(raw, rel)
+    kind = _kind(path, root, rel, text)
+    digest = hashlib.sha256(raw).hexdigest()
+    return SourceDocument(path=rel, kind=kind, sha256=digest, text=text)
+
+
+def _decode(raw: bytes, rel: str) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        bad = raw[exc.start : exc.start + 1].hex()
+        reason = f"not UTF-8 text (byte 0x{bad} at line {line}); save the file as UTF-8"
+        raise SourceError(rel, reason) from exc
+
+
+def _kind(path: Path, root: Path, rel: str, text: str) -> Kind:
+    suffix = path.suffix.lower()
+    if suffix in YAML_SUFFIXES:
+        check_worldpack(text, rel)
+        return "worldpack"
+    if suffix in MARKDOWN_SUFFIXES:
+        if has_front_matter(text):
+            split_front_matter(text, rel)  # raises on invalid front matter
+            return "vault"
+        return "vault" if _in_vault(path, root) else "markdown"
+    if suffix == ".txt":
+        return "text"
+    raise SourceError(rel, _unsupported())
+
+
+def check_worldpack(text: str, rel: str) -> None:
+    """Raise ``SourceError`` unless ``text`` is YAML with a top-level ``entities`` list."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise SourceError(rel, yaml_error_reason(exc)) from exc
+    if not (isinstance(data, dict) and isinstance(data.get("entities"), list)):
+        reason = (
+            "not a world pack (no top-level 'entities' list); changelogs are posted with "
+            "`loregraph changelog post`"
+        )
+        raise SourceError(rel, reason)
+
+
+def _in_vault(path: Path, root: Path) -> bool:
+    """Whether a folder from the file's own up to ``root`` holds a ``.obsidian`` directory."""
+    stop = root.resolve() if root.is_dir() else path.resolve().parent
+    for folder in path.resolve().parents:
+        if (folder / ".obsidian").is_dir():
+            return True
+        if folder == stop:
+            return False
+    return False
+
+
+def _unsupported() -> str:
+    suffixes = ", ".join(sorted(SUPPORTED_SUFFIXES))
+    return f"unsupported file type; loregraph reads {suffixes}"

@@ -1,0 +1,156 @@
+"""World packs: YAML files listing entities and their relations.
+
+```yaml
+entities:
+  - id: tavern-redoak            # optional; default slugify(name)
+    name: Red Oak Tavern
+    type: Location
+    aliases: [the Red Oak, Redoak]
+    status: intact
+    visibility: party            # or gm
+    description: ...
+    gm_notes: ...
+    attributes: {region: Lowmarch}
+    relations:
+      - {type: located_in, target: millbrook}     # target: id, name or alias
+relations:                       # optional
+  - {source: a, type: allied_with, target: b}
+```
+
+Relation sources and targets are left as written: resolve them against all entities once every
+source is read. Unknown entity types become ``Other`` and unknown relation types ``related_to``,
+each with a warning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
+
+from extraction.frontmatter import yaml_error_reason
+from extraction.slugs import slugify
+from extraction.taxonomy import entity_type, relation_type
+from graphrag_core.errors import SourceError
+from graphrag_core.models import Attitude, Entity, Relation, SourceDocument, Visibility
+
+
+def _as_list(value: Any) -> Any:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else value
+
+
+Names = Annotated[list[str], BeforeValidator(_as_list)]
+Scalar = str | int | float | bool
+M = TypeVar("M", bound=BaseModel)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PackRelation(_Model):
+    type: str
+    target: str
+    attitude: Attitude | None = None
+    visibility: Visibility = "party"
+    description: str = ""
+
+
+class PackTopRelation(PackRelation):
+    source: str
+
+
+class PackEntity(_Model):
+    id: str | None = None
+    name: str
+    type: str = "Other"
+    aliases: Names = []
+    gm_aliases: Names = []
+    status: str | None = None
+    visibility: Visibility = "party"
+    description: str = ""
+    gm_notes: str = ""
+    attributes: dict[str, Scalar | None] = {}
+    relations: list[PackRelation] = []
+
+
+@dataclass
+class WorldPack:
+    """What one world pack defines; relation ends are unresolved references."""
+
+    entities: list[Entity] = field(default_factory=list)
+    relations: list[Relation] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def parse_worldpack(doc: SourceDocument) -> WorldPack:
+    """Validate and convert a world pack; raise ``SourceError`` on the first invalid item."""
+    try:
+        data = yaml.safe_load(doc.text)
+    except yaml.YAMLError as exc:
+        raise SourceError(doc.path, yaml_error_reason(exc)) from exc
+    if not isinstance(data, dict) or not isinstance(data.get("entities"), list):
+        raise SourceError(doc.path, "not a world pack (no top-level 'entities' list)")
+    pack = WorldPack()
+    for index, raw in enumerate(data["entities"]):
+        _add_entity(pack, doc.path, _validate_item(doc.path, index, raw))
+    for index, raw in enumerate(data.get("relations") or []):
+        top = _validate(PackTopRelation, raw, doc.path, f"relation #{index + 1}")
+        pack.relations.append(_relation(pack, doc.path, top.source, top))
+    return pack
+
+
+def _validate_item(path: str, index: int, raw: Any) -> PackEntity:
+    name = raw.get("name") if isinstance(raw, dict) else None
+    where = f"entity #{index + 1}" + (f" ({name})" if name else "")
+    return _validate(PackEntity, raw, path, where)
+
+
+def _validate(model: type[M], raw: Any, path: str, where: str) -> M:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        location = ".".join(str(part) for part in error["loc"]) or "item"
+        raise SourceError(path, f"{where}: field '{location}': {error['msg']}") from exc
+
+
+def _add_entity(pack: WorldPack, path: str, item: PackEntity) -> None:
+    kind, warning = entity_type(item.type)
+    if warning:
+        pack.warnings.append(f"{path}: {item.name}: {warning}")
+    entity = Entity(
+        id=item.id or slugify(item.name),
+        name=item.name,
+        type=kind,
+        aliases=tuple(item.aliases),
+        gm_aliases=tuple(item.gm_aliases),
+        status=item.status,
+        visibility=item.visibility,
+        description=item.description.strip(),
+        gm_notes=item.gm_notes.strip(),
+        attributes={k: str(v) for k, v in item.attributes.items() if v is not None},
+        sources=(path,),
+    )
+    pack.entities.append(entity)
+    for rel in item.relations:
+        pack.relations.append(_relation(pack, path, entity.id, rel))
+
+
+def _relation(pack: WorldPack, path: str, source: str, rel: PackRelation) -> Relation:
+    kind, warning = relation_type(rel.type)
+    if warning:
+        pack.warnings.append(f"{path}: {source} -> {rel.target}: {warning}")
+    return Relation(
+        source=source,
+        target=rel.target,
+        type=kind,
+        attitude=rel.attitude,
+        visibility=rel.visibility,
+        description=rel.description.strip(),
+        source_path=path,
+    )

@@ -1,0 +1,132 @@
+"""Posting a session change set: read, validate, resolve, decide (new / duplicate / amend),
+store atomically, and score its impact."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from changelog.impact import RebuildDecision, RebuildPolicy, rebuild_decision, total_impact
+from changelog.normalise import content_hash, to_changes
+from changelog.overlay import effective_changes
+from changelog.posting import plan_post
+from changelog.schema import parse_changeset
+from extraction.resolution import EntityResolver
+from graphrag_core.errors import ChangelogError
+from graphrag_core.models import Change, ChangeSetRecord, Entity, Relation
+from graphrag_core.ports import GraphStore
+
+
+class PostResult(BaseModel):
+    """What posting one change set did."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    campaign: str
+    session_id: int
+    revision: int
+    action: Literal["duplicate", "new", "amend"]
+    changes: tuple[Change, ...]
+    impact: float
+    cumulative_impact: float
+    rebuild: RebuildDecision
+
+
+def read_changeset_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ChangelogError(f"{path}: no such file") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ChangelogError(f"{path}: cannot read the change set: {exc}") from exc
+
+
+def importance_by_degree(
+    entities: Sequence[Entity], relations: Sequence[Relation]
+) -> dict[str, float]:
+    """Interim importance, 1 (isolated) to 10 (best connected), from relation degree."""
+    degree = {e.id: 0 for e in entities}
+    for rel in relations:
+        for end in (rel.source, rel.target):
+            if end in degree:
+                degree[end] += 1
+    top = max(degree.values(), default=0) or 1
+    return {eid: 1.0 + 9.0 * d / top for eid, d in degree.items()}
+
+
+def post_changeset(
+    store: GraphStore,
+    campaign: str,
+    path: Path,
+    *,
+    resolver: EntityResolver,
+    entities: Sequence[Entity],
+    relations: Sequence[Relation],
+    policy: RebuildPolicy,
+    now: datetime,
+    amend: bool = False,
+) -> PostResult:
+    changeset = parse_changeset(read_changeset_text(path), filename=path.name)
+    digest = content_hash(changeset)
+    existing = store.load_changesets(campaign)
+    plan = plan_post(existing, changeset.session_id, digest, amend=amend)
+    importance = importance_by_degree(entities, relations)
+    changes: list[Change] = []
+    if plan.writes:
+        changes = to_changes(
+            changeset,
+            resolve=resolver.resolve,
+            suggest=resolver.suggest,
+            entity_types={e.id: e.type for e in entities},
+            source=path.name,
+            revision=plan.revision,
+        )
+        record = ChangeSetRecord(
+            session_id=changeset.session_id,
+            revision=plan.revision,
+            content_hash=digest,
+            source=path.name,
+            posted_at=now.isoformat(),
+            title=changeset.title,
+            change_count=len(changes),
+        )
+        store.append_changeset(campaign, record, changes)
+    return _result(
+        store,
+        campaign,
+        plan.action,
+        changeset.session_id,
+        plan.revision,
+        changes,
+        importance,
+        policy,
+    )
+
+
+def _result(
+    store: GraphStore,
+    campaign: str,
+    action: Literal["duplicate", "new", "amend"],
+    session_id: int,
+    revision: int,
+    changes: Sequence[Change],
+    importance: Mapping[str, float],
+    policy: RebuildPolicy,
+) -> PostResult:
+    stored = effective_changes(store.load_changes(campaign), visibilities=("gm", "party"))
+    sessions = len({c.session_id for c in stored})
+    cumulative = total_impact(stored, importance)
+    return PostResult(
+        campaign=campaign,
+        session_id=session_id,
+        revision=revision,
+        action=action,
+        changes=tuple(changes),
+        impact=total_impact(changes, importance),
+        cumulative_impact=cumulative,
+        rebuild=rebuild_decision(cumulative, sessions, policy),
+    )

@@ -1,0 +1,201 @@
+"""The ``loregraph`` command line: a thin layer over :class:`LoregraphService`."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from graphrag_core import cli_render
+from graphrag_core.demo import DEFAULT_EXAMPLE, run_demo
+from graphrag_core.errors import LoregraphError
+from graphrag_core.service import LoregraphService
+from graphrag_core.settings import Settings, load_settings
+from graphrag_core.wiring import open_service
+
+app = typer.Typer(
+    help="loregraph: what is true in your campaign world right now, and what matters.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+changelog_app = typer.Typer(help="Post and list session change sets.", no_args_is_help=True)
+app.add_typer(changelog_app, name="changelog")
+
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
+
+CampaignOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--campaign", "-c", help="Campaign id (default: LOREGRAPH_CAMPAIGN or 'default')."
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print stable JSON instead of a table.")]
+PlayerOpt = Annotated[
+    bool, typer.Option("--as-player", help="Player-facing: never show GM-only content.")
+]
+AsOfOpt = Annotated[
+    int | None,
+    typer.Option("--as-of", help="The world as of this session (changes after it are ignored)."),
+]
+
+
+class _State:
+    config: Path | None = None
+    verbose: bool = False
+
+
+_state = _State()
+
+
+@app.callback()
+def main(
+    config: Annotated[
+        Path | None, typer.Option("--config", help="TOML config file (default: ./loregraph.toml).")
+    ] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log what happens.")] = False,
+) -> None:
+    _state.config = config
+    _state.verbose = verbose
+    level = logging.INFO if verbose else logging.WARNING
+    logging.basicConfig(level=level)
+    logging.getLogger("bm25s").setLevel(level)  # bm25s sets itself to DEBUG
+
+
+def _settings() -> Settings:
+    return load_settings(_state.config)
+
+
+@contextmanager
+def _service() -> Iterator[tuple[LoregraphService, Settings]]:
+    try:
+        settings = _settings()
+        with open_service(settings) as service:
+            yield service, settings
+    except LoregraphError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(1) from exc
+
+
+@app.command()
+def ingest(
+    path: Annotated[Path, typer.Argument(help="A folder (the campaign's sources) or one file.")],
+    campaign: CampaignOpt = None,
+) -> None:
+    """Ingest Markdown, text, an Obsidian-style vault and YAML world packs.
+
+    Unchanged files are skipped, changed ones replaced, removed ones withdrawn (folder ingest).
+    A broken file is reported and its last good content kept. Writes a manifest per run."""
+    with _service() as (service, settings):
+        with cli_render.RichProgress(err) as progress:
+            report = service.ingest(path, campaign or settings.campaign, progress)
+        cli_render.render_ingest(out, report)
+    if report.failures:
+        raise typer.Exit(3)
+
+
+@changelog_app.command("post")
+def changelog_post(
+    file: Annotated[Path, typer.Argument(help="A session change set, JSON or YAML.")],
+    campaign: CampaignOpt = None,
+    amend: Annotated[
+        bool, typer.Option("--amend", help="Post a correction superseding an earlier revision.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Validate and store a session's changes (append-only; posting twice changes nothing)."""
+    with _service() as (service, settings):
+        result = service.post_changelog(file, campaign or settings.campaign, amend=amend)
+        if as_json:
+            out.print_json(result.model_dump_json())
+        else:
+            cli_render.render_post(out, result)
+
+
+@changelog_app.command("list")
+def changelog_list(campaign: CampaignOpt = None, as_json: JsonOpt = False) -> None:
+    """List the posted change sets of a campaign."""
+    with _service() as (service, settings):
+        records = service.store.load_changesets(campaign or settings.campaign)
+        if as_json:
+            out.print_json(json.dumps([r.model_dump(mode="json") for r in records]))
+            return
+        for r in records:
+            out.print(
+                f"session {r.session_id} r{r.revision}: {r.change_count} change(s) "
+                f"from {r.source} at {r.posted_at} {r.title}"
+            )
+
+
+@app.command()
+def ask(
+    question: Annotated[str, typer.Argument(help="Your question, in plain words.")],
+    campaign: CampaignOpt = None,
+    as_player: PlayerOpt = False,
+    as_json: JsonOpt = False,
+    as_of: AsOfOpt = None,
+    historical: Annotated[
+        bool | None,
+        typer.Option(
+            "--historical/--current", help="Force history mode (no demotion) or current-state mode."
+        ),
+    ] = None,
+    k: Annotated[int, typer.Option("-k", min=1, max=100, help="How many results.")] = 10,
+) -> None:
+    """Ranked entities and passages with effective status, score and citations."""
+    with _service() as (service, settings):
+        result = service.ask(
+            question,
+            campaign or settings.campaign,
+            as_player=as_player,
+            historical=historical,
+            as_of_session=as_of,
+            k=k,
+        )
+        if as_json:
+            out.print_json(result.model_dump_json())
+        else:
+            cli_render.render_ask(out, result)
+
+
+@app.command()
+def entity(
+    name: Annotated[str, typer.Argument(help="Canonical id, name or alias.")],
+    campaign: CampaignOpt = None,
+    as_player: PlayerOpt = False,
+    as_json: JsonOpt = False,
+    as_of: AsOfOpt = None,
+) -> None:
+    """One entity: aliases, type, effective status and the change that set it, relations."""
+    with _service() as (service, settings):
+        view = service.entity(
+            name, campaign or settings.campaign, as_player=as_player, as_of_session=as_of
+        )
+        if as_json:
+            out.print_json(view.model_dump_json())
+        else:
+            cli_render.render_entity(out, view)
+
+
+@app.command()
+def campaigns() -> None:
+    """List the campaigns in the store."""
+    with _service() as (service, _):
+        for name in service.campaigns():
+            out.print(name)
+
+
+@app.command()
+def demo(
+    example: Annotated[Path, typer.Option(help="The example campaign folder.")] = DEFAULT_EXAMPLE,
+    campaign: Annotated[str, typer.Option(help="Campaign id to use.")] = "emberfall",
+) -> None:
+    """Ingest the bundled example campaign, post its session changelogs, ask its questions."""
+    with _service() as (service, _), cli_render.RichProgress(err) as progress:
+        run_demo(service, example, campaign, out, progress)

@@ -1,0 +1,138 @@
+"""How the CLI draws things: progress bars and result tables (rich). No logic lives here."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
+from rich.table import Table
+
+from graphrag_core.changelog_posting import PostResult
+from graphrag_core.models import AskResult, EntityView, IngestReport
+
+_TASK_LABELS = {
+    "read": "Reading sources",
+    "extract": "Extracting",
+    "embed": "Embedding",
+    "write": "Writing to the store",
+}
+
+
+class RichProgress:
+    """A ProgressListener drawing one rich bar per task, on stderr."""
+
+    def __init__(self, console: Console) -> None:
+        self._progress = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=console,
+            transient=True,
+        )
+        self._tasks: dict[str, int] = {}
+
+    def __enter__(self) -> RichProgress:
+        self._progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._progress.stop()
+
+    def start(self, task: str, total: int | None) -> None:
+        label = _TASK_LABELS.get(task, task)
+        self._tasks[task] = self._progress.add_task(label, total=total)
+
+    def advance(self, task: str, n: int = 1) -> None:
+        if task in self._tasks:
+            self._progress.advance(self._tasks[task], n)  # type: ignore[arg-type]
+
+    def finish(self, task: str) -> None:
+        if task in self._tasks:
+            self._progress.remove_task(self._tasks.pop(task))  # type: ignore[arg-type]
+
+
+def render_ingest(console: Console, report: IngestReport) -> None:
+    if not report.wrote:
+        console.print(f"[green]Nothing to do[/]: {len(report.unchanged)} unchanged source(s).")
+    else:
+        console.print(
+            f"Ingested [bold]{report.campaign}[/]: {len(report.added)} added, "
+            f"{len(report.changed)} changed, {len(report.removed)} removed, "
+            f"{len(report.unchanged)} unchanged; {report.embedded} text(s) embedded."
+        )
+    console.print(
+        f"Campaign now holds {report.entities} entities, {report.relations} relations, "
+        f"{report.chunks} chunks."
+    )
+    for path, reason in sorted(report.failures.items()):
+        console.print(f"[red]failed[/] {path}: {reason}")
+
+
+def render_post(console: Console, result: PostResult) -> None:
+    if result.action == "duplicate":
+        console.print(
+            f"Session {result.session_id} was already posted with this content "
+            f"(revision {result.revision}): nothing changed."
+        )
+        return
+    verb = "Amended" if result.action == "amend" else "Posted"
+    console.print(
+        f"{verb} session {result.session_id} (revision {result.revision}): "
+        f"{len(result.changes)} change(s), impact {result.impact:.1f}, "
+        f"cumulative impact {result.cumulative_impact:.1f} → rebuild advice: {result.rebuild}."
+    )
+
+
+def render_ask(console: Console, result: AskResult) -> None:
+    mode = "player view" if result.as_player else "GM view"
+    when = " (historical)" if result.historical else ""
+    console.print(f"[bold]{result.question}[/]  [dim]{result.campaign}, {mode}{when}[/]")
+    table = Table(show_lines=False, expand=True)
+    for column in ("#", "name", "type", "status", "score", "why / source"):
+        table.add_column(column, overflow="fold")
+    for rank, item in enumerate(result.results, start=1):
+        status = item.status or "-"
+        if item.attitude:
+            status += f", {item.attitude}"
+        style = "" if item.available else "dim"
+        marker = "" if item.available else "✗ "
+        cite = ", ".join(c.id for c in item.citations[:2])
+        note = item.status_note or item.text[:90]
+        table.add_row(
+            str(rank),
+            marker + item.name,
+            item.type,
+            status,
+            f"{item.score:.3f}",
+            f"{note}\n[dim]{cite}[/]",
+            style=style,
+        )
+    console.print(table)
+
+
+def render_entity(console: Console, view: EntityView) -> None:
+    console.print(f"[bold]{view.name}[/] ({view.type}) [dim]id: {view.id}[/]")
+    if view.aliases:
+        console.print(f"  aliases: {', '.join(view.aliases)}")
+    status = view.status or "unknown"
+    why = (
+        f" (set in session {view.status_change.session_id} by {view.status_change.id})"
+        if view.status_change
+        else " (base)"
+    )
+    console.print(
+        f"  status: {status}{why}" + (f"; attitude: {view.attitude}" if view.attitude else "")
+    )
+    if view.description:
+        console.print(f"  {view.description}")
+    if view.gm_notes:
+        console.print(f"  [yellow]GM notes:[/] {view.gm_notes}")
+    for rel in view.relations:
+        console.print(f"  · {rel.source} —{rel.type}→ {rel.target}")
+    for change in view.changes:
+        console.print(
+            f"  session {change.session_id}: {change.field} → {change.new_value} "
+            f"[dim]({change.id})[/]"
+        )
+    if view.sources:
+        console.print(f"  sources: {', '.join(view.sources)}")

@@ -1,0 +1,65 @@
+"""``loregraph demo``: the main job on the bundled example campaign.
+
+Ingest its world, post its session changelogs in order (and one twice, to show that changes
+nothing), then ask its questions as the GM and, where secrets are at stake, as a player."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from rich.console import Console
+
+from graphrag_core import cli_render
+from graphrag_core.errors import SourceError
+from graphrag_core.ports import ProgressListener
+from graphrag_core.service import LoregraphService
+
+DEFAULT_EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "emberfall"
+
+
+def load_questions(example: Path) -> list[dict[str, object]]:
+    path = example / "questions.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise SourceError(str(path), f"cannot read the demo questions: {exc}") from exc
+    questions = data.get("questions") if isinstance(data, dict) else None
+    if not isinstance(questions, list):
+        raise SourceError(str(path), "expected a top-level 'questions' list")
+    return [q for q in questions if isinstance(q, dict)]
+
+
+def changelog_files(example: Path) -> list[Path]:
+    folder = example / "changelog"
+    return sorted([*folder.glob("*.yaml"), *folder.glob("*.yml"), *folder.glob("*.json")])
+
+
+def run_demo(
+    service: LoregraphService,
+    example: Path,
+    campaign: str,
+    console: Console,
+    progress: ProgressListener,
+) -> None:
+    if not (example / "world").is_dir():
+        raise SourceError(
+            str(example),
+            "not an example campaign (no world/ folder); "
+            "pass --example pointing at examples/emberfall of a loregraph clone",
+        )
+    console.rule(f"1. Ingest {example / 'world'}")
+    cli_render.render_ingest(console, service.ingest(example / "world", campaign, progress))
+    console.rule("2. Post the session changelogs")
+    files = changelog_files(example)
+    for file in files:
+        cli_render.render_post(console, service.post_changelog(file, campaign))
+    if files:
+        console.print("[dim]Posting the first session again:[/]")
+        cli_render.render_post(console, service.post_changelog(files[0], campaign))
+    console.rule("3. Ask")
+    for item in load_questions(example):
+        question = str(item["question"])
+        cli_render.render_ask(console, service.ask(question, campaign, k=5))
+        if item.get("as_player_must_not_contain"):
+            cli_render.render_ask(console, service.ask(question, campaign, k=5, as_player=True))

@@ -1,0 +1,247 @@
+"""Ingest: read sources, extract, diff against the store, embed what is new, write atomically.
+
+Stages, left to right:
+
+1. ``read_sources``  – discover files under the path and load them; a broken file is recorded
+   by name and reason, and its previously ingested content is kept (nothing is lost).
+2. ``classify``      – compare SHA-256 with the store: added / changed / unchanged / removed.
+3. ``extract``       – the offline extractor over the readable documents.
+4. ``plan_delta``    – what to upsert and remove so the store matches the extraction.
+5. ``embed``         – only texts the store does not already have a vector for.
+6. ``apply``         – one atomic write (:meth:`GraphStore.apply_delta`).
+
+Re-ingesting unchanged sources stops after stage 2 and writes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+from extraction.offline import extract
+from extraction.sources import discover, load_document
+from extraction.vault import parse_note
+from extraction.worldpack import parse_worldpack
+from graphrag_core.errors import SourceError
+from graphrag_core.models import (
+    Chunk,
+    Entity,
+    Extraction,
+    GraphDelta,
+    Relation,
+    SourceDocument,
+    SourceRecord,
+)
+from graphrag_core.ports import Embedder, GraphStore, NullProgress, ProgressListener
+from graphrag_core.settings import IngestSettings
+
+logger = logging.getLogger(__name__)
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+@dataclass
+class SourceScan:
+    """The result of reading the sources of one ingest run."""
+
+    root: Path
+    documents: list[SourceDocument] = field(default_factory=list)
+    failures: dict[str, str] = field(default_factory=dict)
+    scope_is_whole_campaign: bool = True
+
+
+@dataclass(frozen=True)
+class Classification:
+    added: tuple[str, ...]
+    changed: tuple[str, ...]
+    unchanged: tuple[str, ...]
+    removed: tuple[str, ...]
+
+    @property
+    def dirty(self) -> bool:
+        return bool(self.added or self.changed or self.removed)
+
+
+def read_sources(path: Path, progress: ProgressListener | None = None) -> SourceScan:
+    """Load every file under ``path`` (a folder, or one file)."""
+    progress = progress or NullProgress()
+    path = path.resolve()
+    if not path.exists():
+        raise SourceError(str(path), "no such file or folder")
+    root = path if path.is_dir() else path.parent
+    scan = SourceScan(root=root, scope_is_whole_campaign=path.is_dir())
+    files = discover(path)
+    progress.start("read", len(files))
+    for file in files:
+        try:
+            scan.documents.append(check_document(load_document(file, root)))
+        except SourceError as exc:
+            scan.failures[_relative(file, root)] = exc.reason
+            logger.warning("skipping %s: %s", exc.path, exc.reason)
+        progress.advance("read")
+    progress.finish("read")
+    return scan
+
+
+def check_document(doc: SourceDocument) -> SourceDocument:
+    """Parse a structured document once up front, so a broken one fails here, alone,
+    instead of failing the whole extraction."""
+    if doc.kind == "worldpack":
+        parse_worldpack(doc)
+    elif doc.kind == "vault":
+        parse_note(doc)
+    return doc
+
+
+def classify(scan: SourceScan, stored: Mapping[str, SourceRecord]) -> Classification:
+    present = {d.path: d.sha256 for d in scan.documents}
+    added = sorted(p for p in present if p not in stored)
+    changed = sorted(p for p in present if p in stored and stored[p].sha256 != present[p])
+    unchanged = sorted(p for p in present if p in stored and stored[p].sha256 == present[p])
+    removed: list[str] = []
+    if scan.scope_is_whole_campaign:
+        removed = sorted(p for p in stored if p not in present and p not in scan.failures)
+    return Classification(tuple(added), tuple(changed), tuple(unchanged), tuple(removed))
+
+
+def protected_paths(
+    scan: SourceScan, stored: Mapping[str, SourceRecord], present: Collection[str]
+) -> frozenset[str]:
+    """Stored sources this run must not touch: broken files (keep their last good content)
+    and, for a single-file ingest, every other source of the campaign."""
+    keep = {p for p in scan.failures if p in stored}
+    if not scan.scope_is_whole_campaign:
+        keep |= {p for p in stored if p not in present}
+    return frozenset(keep)
+
+
+def run_extraction(scan: SourceScan, settings: IngestSettings) -> Extraction:
+    return extract(scan.documents, chunk_size=settings.chunk_size, overlap=settings.chunk_overlap)
+
+
+def _relative(file: Path, root: Path) -> str:
+    try:
+        return file.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return file.name
+
+
+# ------------------------------------------------------------------ delta planning
+
+
+@dataclass(frozen=True)
+class StoredState:
+    entities: dict[str, Entity]
+    relations: dict[tuple[str, str, str], Relation]
+    chunks: dict[str, Chunk]
+    sources: dict[str, SourceRecord]
+
+
+def load_stored(store: GraphStore, campaign: str) -> StoredState:
+    return StoredState(
+        entities={e.id: e for e in store.load_entities(campaign)},
+        relations={r.key: r for r in store.load_relations(campaign)},
+        chunks={c.id: c for c in store.load_chunks(campaign)},
+        sources=store.load_sources(campaign),
+    )
+
+
+def entity_embedding_text(entity: Entity) -> str:
+    """The player-safe text an entity is embedded by (never GM notes or secret aliases)."""
+    aliases = f" Also known as: {', '.join(entity.aliases)}." if entity.aliases else ""
+    return f"{entity.name} ({entity.type}).{aliases} {entity.description}".strip()
+
+
+def chunk_embedding_text(chunk: Chunk) -> str:
+    return f"{chunk.heading}\n{chunk.text}" if chunk.heading else chunk.text
+
+
+def plan_delta(
+    extraction: Extraction,
+    stored: StoredState,
+    scan: SourceScan,
+    classification: Classification,
+) -> GraphDelta:
+    """Upserts and removals that make the store match the extraction (vectors come later)."""
+    present = {d.path for d in scan.documents}
+    keep = protected_paths(scan, stored.sources, present)
+    new_entities = {e.id: e for e in extraction.entities}
+    new_chunks = {c.id: c for c in extraction.chunks}
+    new_relations = {r.key: r for r in extraction.relations}
+    return GraphDelta(
+        sources_upsert=_source_records(scan, classification, extraction.chunks),
+        sources_removed=classification.removed,
+        entities_upsert=_changed(new_entities, stored.entities),
+        entities_removed=_gone(stored.entities, new_entities, lambda e: _kept(e.sources, keep)),
+        chunks_upsert=_changed(new_chunks, stored.chunks),
+        chunks_removed=_gone(stored.chunks, new_chunks, lambda c: c.source_path in keep),
+        relations_upsert=_changed(new_relations, stored.relations),
+        relations_removed=_gone(stored.relations, new_relations, lambda r: r.source_path in keep),
+    )
+
+
+def _kept(sources: Sequence[str], keep: frozenset[str]) -> bool:
+    return any(s in keep for s in sources)
+
+
+def _changed(new: Mapping[K, V], old: Mapping[K, V]) -> tuple[V, ...]:
+    """Values that are new or differ from what is stored, in key order."""
+    return tuple(v for k, v in sorted(new.items(), key=lambda kv: str(kv[0])) if old.get(k) != v)
+
+
+def _gone(old: Mapping[K, V], new: Mapping[K, V], protected: Callable[[V], bool]) -> tuple[K, ...]:
+    """Stored keys the extraction no longer has, except protected ones."""
+    return tuple(sorted((k for k, v in old.items() if k not in new and not protected(v)), key=str))
+
+
+def _source_records(
+    scan: SourceScan, classification: Classification, chunks: Sequence[Chunk]
+) -> tuple[SourceRecord, ...]:
+    touched = set(classification.added) | set(classification.changed)
+    counts: dict[str, int] = {}
+    for chunk in chunks:
+        counts[chunk.source_path] = counts.get(chunk.source_path, 0) + 1
+    return tuple(
+        SourceRecord(path=d.path, sha256=d.sha256, kind=d.kind, chunk_count=counts.get(d.path, 0))
+        for d in scan.documents
+        if d.path in touched
+    )
+
+
+def texts_to_embed(delta: GraphDelta, stored: StoredState) -> dict[str, str]:
+    """Ids of upserted items whose embedding text is new or changed, with that text."""
+    texts: dict[str, str] = {}
+    for entity in delta.entities_upsert:
+        old = stored.entities.get(entity.id)
+        text = entity_embedding_text(entity)
+        if old is None or entity_embedding_text(old) != text:
+            texts[entity.id] = text
+    for chunk in delta.chunks_upsert:
+        old_chunk = stored.chunks.get(chunk.id)
+        text = chunk_embedding_text(chunk)
+        if old_chunk is None or chunk_embedding_text(old_chunk) != text:
+            texts[chunk.id] = text
+    return texts
+
+
+def embed_texts(
+    texts: Mapping[str, str],
+    embedder: Embedder,
+    progress: ProgressListener,
+    batch_size: int = 64,
+) -> dict[str, tuple[float, ...]]:
+    """Embed in batches, reporting progress per batch."""
+    ids = sorted(texts)
+    vectors: dict[str, tuple[float, ...]] = {}
+    progress.start("embed", len(ids))
+    for start in range(0, len(ids), batch_size):
+        batch = ids[start : start + batch_size]
+        for item_id, vector in zip(batch, embedder.embed([texts[i] for i in batch]), strict=True):
+            vectors[item_id] = vector
+        progress.advance("embed", len(batch))
+    progress.finish("embed")
+    return vectors

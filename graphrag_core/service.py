@@ -1,0 +1,227 @@
+"""The application service: the one place the CLI, the HTTP API and the MCP server call.
+
+Surfaces stay thin; every use case lives here, with ports handed in by the composition root
+(:mod:`graphrag_core.wiring`)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from changelog.impact import RebuildPolicy
+from extraction.resolution import EntityResolver
+from graphrag_core.changelog_posting import PostResult, post_changeset
+from graphrag_core.entity_views import entity_view
+from graphrag_core.errors import ConfigError
+from graphrag_core.ingesting import (
+    Classification,
+    SourceScan,
+    StoredState,
+    classify,
+    embed_texts,
+    load_stored,
+    plan_delta,
+    read_sources,
+    run_extraction,
+    texts_to_embed,
+)
+from graphrag_core.manifest import write_manifest
+from graphrag_core.models import AskResult, CampaignView, EntityView, IngestReport
+from graphrag_core.ports import Clock, Embedder, GraphStore, NullProgress, ProgressListener
+from graphrag_core.settings import EmbeddingSettings, IngestSettings, RankingSettings
+from graphrag_core.views import load_view
+from ranking.historical import is_historical
+from ranking.lexical import STOPWORDS, LexicalIndex
+from ranking.names import NameIndex
+from ranking.ranker import Ranker
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class IndexedView:
+    """A campaign view with the indexes the ranker searches."""
+
+    view: CampaignView
+    lexical: LexicalIndex
+    names: NameIndex
+
+
+_CAMPAIGN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+def check_campaign(campaign: str) -> str:
+    if not _CAMPAIGN.match(campaign):
+        raise ConfigError(
+            f"campaign {campaign!r} is not a valid campaign id: use 1-64 lowercase letters, "
+            "digits, '-' or '_', starting with a letter or digit"
+        )
+    return campaign
+
+
+class LoregraphService:
+    """Ingest, post changelogs, ask and inspect entities, for any campaign of one store."""
+
+    def __init__(
+        self,
+        *,
+        store: GraphStore,
+        embedder: Embedder,
+        clock: Clock,
+        data_dir: Path,
+        ingest: IngestSettings | None = None,
+        ranking: RankingSettings | None = None,
+        embedding: EmbeddingSettings | None = None,
+        rebuild: RebuildPolicy | None = None,
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.clock = clock
+        self.data_dir = data_dir
+        self.ingest_settings = ingest or IngestSettings()
+        self.ranking_settings = ranking or RankingSettings()
+        self.embedding_settings = embedding or EmbeddingSettings()
+        self.rebuild_policy = rebuild or RebuildPolicy()
+        self._ranker = Ranker(embedder, store, self.ranking_settings)
+        self._views: dict[tuple[str, bool, int | None], IndexedView] = {}
+
+    def close(self) -> None:
+        self.store.close()
+
+    # ------------------------------------------------------------------ ingest
+
+    def ingest(
+        self, path: Path, campaign: str, progress: ProgressListener | None = None
+    ) -> IngestReport:
+        """Bring the store in line with the sources under ``path``; see :mod:`ingesting`."""
+        progress = progress or NullProgress()
+        check_campaign(campaign)
+        scan = read_sources(path, progress)
+        stored = load_stored(self.store, campaign)
+        classification = classify(scan, stored.sources)
+        report = IngestReport(
+            campaign=campaign,
+            root=str(scan.root),
+            files={d.path: d.sha256 for d in scan.documents},
+            added=classification.added,
+            changed=classification.changed,
+            removed=classification.removed,
+            unchanged=classification.unchanged,
+            failures=scan.failures,
+            entities=len(stored.entities),
+            relations=len(stored.relations),
+            chunks=len(stored.chunks),
+        )
+        if classification.dirty:
+            report = self._write_ingest(campaign, scan, stored, classification, report, progress)
+        write_manifest(self.data_dir, report, self.clock.now())
+        return report
+
+    def _write_ingest(
+        self,
+        campaign: str,
+        scan: SourceScan,
+        stored: StoredState,
+        classification: Classification,
+        report: IngestReport,
+        progress: ProgressListener,
+    ) -> IngestReport:
+        progress.start("extract", None)
+        extraction = run_extraction(scan, self.ingest_settings)
+        progress.finish("extract")
+        delta = plan_delta(extraction, stored, scan, classification)
+        texts = texts_to_embed(delta, stored)
+        vectors = embed_texts(texts, self.embedder, progress, self.embedding_settings.batch_size)
+        delta = delta.model_copy(update={"vectors": vectors})
+        progress.start("write", None)
+        self.store.apply_delta(campaign, delta)
+        progress.finish("write")
+        self._forget(campaign)
+        after = load_stored(self.store, campaign)
+        return report.model_copy(
+            update={
+                "entities": len(after.entities),
+                "relations": len(after.relations),
+                "chunks": len(after.chunks),
+                "embedded": len(vectors),
+                "wrote": True,
+            }
+        )
+
+    # ------------------------------------------------------------------ changelog
+
+    def post_changelog(self, path: Path, campaign: str, *, amend: bool = False) -> PostResult:
+        check_campaign(campaign)
+        entities = self.store.load_entities(campaign)
+        result = post_changeset(
+            self.store,
+            campaign,
+            path,
+            resolver=EntityResolver(entities),
+            entities=entities,
+            relations=self.store.load_relations(campaign),
+            policy=self.rebuild_policy,
+            now=self.clock.now(),
+            amend=amend,
+        )
+        if result.action != "duplicate":
+            self._forget(campaign)
+        return result
+
+    # ------------------------------------------------------------------ reads
+
+    def view(
+        self, campaign: str, *, as_player: bool, as_of_session: int | None = None
+    ) -> IndexedView:
+        """The audience's view of a campaign with its search indexes, cached until this
+        service writes to the campaign."""
+        check_campaign(campaign)
+        key = (campaign, as_player, as_of_session)
+        if key not in self._views:
+            view = load_view(self.store, campaign, as_player=as_player, as_of_session=as_of_session)
+            self._views[key] = IndexedView(
+                view, LexicalIndex.build(view), NameIndex.build(view, ignore=STOPWORDS)
+            )
+        return self._views[key]
+
+    def ask(
+        self,
+        question: str,
+        campaign: str,
+        *,
+        as_player: bool = False,
+        historical: bool | None = None,
+        as_of_session: int | None = None,
+        k: int = 10,
+    ) -> AskResult:
+        indexed = self.view(campaign, as_player=as_player, as_of_session=as_of_session)
+        if historical is None:
+            historical = is_historical(question) or as_of_session is not None
+        return self._ranker.rank(
+            question,
+            indexed.view,
+            indexed.lexical,
+            k=k,
+            historical=historical,
+            names=indexed.names,
+        )
+
+    def entity(
+        self,
+        name: str,
+        campaign: str,
+        *,
+        as_player: bool = False,
+        as_of_session: int | None = None,
+    ) -> EntityView:
+        indexed = self.view(campaign, as_player=as_player, as_of_session=as_of_session)
+        return entity_view(indexed.view, name)
+
+    def campaigns(self) -> list[str]:
+        return self.store.list_campaigns()
+
+    def _forget(self, campaign: str) -> None:
+        for key in [k for k in self._views if k[0] == campaign]:
+            del self._views[key]

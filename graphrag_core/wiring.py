@@ -1,0 +1,82 @@
+"""The composition root: the only place that turns settings into adapters."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+
+from graphrag_core.errors import ConfigError
+from graphrag_core.ports import Embedder, GraphStore
+from graphrag_core.service import LoregraphService
+from graphrag_core.settings import Settings, StoreSettings
+
+
+class SystemClock:
+    def now(self) -> datetime:
+        return datetime.now(UTC)
+
+
+def build_store(section: StoreSettings, dimension: int) -> GraphStore:
+    """Open the configured graph store (starting the embedded engine if that is the one)."""
+    from graphrag_core.stores.falkordb import FalkorDBStore
+
+    if section.kind == "falkordb-embedded":
+        return FalkorDBStore.embedded(
+            section.data_dir,
+            graph_name=section.graph_name,
+            startup_timeout_s=section.startup_timeout_s,
+            dimension=dimension,
+        )
+    if section.kind == "falkordb":
+        if not section.falkordb_url:
+            raise ConfigError(
+                "LOREGRAPH_STORE=falkordb needs LOREGRAPH_FALKORDB_URL "
+                "(e.g. redis://localhost:6379)"
+            )
+        return FalkorDBStore.from_url(
+            section.falkordb_url, graph_name=section.graph_name, dimension=dimension
+        )
+    raise ConfigError(
+        "the Neo4j store is not available in this version of loregraph; "
+        "use LOREGRAPH_STORE=falkordb-embedded (the default) or falkordb"
+    )
+
+
+def build_embedder(settings: Settings) -> Embedder:
+    from graphrag_core.providers.sentence_transformers import SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder(
+        batch_size=settings.embedding.batch_size, device=settings.embedding.device
+    )
+
+
+def build_service(settings: Settings, *, embedder: Embedder | None = None) -> LoregraphService:
+    embedder = embedder or build_embedder(settings)
+    store = build_store(settings.store_section(), embedder.dimension)
+    try:
+        store.migrate()
+    except BaseException:
+        store.close()
+        raise
+    return LoregraphService(
+        store=store,
+        embedder=embedder,
+        clock=SystemClock(),
+        data_dir=settings.data_dir,
+        ingest=settings.ingest,
+        ranking=settings.ranking,
+        embedding=settings.embedding,
+    )
+
+
+@contextmanager
+def open_service(
+    settings: Settings, *, embedder: Embedder | None = None
+) -> Iterator[LoregraphService]:
+    """A service whose store (and embedded engine, if it started one) is closed on exit."""
+    service = build_service(settings, embedder=embedder)
+    try:
+        yield service
+    finally:
+        service.close()

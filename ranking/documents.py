@@ -1,0 +1,70 @@
+"""The searchable text of each item of a campaign view, and the keys that name items.
+
+An entity's document is its name, aliases, type, description and attribute values; in a GM view
+(``"gm" in view.visibilities``) its secret aliases and notes join it, so a game master can find
+"the Masked Lord" by the name only the GM knows, while a player view never indexes them. A
+chunk's document is its heading path and its text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from graphrag_core.models import CampaignView, Chunk, Entity
+from graphrag_core.ports import SearchKind
+
+SEARCH_KINDS: tuple[SearchKind, ...] = ("entity", "chunk")
+"""The kinds of searchable item, in the order results list them on ties."""
+
+
+class ItemKey(NamedTuple):
+    """Names one searchable item: entity and chunk ids live in separate namespaces."""
+
+    kind: SearchKind
+    id: str
+
+
+class Document(NamedTuple):
+    key: ItemKey
+    text: str
+
+
+def is_gm_view(view: CampaignView) -> bool:
+    return "gm" in view.visibilities
+
+
+def entity_document(entity: Entity, *, gm: bool) -> str:
+    """Name, aliases, type, description, attribute values; GM aliases and notes for a GM."""
+    parts = [entity.name, *entity.aliases, entity.type, entity.description]
+    if gm:
+        parts.extend((*entity.gm_aliases, entity.gm_notes))
+    parts.extend(entity.attributes[name] for name in sorted(entity.attributes))
+    return "\n".join(part for part in parts if part)
+
+
+def chunk_document(chunk: Chunk) -> str:
+    return f"{chunk.heading}\n{chunk.text}" if chunk.heading else chunk.text
+
+
+def view_documents(view: CampaignView, kind: SearchKind) -> Iterator[Document]:
+    """Every visible item of one kind, in id order (so indexes are deterministic)."""
+    if kind == "entity":
+        gm = is_gm_view(view)
+        for entity_id in sorted(view.entities):
+            entity = view.entities[entity_id]
+            if entity.visibility in view.visibilities:
+                yield Document(ItemKey("entity", entity_id), entity_document(entity, gm=gm))
+        return
+    for chunk_id in sorted(view.chunks):
+        chunk = view.chunks[chunk_id]
+        if chunk.visibility in view.visibilities:
+            yield Document(ItemKey("chunk", chunk_id), chunk_document(chunk))
+
+
+def in_view(view: CampaignView, key: ItemKey) -> bool:
+    """True when the item exists in the view and the view's audience may see it."""
+    item: Entity | Chunk | None = (
+        view.entities.get(key.id) if key.kind == "entity" else view.chunks.get(key.id)
+    )
+    return item is not None and item.visibility in view.visibilities

@@ -1,0 +1,80 @@
+"""Entities named in a question, found by exact (case-insensitive) name or alias.
+
+A question that names an entity is *about* it: "Is Torven alive?" must rank Torven first and
+say he is dead, not demote him. The index maps each name's word sequence to entity ids; a
+question is matched greedily, longest name first, left to right. Built once per view, so a
+player view (which has no secret aliases) can never match a secret alias.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from graphrag_core.models import CampaignView, Entity, Relation
+
+_WORD = re.compile(r"[^\W_]+")
+_LEADING = frozenset({"the", "a", "an"})
+MAX_NAME_WORDS = 8
+
+
+def name_words(text: str) -> tuple[str, ...]:
+    """Lowercase words without apostrophes; a leading article is dropped."""
+    words = _WORD.findall(text.lower().replace("'", "").replace("’", ""))
+    while words and words[0] in _LEADING:
+        words = words[1:]
+    return tuple(words)
+
+
+class NameIndex:
+    """Word sequences of entity names and aliases → entity ids."""
+
+    def __init__(self, phrases: dict[tuple[str, ...], frozenset[str]]) -> None:
+        self._phrases = phrases
+        self._longest = max((len(p) for p in phrases), default=0)
+
+    @classmethod
+    def build(cls, view: CampaignView, ignore: Iterable[str] = ()) -> NameIndex:
+        skip = frozenset(ignore)
+        phrases: dict[tuple[str, ...], set[str]] = {}
+        for entity in view.entities.values():
+            for name in _names(entity):
+                words = name_words(name)
+                if (
+                    words
+                    and len(words) <= MAX_NAME_WORDS
+                    and not (len(words) == 1 and words[0] in skip)
+                ):
+                    phrases.setdefault(words, set()).add(entity.id)
+        return cls({words: frozenset(ids) for words, ids in phrases.items()})
+
+    def find(self, question: str) -> set[str]:
+        """Ids of the entities the question names."""
+        words = _WORD.findall(question.lower().replace("'", "").replace("’", ""))
+        found: set[str] = set()
+        i = 0
+        while i < len(words):
+            step = 1
+            for size in range(min(self._longest, len(words) - i), 0, -1):
+                ids = self._phrases.get(tuple(words[i : i + size]))
+                if ids:
+                    found |= ids
+                    step = size
+                    break
+            i += step
+        return found
+
+
+def _names(entity: Entity) -> tuple[str, ...]:
+    return (entity.name, *entity.aliases, *entity.gm_aliases)
+
+
+def neighbours(relations: Iterable[Relation], seeds: set[str]) -> set[str]:
+    """Entities one relation away from any seed (the seeds themselves excluded)."""
+    found: set[str] = set()
+    for rel in relations:
+        if rel.source in seeds:
+            found.add(rel.target)
+        if rel.target in seeds:
+            found.add(rel.source)
+    return found - seeds

@@ -1,0 +1,147 @@
+"""Turning scored candidates into ``RankedResult``: names, status, notes, text, citations.
+
+Everything here reads only the ``CampaignView``, which the application service has already cut
+to what the audience may see; change ids the view does not hold are left out of notes too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from graphrag_core.models import CampaignView, Change, Chunk, Citation, RankedResult
+from ranking.documents import ItemKey
+from ranking.status import availability, effective_state
+from ranking.text import clip, gist
+
+CITATIONS_PER_ENTITY = 3
+QUOTE_CHARS = 160
+GIST_CHARS = 200
+PASSAGE_CHARS = 400
+
+
+@dataclass(frozen=True)
+class ScoredItem:
+    """One candidate with its signals and blended score."""
+
+    key: ItemKey
+    semantic: float
+    lexical: float
+    status_factor: float
+    score: float
+    support: float = 0.0
+    named: float = 0.0
+    proximity: float = 0.0
+
+    @property
+    def signals(self) -> dict[str, float]:
+        return {
+            "semantic": self.semantic,
+            "lexical": self.lexical,
+            "support": self.support,
+            "named": self.named,
+            "proximity": self.proximity,
+            "status_factor": self.status_factor,
+        }
+
+
+def chunk_citation(chunk: Chunk) -> Citation:
+    return Citation(
+        kind="chunk", id=chunk.id, source=chunk.source_path, quote=clip(chunk.text, QUOTE_CHARS)
+    )
+
+
+def change_citation(change: Change) -> Citation:
+    quote = f"{change.field}: {change.old_value or '?'} → {change.new_value}"
+    return Citation(
+        kind="change",
+        id=change.id,
+        source=change.source,
+        quote=quote,
+        session_id=change.session_id,
+    )
+
+
+def _change_citations(view: CampaignView, entity_id: str) -> list[Citation]:
+    state = effective_state(view, entity_id)
+    if state is None:
+        return []
+    ids = dict.fromkeys(c for c in (state.status_change, state.attitude_change) if c)
+    return [change_citation(view.changes[change_id]) for change_id in ids]
+
+
+def _citation_order(pair: tuple[int, Chunk]) -> tuple[int, str, int, str]:
+    rank, chunk = pair
+    return (rank, chunk.source_path, chunk.start, chunk.id)
+
+
+def chunks_about(view: CampaignView, entity_ids: Iterable[str]) -> dict[str, list[Chunk]]:
+    """Visible chunks per entity: those about it first, then those that mention it."""
+    wanted = set(entity_ids)
+    found: dict[str, list[tuple[int, Chunk]]] = {entity_id: [] for entity_id in wanted}
+    for chunk in view.chunks.values():
+        if chunk.visibility not in view.visibilities:
+            continue
+        for entity_id in wanted.intersection((chunk.subject or "", *chunk.mentions)):
+            found[entity_id].append((0 if chunk.subject == entity_id else 1, chunk))
+    return {
+        entity_id: [chunk for _, chunk in sorted(pairs, key=_citation_order)]
+        for entity_id, pairs in found.items()
+    }
+
+
+def entity_result(item: ScoredItem, view: CampaignView, chunks: list[Chunk]) -> RankedResult:
+    entity = view.entities[item.key.id]
+    state = effective_state(view, entity.id)
+    available, note = availability(state)
+    citations = [chunk_citation(c) for c in chunks[:CITATIONS_PER_ENTITY]]
+    return RankedResult(
+        id=entity.id,
+        kind="entity",
+        name=entity.name,
+        type=entity.type,
+        status=state.status if state else entity.status,
+        attitude=state.attitude if state else None,
+        available=available,
+        score=item.score,
+        signals=item.signals,
+        citations=(*citations, *_change_citations(view, entity.id)),
+        text=gist(entity.description, GIST_CHARS),
+        status_note=note,
+    )
+
+
+def _mention_notes(view: CampaignView, chunk: Chunk) -> list[str]:
+    notes: list[str] = []
+    for entity_id in dict.fromkeys(chunk.mentions):
+        entity = view.entities.get(entity_id)
+        if entity is None or entity_id == chunk.subject:
+            continue
+        available, note = availability(effective_state(view, entity_id))
+        if not available:
+            notes.append(f"{entity.name} — {note}")
+    return notes
+
+
+def passage_result(item: ScoredItem, view: CampaignView) -> RankedResult:
+    chunk = view.chunks[item.key.id]
+    subject = view.entities.get(chunk.subject) if chunk.subject else None
+    state = effective_state(view, subject.id) if subject else None
+    available, note = availability(state)
+    notes = [f"about {subject.name}, {note}"] if subject and note else []
+    notes.extend(_mention_notes(view, chunk))
+    changes = _change_citations(view, subject.id) if subject and not available else []
+    return RankedResult(
+        id=chunk.id,
+        kind="passage",
+        type="passage",
+        name=f"{chunk.source_path} § {chunk.heading}" if chunk.heading else chunk.source_path,
+        status=state.status if state else None,
+        attitude=state.attitude if state else None,
+        available=available,
+        score=item.score,
+        signals=item.signals,
+        citations=(chunk_citation(chunk), *changes),
+        text=clip(chunk.text, PASSAGE_CHARS),
+        status_note="; ".join(notes),
+    )

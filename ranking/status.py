@@ -1,0 +1,85 @@
+"""The status signal: is an item available now, why not, and how much to demote it.
+
+An entity is unavailable when its effective status (after the changelog overlay) is one of
+``INACTIVE_STATUSES`` or its attitude toward the party is hostile. Unavailable items are
+multiplied by ``RankingSettings.inactive_factor`` (0.3 by default) unless the question is
+historical, when the past is exactly what was asked about.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from graphrag_core.models import INACTIVE_STATUSES, CampaignView, Change, EffectiveState
+from graphrag_core.settings import RankingSettings
+
+_CHANGE_SESSION = re.compile(r"^s(\d+)-")
+
+
+def _session_of(change_id: str) -> int | None:
+    """The session number in a change id ``s<session>-r<revision>-<seq>``."""
+    match = _CHANGE_SESSION.match(change_id)
+    return int(match.group(1)) if match else None
+
+
+def _status_note(state: EffectiveState) -> str:
+    note = str(state.status)
+    session = state.status_session
+    if session is None and state.status_change:
+        session = _session_of(state.status_change)
+    if session is not None:
+        note += f" in session {session}"
+    if state.status_change:
+        note += f" (change {state.status_change})"
+    return note
+
+
+def _attitude_note(state: EffectiveState) -> str:
+    note = "hostile to the party"
+    session = _session_of(state.attitude_change) if state.attitude_change else None
+    if session is not None:
+        note += f" since session {session}"
+    if state.attitude_change:
+        note += f" (change {state.attitude_change})"
+    return note
+
+
+def availability(state: EffectiveState | None) -> tuple[bool, str]:
+    """(available now?, a human note on why not: "destroyed in session 3 (change s3-r1-1)")."""
+    if state is None:
+        return True, ""
+    notes: list[str] = []
+    if state.status in INACTIVE_STATUSES:
+        notes.append(_status_note(state))
+    if state.attitude == "hostile":
+        notes.append(_attitude_note(state))
+    return not notes, "; ".join(notes)
+
+
+def status_factor(
+    state: EffectiveState | None, settings: RankingSettings, *, historical: bool
+) -> float:
+    """``inactive_factor`` for an unavailable item, unless the question is historical."""
+    available, _ = availability(state)
+    return 1.0 if available or historical else settings.inactive_factor
+
+
+def effective_state(view: CampaignView, entity_id: str) -> EffectiveState | None:
+    """The entity's state in the view, change ids the audience may not see removed.
+
+    Falls back to the base status when the overlay has no entry for the entity."""
+    state = view.states.get(entity_id)
+    if state is None:
+        entity = view.entities.get(entity_id)
+        return EffectiveState(entity_id=entity_id, status=entity.status) if entity else None
+    return _hide_changes(state, view.changes)
+
+
+def _hide_changes(state: EffectiveState, visible: Mapping[str, Change]) -> EffectiveState:
+    update: dict[str, str | None] = {}
+    if state.status_change and state.status_change not in visible:
+        update["status_change"] = None
+    if state.attitude_change and state.attitude_change not in visible:
+        update["attitude_change"] = None
+    return state.model_copy(update=update) if update else state

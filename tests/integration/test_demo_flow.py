@@ -1,0 +1,240 @@
+"""End to end on the real embedded FalkorDB and the real embedding model: the demo flow."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import yaml
+
+from graphrag_core.demo import changelog_files, load_questions
+from graphrag_core.errors import ChangelogConflictError, ChangelogError, UnknownEntityError
+from graphrag_core.models import AskResult
+from graphrag_core.ports import Embedder
+from graphrag_core.service import LoregraphService
+from graphrag_core.settings import Settings
+from graphrag_core.wiring import open_service
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+CAMPAIGN = "emberfall"
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory, example_dir: Path) -> Path:
+    """A private copy of the example campaign, so tests may edit it."""
+    target = tmp_path_factory.mktemp("example") / "emberfall"
+    shutil.copytree(example_dir, target)
+    return target
+
+
+@pytest.fixture(scope="module")
+def service(
+    tmp_path_factory: pytest.TempPathFactory, real_embedder: Embedder, world: Path
+) -> Iterator[LoregraphService]:
+    data_dir = tmp_path_factory.mktemp("data")
+    with open_service(Settings(data_dir=data_dir), embedder=real_embedder) as svc:
+        first = svc.ingest(world / "world", CAMPAIGN)
+        assert first.wrote and not first.failures
+        for file in changelog_files(world):
+            svc.post_changelog(file, CAMPAIGN)
+        yield svc
+
+
+def _questions(example_dir: Path) -> list[dict[str, object]]:
+    return load_questions(example_dir)
+
+
+def test_reingest_of_unchanged_sources_writes_nothing(
+    service: LoregraphService, world: Path
+) -> None:
+    report = service.ingest(world / "world", CAMPAIGN)
+    assert not report.wrote
+    assert report.embedded == 0
+    assert not report.added and not report.changed and not report.removed
+    assert report.entities >= 45
+    manifest = service.data_dir / "manifests" / CAMPAIGN / "latest.json"
+    written = json.loads(manifest.read_text())
+    assert written["files"] == report.files
+
+
+def test_posting_a_session_twice_changes_nothing(service: LoregraphService, world: Path) -> None:
+    before = service.store.load_changes(CAMPAIGN)
+    result = service.post_changelog(changelog_files(world)[0], CAMPAIGN)
+    assert result.action == "duplicate"
+    assert service.store.load_changes(CAMPAIGN) == before
+
+
+def test_a_different_change_set_for_a_posted_session_needs_amend(
+    service: LoregraphService, tmp_path: Path
+) -> None:
+    first_session = min(r.session_id for r in service.store.load_changesets(CAMPAIGN))
+    other = tmp_path / "other.yaml"
+    other.write_text(
+        yaml.safe_dump(
+            {
+                "session_id": first_session,
+                "entity_updates": [{"entity_id": "tavern-redoak", "status": "damaged"}],
+            }
+        )
+    )
+    with pytest.raises(ChangelogConflictError, match="--amend"):
+        service.post_changelog(other, CAMPAIGN)
+
+
+def test_unknown_entity_in_a_changelog_is_named_with_suggestions(
+    service: LoregraphService, tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        json.dumps(
+            {
+                "session_id": 99,
+                "entity_updates": [{"entity_id": "Torvenn Blackwatter", "status": "dead"}],
+            }
+        )
+    )
+    before = service.store.load_changes(CAMPAIGN)
+    with pytest.raises((UnknownEntityError, ChangelogError)) as info:
+        service.post_changelog(bad, CAMPAIGN)
+    assert "Torvenn Blackwatter" in str(info.value)
+    assert "torven-blackwater" in str(info.value).lower()
+    assert service.store.load_changes(CAMPAIGN) == before
+
+
+def _check(item: dict[str, object], result: AskResult, role: str) -> None:
+    """Check one answer against the expectations written in questions.yaml."""
+    question = item["question"]
+    top = list(result.results[:5])
+    ids = [r.id for r in top]
+    for key in ("expect_in_top", f"as_{role}_expect_in_top"):
+        wanted = item.get(key) or []
+        assert not wanted or set(ids) & set(wanted), f"{question} [{role}]: {wanted} not in {ids}"
+    wanted = item.get("expect_available_in_top") or []
+    offered = [r.id for r in top if r.id in wanted and r.available]
+    assert not wanted or offered, f"{question} [{role}]: none of {wanted} available in {ids}"
+    banned = item.get("must_not_be_offered") or []
+    for r in result.results:
+        assert r.id not in banned or not r.available, f"{r.id} offered as available"
+    if banned and not result.historical:
+        assert result.results[0].id not in banned
+    statuses = {r.id: r.status for r in result.results}
+    for key in ("expect_status", f"as_{role}_expect_status"):
+        expected = item.get(key) or {}
+        assert isinstance(expected, dict)
+        for entity_id, status in expected.items():
+            if entity_id in statuses:
+                assert statuses[entity_id] == status, f"{question} [{role}]: {entity_id}"
+
+
+@pytest.mark.parametrize("role", ["gm", "player"])
+def test_every_demo_question_meets_its_expectations(
+    service: LoregraphService, example_dir: Path, role: str
+) -> None:
+    for item in _questions(example_dir):
+        result = service.ask(str(item["question"]), CAMPAIGN, k=10, as_player=role == "player")
+        _check(item, result, role)
+
+
+def test_destroyed_tavern_is_marked_and_demoted_for_rest_questions(
+    service: LoregraphService,
+) -> None:
+    result = service.ask("Where can the party rest tonight?", CAMPAIGN, k=10)
+    by_id = {r.id: r for r in result.results}
+    assert result.results[0].available
+    if "tavern-redoak" in by_id:
+        tavern = by_id["tavern-redoak"]
+        assert tavern.status == "destroyed" and not tavern.available
+        assert tavern.signals["status_factor"] < 1.0
+        assert any(c.kind == "change" for c in tavern.citations)
+
+
+def test_dead_npc_has_effective_status_with_the_change_that_set_it(
+    service: LoregraphService,
+) -> None:
+    view = service.entity("Torven", CAMPAIGN)
+    assert view.id == "torven-blackwater"
+    assert view.base_status == "alive"
+    assert view.status == "dead"
+    assert view.status_change is not None
+    assert view.status_change.new_value == "dead"
+
+
+def test_historical_question_does_not_demote(service: LoregraphService) -> None:
+    result = service.ask("What happened at the Red Oak Tavern?", CAMPAIGN, k=5)
+    assert result.historical
+    assert "tavern-redoak" in [r.id for r in result.results[:3]]
+    tavern = next(r for r in result.results if r.id == "tavern-redoak")
+    assert tavern.signals["status_factor"] == 1.0
+
+
+def test_player_view_never_contains_gm_secrets(
+    service: LoregraphService, example_dir: Path
+) -> None:
+    secrets = [
+        str(s)
+        for item in _questions(example_dir)
+        for s in (item.get("as_player_must_not_contain") or [])  # type: ignore[attr-defined]
+    ]
+    assert secrets, "the example campaign must carry GM secrets to test"
+    for item in _questions(example_dir):
+        for k in (5, 20):
+            answer = service.ask(str(item["question"]), CAMPAIGN, as_player=True, k=k)
+            # the question itself may name a secret; the answer must not
+            text = answer.model_dump_json(exclude={"question"}).lower()
+            for secret in secrets:
+                assert secret.lower() not in text, f"{secret!r} leaked for {item['question']!r}"
+
+
+def test_gm_view_does_find_the_secret(service: LoregraphService, example_dir: Path) -> None:
+    secret_questions = [q for q in _questions(example_dir) if q.get("as_player_must_not_contain")]
+    found = False
+    for item in secret_questions:
+        answer = service.ask(str(item["question"]), CAMPAIGN, k=10)
+        gm = answer.model_dump_json(exclude={"question"}).lower()
+        found = found or any(
+            str(s).lower() in gm
+            for s in item["as_player_must_not_contain"]  # type: ignore[attr-defined]
+        )
+    assert found
+
+
+def test_gm_only_entity_is_unknown_to_players(service: LoregraphService) -> None:
+    gm_only = [e for e in service.store.load_entities(CAMPAIGN) if e.visibility == "gm"]
+    assert gm_only
+    with pytest.raises(UnknownEntityError):
+        service.entity(gm_only[0].name, CAMPAIGN, as_player=True)
+    assert service.entity(gm_only[0].name, CAMPAIGN).id == gm_only[0].id
+
+
+def test_as_of_session_sees_the_world_before_later_changes(service: LoregraphService) -> None:
+    now = service.entity("Torven", CAMPAIGN)
+    assert now.status_change is not None
+    before = service.entity("Torven", CAMPAIGN, as_of_session=now.status_change.session_id - 1)
+    assert before.status == "alive"
+
+
+def test_changed_removed_and_broken_files(
+    tmp_path: Path, real_embedder: Embedder, example_dir: Path
+) -> None:
+    world = tmp_path / "world"
+    shutil.copytree(example_dir / "world", world)
+    with open_service(Settings(data_dir=tmp_path / "data"), embedder=real_embedder) as svc:
+        svc.ingest(world, "edits")
+        lore = sorted((world / "lore").glob("*.md"))
+        lore[0].write_text(lore[0].read_text() + "\n\n## Addendum\nA new shrine stands here.\n")
+        removed = lore[1].relative_to(world).as_posix()
+        lore[1].unlink()
+        (world / "broken.yaml").write_text("entities:\n  - name: [unclosed\n")
+        before_chunks = {c.id for c in svc.store.load_chunks("edits")}
+        report = svc.ingest(world, "edits")
+        assert "broken.yaml" in report.failures
+        assert report.changed == (lore[0].relative_to(world).as_posix(),)
+        assert report.removed == (removed,)
+        after = svc.store.load_chunks("edits")
+        assert not any(c.source_path == removed for c in after)
+        assert any("new shrine" in c.text for c in after)
+        assert 0 < report.embedded < len(before_chunks)

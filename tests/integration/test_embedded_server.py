@@ -1,0 +1,116 @@
+"""The embedded FalkorDB engine: reuse, ownership, stale sockets, durability, start failures."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from graphrag_core.errors import StoreUnavailableError
+from graphrag_core.models import Entity, GraphDelta
+from graphrag_core.stores.falkordb import FalkorDBStore
+from graphrag_core.stores.falkordb_server import EmbeddedFalkorDB, ping, socket_path_for
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[EmbeddedFalkorDB]:
+    with EmbeddedFalkorDB(tmp_path / "data") as started:
+        yield started
+
+
+def _store(server: EmbeddedFalkorDB) -> FalkorDBStore:
+    return FalkorDBStore.from_url(f"unix://{server.socket_path}", "g", dimension=8)
+
+
+def _wait_gone(pid: int, timeout_s: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"process {pid} still running")
+
+
+def test_start_answers_on_a_socket_in_the_data_dir(server: EmbeddedFalkorDB) -> None:
+    assert server.started_here
+    assert server.socket_path == (server.data_dir / "falkordb.sock").resolve()
+    assert ping(server.socket_path)
+    assert server.pid is not None
+
+
+def test_a_second_instance_reuses_the_running_server(server: EmbeddedFalkorDB) -> None:
+    with EmbeddedFalkorDB(server.data_dir) as second:
+        assert not second.started_here
+        assert second.pid == server.pid
+    assert ping(server.socket_path), "the reusing instance must not stop the server"
+    server.stop()
+    assert not ping(server.socket_path)
+
+
+def test_an_embedded_store_stops_only_the_server_it_started(server: EmbeddedFalkorDB) -> None:
+    store = FalkorDBStore.embedded(server.data_dir, "g", dimension=8)
+    assert store.server is not None and not store.server.started_here
+    store.close()
+    assert ping(server.socket_path)
+    own = FalkorDBStore.embedded(server.data_dir.parent / "other", "g", dimension=8)
+    assert own.server is not None and own.server.started_here
+    own.close()
+    assert not ping(own.server.socket_path)
+
+
+def test_a_stale_socket_is_removed_and_the_server_started(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as dead:
+        dead.bind(str(socket_path_for(data_dir)))  # a socket file nobody listens on
+    with EmbeddedFalkorDB(data_dir) as server:
+        assert server.started_here
+        assert ping(server.socket_path)
+
+
+def test_an_acknowledged_write_survives_kill_9(server: EmbeddedFalkorDB) -> None:
+    store = _store(server)
+    entity = Entity(id="torven", name="Torven", type="NPC")
+    store.apply_delta("c", GraphDelta(entities_upsert=(entity,)))
+    store.close()
+    pid = server.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    server.stop()  # reaps the killed child
+    _wait_gone(pid)
+    assert server.socket_path.exists()  # left behind by the crash
+    with EmbeddedFalkorDB(server.data_dir) as restarted:
+        assert restarted.started_here
+        again = _store(restarted)
+        try:
+            assert again.load_entities("c") == [entity]
+        finally:
+            again.close()
+
+
+def test_a_server_that_cannot_start_reports_its_log(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    (data_dir / "appendonlydir").write_text("not a directory")
+    with pytest.raises(StoreUnavailableError, match="exited") as caught:
+        EmbeddedFalkorDB(data_dir, startup_timeout_s=10).start()
+    assert "falkordb.log" in str(caught.value)
+
+
+def test_a_long_data_dir_gets_a_short_socket_path(tmp_path: Path) -> None:
+    data_dir = tmp_path / ("x" * 120)
+    path = socket_path_for(data_dir)
+    assert len(str(path)) < 100
+    assert path == socket_path_for(data_dir)
+    with EmbeddedFalkorDB(data_dir) as server:
+        assert ping(server.socket_path)
+    assert not path.exists()

@@ -1,0 +1,183 @@
+"""Resolving and validating change sets into Change records (changelog.normalise)."""
+
+from __future__ import annotations
+
+import pytest
+
+from changelog.normalise import to_changes
+from changelog.schema import ChangeSetInput
+from graphrag_core.errors import ChangelogError
+from graphrag_core.models import PARTY_ID, Change
+
+TYPES = {"tavern-redoak": "Location", "merchants-guild": "Faction", "torven": "NPC"}
+NAMES = {"the red oak": "tavern-redoak", "torven blackwater": "torven", "guild": "merchants-guild"}
+
+
+def resolve(text: str) -> str | None:
+    key = text.strip().lower()
+    return key if key in TYPES else NAMES.get(key)
+
+
+def suggest(text: str) -> list[str]:
+    return [eid for eid in TYPES if eid[:3] == text.lower()[:3]]
+
+
+def changes(data: dict[str, object], revision: int = 1) -> list[Change]:
+    return to_changes(
+        ChangeSetInput.model_validate(data),
+        resolve=resolve,
+        suggest=suggest,
+        entity_types=TYPES,
+        source="s12.yaml",
+        revision=revision,
+    )
+
+
+def error(data: dict[str, object]) -> str:
+    with pytest.raises(ChangelogError) as info:
+        changes(data)
+    return str(info.value)
+
+
+ISSUE = {
+    "session_id": 12,
+    "entity_updates": [
+        {
+            "entity_id": "tavern-redoak",
+            "entity_type": "location",
+            "status": "destroyed",
+            "destroyed_by": ["player_party"],
+        }
+    ],
+    "relationship_updates": [
+        {"from": "party", "to": "merchants-guild", "old_status": "allied", "new_status": "hostile"}
+    ],
+}
+
+
+def test_issue_example_becomes_two_changes() -> None:
+    status, rel = changes(ISSUE)
+    assert (status.id, status.kind, status.entity_id, status.field, status.new_value) == (
+        "s12-r1-1",
+        "entity_status",
+        "tavern-redoak",
+        "status",
+        "destroyed",
+    )
+    assert status.details == {"destroyed_by": ["player_party"]}
+    assert status.source == "s12.yaml"
+    assert (rel.id, rel.kind, rel.entity_id, rel.target_id, rel.relation_type) == (
+        "s12-r1-2",
+        "relationship",
+        PARTY_ID,
+        "merchants-guild",
+        "attitude",
+    )
+    assert (rel.field, rel.old_value, rel.new_value) == ("attitude", "allied", "hostile")
+
+
+def test_names_aliases_properties_visibility_and_revision() -> None:
+    data = {
+        "session_id": 4,
+        "visibility": "gm",
+        "entity_updates": [
+            {
+                "entity_id": "Torven Blackwater",
+                "status": "captured",
+                "visibility": "party",
+                "properties": {"location": "the keep", "gold": 12},
+            }
+        ],
+        "relationship_updates": [
+            {
+                "from": "The Red Oak",
+                "to": "player_party",
+                "type": "owned_by",
+                "new_status": "allied",
+            }
+        ],
+    }
+    result = changes(data, revision=2)
+    assert [c.id for c in result] == ["s4-r2-1", "s4-r2-2", "s4-r2-3", "s4-r2-4"]
+    assert [c.field for c in result] == ["status", "location", "gold", "attitude"]
+    assert [c.visibility for c in result] == ["party", "party", "party", "gm"]
+    assert result[2].new_value == "12"
+    assert (result[3].entity_id, result[3].target_id) == ("tavern-redoak", PARTY_ID)
+    assert result[3].relation_type == "owned_by"
+
+
+def test_bad_status_lists_the_allowed_ones() -> None:
+    message = error(
+        {
+            "session_id": 1,
+            "entity_updates": [{"entity_id": "torven", "status": "destroyed"}],
+        }
+    )
+    assert "entity_updates[0].status" in message
+    assert "alive, dead, missing, unknown, captured" in message
+
+
+def test_wrong_entity_type_is_an_error() -> None:
+    message = error(
+        {
+            "session_id": 1,
+            "entity_updates": [
+                {"entity_id": "torven", "entity_type": "location", "status": "dead"}
+            ],
+        }
+    )
+    assert "entity_updates[0].entity_type" in message
+    assert "is a NPC" in message
+
+
+def test_entity_type_matches_case_insensitively() -> None:
+    data = {
+        "session_id": 1,
+        "entity_updates": [
+            {"entity_id": "torven", "entity_type": "npc", "status": "dead"},
+        ],
+    }
+    assert changes(data)[0].new_value == "dead"
+
+
+def test_every_unknown_entity_is_named_with_suggestions() -> None:
+    message = error(
+        {
+            "session_id": 1,
+            "entity_updates": [
+                {"entity_id": "tavern-redoke", "status": "destroyed"},
+                {"entity_id": "torven", "status": "dead"},
+            ],
+            "relationship_updates": [
+                {"from": "party", "to": "merchant guild", "new_status": "hostile"}
+            ],
+        }
+    )
+    assert "2 problem(s)" in message
+    assert "entity_updates[0].entity_id: unknown entity 'tavern-redoke'" in message
+    assert "did you mean: tavern-redoak?" in message
+    assert "relationship_updates[0].to: unknown entity 'merchant guild'" in message
+    assert "did you mean: merchants-guild?" in message
+
+
+def test_bad_attitude_lists_the_allowed_ones() -> None:
+    message = error(
+        {
+            "session_id": 1,
+            "relationship_updates": [{"from": "party", "to": "guild", "new_status": "friendly"}],
+        }
+    )
+    assert "relationship_updates[0].new_status" in message
+    assert "allied, neutral, hostile" in message
+
+
+def test_self_relationship_is_an_error() -> None:
+    message = error(
+        {
+            "session_id": 1,
+            "relationship_updates": [
+                {"from": "guild", "to": "merchants-guild", "new_status": "allied"}
+            ],
+        }
+    )
+    assert "'from' and 'to' are both 'merchants-guild'" in message

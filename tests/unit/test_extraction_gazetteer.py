@@ -1,0 +1,89 @@
+"""The gazetteer: leftmost-longest mentions of known names, with the case rules."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from extraction.gazetteer import Gazetteer
+from graphrag_core.models import Entity
+
+
+def _entities() -> list[Entity]:
+    return [
+        Entity(id="tavern-redoak", name="Red Oak Tavern", type="Location",
+               aliases=("the Red Oak", "Redoak", "oak")),
+        Entity(id="red-oak", name="Red Oak", type="Location"),
+        Entity(id="guild", name="Merchants' Guild", type="Faction", aliases=("Guild",)),
+        Entity(id="torven", name="Torven Blackwater", type="NPC", aliases=("Torven",),
+               gm_aliases=("The Ledger Man",)),
+        Entity(id="dr", name="Dr. Quill", type="NPC"),
+    ]  # fmt: skip
+
+
+def _found(text: str) -> list[tuple[str, str]]:
+    return [(m.entity_id, m.surface) for m in Gazetteer(_entities()).find_mentions(text)]
+
+
+def test_longest_match_first_and_no_match_inside_a_longer_one() -> None:
+    assert _found("We met at red oak tavern, not at Red Oak.") == [
+        ("tavern-redoak", "red oak tavern"),
+        ("red-oak", "Red Oak"),
+    ]
+
+
+def test_name_beats_alias_for_the_same_words() -> None:
+    # "Red Oak" is both red-oak's name and (after dropping "the") tavern-redoak's alias
+    assert _found("Red Oak") == [("red-oak", "Red Oak")]
+
+
+def test_one_word_forms_are_case_sensitive_and_capitalised() -> None:
+    assert _found("Redoak, redoak, an oak, the Guild and the guild.") == [
+        ("tavern-redoak", "Redoak"),
+        ("guild", "Guild"),
+    ]
+
+
+def test_word_boundaries_and_gaps() -> None:
+    assert _found("Torvenson and Torven's cart") == [("torven", "Torven")]
+    assert _found("the Merchants Guild and Merchants’ Guild") == [
+        ("guild", "Merchants Guild"),
+        ("guild", "Merchants’ Guild"),
+    ]
+    assert _found("Merchants. Guild") == [("guild", "Guild")]
+    assert _found("ask Dr. Quill") == [("dr", "Dr. Quill")]
+
+
+def test_offsets_and_gm_alias_flag() -> None:
+    text = "They call him the ledger man; Torven Blackwater smiles."
+    mentions = Gazetteer(_entities()).find_mentions(text)
+    assert [(m.entity_id, m.gm_alias) for m in mentions] == [("torven", True), ("torven", False)]
+    assert all(text[m.start : m.end] == m.surface for m in mentions)
+
+
+def test_scans_a_megabyte_quickly_with_a_thousand_names() -> None:
+    rng = random.Random(7)
+    syllables = ["ka", "lo", "mir", "dun", "vel", "tha", "rin", "gor", "sel", "bra"]
+
+    def word() -> str:
+        return "".join(rng.choice(syllables) for _ in range(3)).capitalize()
+
+    entities = [
+        Entity(id=f"e{i}", name=f"{word()} {word()}", type="NPC", aliases=(word(),))
+        for i in range(1000)
+    ]
+    names = [e.name for e in entities]
+    filler = ["the", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "and", "then"]
+    parts: list[str] = []
+    size = 0
+    while size < 1_000_000:
+        parts.append(rng.choice(names) if rng.random() < 0.05 else rng.choice(filler))
+        size += len(parts[-1]) + 1
+    text = " ".join(parts)
+    gazetteer = Gazetteer(entities)
+    started = time.perf_counter()
+    mentions = gazetteer.find_mentions(text)
+    elapsed = time.perf_counter() - started
+    print(f"gazetteer: {len(text):,} chars, {len(gazetteer)} forms, {elapsed:.3f} s")
+    assert len(mentions) > 5000
+    assert elapsed < 3.0, f"{elapsed:.2f} s for 1 MB"

@@ -1,0 +1,68 @@
+"""Entity resolution and the merging of definitions from several sources."""
+
+from __future__ import annotations
+
+from extraction.resolution import EntityResolver, canonical_ids, merge_entities
+from graphrag_core.models import PARTY_ID, Entity
+
+TORVEN = Entity(
+    id="torven-blackwater", name="Torven Blackwater", type="NPC",
+    aliases=("Torven",), gm_aliases=("The Ledger Man",),
+)  # fmt: skip
+TAVERN = Entity(id="tavern-redoak", name="The Red Oak Tavern", type="Location", aliases=("Redoak",))
+
+
+def test_resolve_cascade() -> None:
+    resolver = EntityResolver([TORVEN, TAVERN])
+    assert resolver.resolve("torven-blackwater") == "torven-blackwater"
+    assert resolver.resolve("  torven   BLACKWATER ") == "torven-blackwater"
+    assert resolver.resolve("Torven") == "torven-blackwater"
+    assert resolver.resolve("red oak tavern") == "tavern-redoak"
+    assert resolver.resolve("redoak") == "tavern-redoak"
+    assert resolver.resolve("the ledger man") == "torven-blackwater"
+    assert resolver.resolve("the ledger man", include_gm=False) is None
+    assert resolver.resolve("Torvin") is None
+
+
+def test_party_names_always_resolve() -> None:
+    resolver = EntityResolver([TORVEN])
+    for name in ("party", "player_party", "The Party", "players", PARTY_ID):
+        assert resolver.resolve(name) == PARTY_ID
+
+
+def test_suggest_names_near_matches() -> None:
+    resolver = EntityResolver([TORVEN, TAVERN])
+    assert resolver.suggest("Torvin Blackwatr")[0] == "Torven Blackwater (torven-blackwater)"
+    assert resolver.suggest("zzzzqqq") == []
+
+
+def test_merge_same_id_and_same_name_and_type() -> None:
+    pack = Entity(
+        id="torven-blackwater", name="Torven Blackwater", type="NPC", status="alive",
+        description="Merchant.", attributes={"age": "52"}, sources=("world.yaml",),
+        visibility="gm", gm_notes="Ledger.",
+    )  # fmt: skip
+    note = Entity(
+        id="torven", name="torven blackwater", type="NPC", aliases=("Old T",),
+        description="A stout, cheerful merchant.", attributes={"age": "99", "race": "human"},
+        sources=("vault/Torven.md",), gm_notes="Bribes.",
+    )  # fmt: skip
+    assert canonical_ids([pack, note]) == {"torven-blackwater": "torven-blackwater",
+                                           "torven": "torven-blackwater"}  # fmt: skip
+    (merged,) = merge_entities([pack, note, TORVEN])
+    assert merged.id == "torven-blackwater"
+    assert merged.name == "Torven Blackwater"
+    assert merged.aliases == ("Old T", "Torven")
+    assert merged.gm_aliases == ("The Ledger Man",)
+    assert merged.status == "alive"
+    assert merged.visibility == "party"
+    assert merged.description == "A stout, cheerful merchant."
+    assert merged.gm_notes == "Ledger.\n\nBribes."
+    assert merged.attributes == {"age": "52", "race": "human"}
+    assert merged.sources == ("world.yaml", "vault/Torven.md")
+
+
+def test_same_name_different_types_stay_apart() -> None:
+    tree = Entity(id="red-oak-tree", name="Red Oak", type="Creature")
+    inn = Entity(id="red-oak", name="Red Oak", type="Location")
+    assert [e.id for e in merge_entities([tree, inn])] == ["red-oak-tree", "red-oak"]

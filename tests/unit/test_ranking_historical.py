@@ -1,0 +1,52 @@
+"""Which questions are about the past (no demotion) and which about now."""
+
+from __future__ import annotations
+
+import pytest
+
+from ranking.historical import is_historical
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What happened at the Red Oak Tavern?",
+        "Who killed Torven?",
+        "How did the Iron Hand turn on us?",
+        "Where was the party before the storm?",
+        "Who used to run the Red Oak Tavern?",
+        "Which tavern burned down?",
+        "Who ruled Saltmarsh back when the war began?",
+        "What was the history of the River Guild?",
+        "Who rules Saltmarsh as of session 4?",
+        "Who originally founded the guild?",
+        "What became of the Silver Stag Inn?",
+        "Where did we leave the boat last session?",
+        "Who destroyed the Red Oak Tavern?",
+        "Why didn\u2019t the guard stop them?",
+    ],
+)
+def test_past_questions_are_historical(question: str) -> None:
+    assert is_historical(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where can the party rest?",
+        "Who rules Saltmarsh?",
+        "Who rules X?",
+        "Is Torven dead?",
+        "Where can we hire swords?",
+        "What does the Iron Hand want?",
+        "Which inn is closest to the docks?",
+        "",
+    ],
+)
+def test_present_questions_are_not_historical(question: str) -> None:
+    assert not is_historical(question)
+
+
+def test_cue_words_match_whole_words_only() -> None:
+    assert not is_historical("Where is the wasp nest?")  # "was" inside "wasp"
+    assert not is_historical("Who is the beforehand agent?")
