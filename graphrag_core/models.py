@@ -332,6 +332,16 @@ class GraphDelta(_Model):
         )
 
 
+class ChatReply(_Model):
+    """One chat-model completion."""
+
+    text: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    model: str = ""
+    finish_reason: str = Field(default="", description="'stop', 'length' (cut off), ...")
+
+
 class CampaignView(_Model):
     """The read-side snapshot of one campaign as one audience may see it.
 

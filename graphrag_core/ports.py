@@ -9,6 +9,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from graphrag_core.models import (
     Change,
+    ChatReply,
     ChangeSetRecord,
     Chunk,
     Entity,
@@ -105,7 +106,9 @@ class TokenCounter(Protocol):
 
 @runtime_checkable
 class ChatModel(Protocol):
-    """An OpenAI-compatible chat model; returns the assistant message text."""
+    """An OpenAI-compatible chat model. ``json_schema`` asks for structured output of that
+    shape (the adapter picks the mechanism the server supports); the reply carries the text
+    and the token usage for the ledger."""
 
     @property
     def model_id(self) -> str: ...
@@ -116,7 +119,7 @@ class ChatModel(Protocol):
         *,
         json_schema: dict[str, object] | None = None,
         max_tokens: int = 1024,
-    ) -> str: ...
+    ) -> ChatReply: ...
 
 
 @runtime_checkable
