@@ -9,8 +9,8 @@ from typing import Literal, Protocol, runtime_checkable
 
 from graphrag_core.models import (
     Change,
-    ChatReply,
     ChangeSetRecord,
+    ChatReply,
     Chunk,
     Entity,
     GraphDelta,

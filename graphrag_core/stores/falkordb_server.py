@@ -2,9 +2,12 @@
 process that listens on a Unix socket inside the data directory.
 
 One server per data directory. A lock file serialises check-and-start, so two processes never
-start two servers on the same files; a server already answering on the socket is reused and
-left running (``started_here`` is False). ``appendfsync always``: a write the server
-acknowledged survives ``kill -9``.
+start two servers on the same files; a server already answering on the socket is reused
+(``started_here`` is False). Every user registers itself under ``falkordb.users/`` and the
+last one to stop shuts the server down, whoever started it: a short CLI call that started the
+engine never pulls it from under a long-running process that reused it, and nothing is left
+running once everyone is done (users whose process died are pruned). ``appendfsync always``: a
+write the server acknowledged survives ``kill -9``.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ import socket
 import subprocess
 import tempfile
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 
@@ -52,6 +58,53 @@ def ping(path: Path, timeout_s: float = 1.0) -> bool:
         return False
 
 
+_HANDED_OVER: dict[int, subprocess.Popen[bytes]] = {}
+"""Servers this process started and handed over to other users; kept to be reaped."""
+
+
+def _register(data_dir: Path) -> Path:
+    """A token file naming this process as a user of the server."""
+    users = data_dir / "falkordb.users"
+    users.mkdir(exist_ok=True)
+    token = users / f"{os.getpid()}-{uuid.uuid4().hex}"
+    token.touch()
+    return token
+
+
+def _live_users(data_dir: Path) -> list[Path]:
+    """Registered users whose process is alive; tokens of dead processes are removed."""
+    users = data_dir / "falkordb.users"
+    alive = []
+    for token in sorted(users.iterdir()) if users.is_dir() else []:
+        if _pid_alive(int(token.name.split("-", 1)[0])):
+            alive.append(token)
+        else:
+            token.unlink(missing_ok=True)
+    return alive
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _terminate(pid: int, socket_path: Path) -> None:
+    """Stop a server this process did not start (its starter has left): SIGTERM, then wait
+    until it no longer answers, then SIGKILL."""
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + _STOP_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if not _pid_alive(pid) or not ping(socket_path, timeout_s=0.2):
+            return
+        time.sleep(0.05)
+    os.kill(pid, signal.SIGKILL)
+
+
 class EmbeddedFalkorDB:
     """Start (or reuse) the FalkorDB engine of one data directory; stop only what it started."""
 
@@ -62,6 +115,7 @@ class EmbeddedFalkorDB:
         self.log_path = self.data_dir / "falkordb.log"
         self.pid_path = self.data_dir / "falkordb.pid"
         self._process: subprocess.Popen[bytes] | None = None
+        self._token: Path | None = None
 
     @property
     def started_here(self) -> bool:
@@ -79,26 +133,50 @@ class EmbeddedFalkorDB:
     def start(self) -> EmbeddedFalkorDB:
         """Reuse the server answering on the socket, or start one and wait until it answers."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        with open(self.data_dir / "falkordb.lock", "w", encoding="ascii") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if ping(self.socket_path):
-                return self
-            self.socket_path.unlink(missing_ok=True)  # stale: left by a crashed server
-            self._process = self._spawn()
-            self._wait_ready(self._process)
+        with self._locked():
+            if not ping(self.socket_path):
+                self.socket_path.unlink(missing_ok=True)  # stale: left by a crashed server
+                self._process = self._spawn()
+                self._wait_ready(self._process)
+            self._token = _register(self.data_dir)
         return self
 
     def stop(self) -> None:
-        """Stop the server if this object started it; a reused server keeps running."""
-        process, self._process = self._process, None
-        if process is None or process.poll() is not None:
+        """Leave; the last user to leave shuts the server down."""
+        if self._token is None:
             return
-        process.send_signal(signal.SIGTERM)  # redis flushes the append-only file and exits
-        try:
-            process.wait(timeout=_STOP_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        with self._locked():
+            self._token.unlink(missing_ok=True)
+            self._token = None
+            if _live_users(self.data_dir):
+                if self._process is not None:  # hand over: another user still needs it
+                    _HANDED_OVER[self._process.pid] = self._process
+                    self._process = None
+                return
+            self._shutdown()
+
+    def _shutdown(self) -> None:
+        process, self._process = self._process, None
+        pid = self.pid
+        if process is None and pid is not None:
+            process = _HANDED_OVER.pop(pid, None)  # started by this process, handed over
+        if process is not None:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)  # redis flushes the append-only file
+                try:
+                    process.wait(timeout=_STOP_TIMEOUT_S)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+            return
+        if pid is not None and ping(self.socket_path):
+            _terminate(pid, self.socket_path)
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        with open(self.data_dir / "falkordb.lock", "w", encoding="ascii") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
 
     def __enter__(self) -> EmbeddedFalkorDB:
         return self.start()

@@ -56,6 +56,29 @@ def test_a_second_instance_reuses_the_running_server(server: EmbeddedFalkorDB) -
     assert not ping(server.socket_path)
 
 
+def test_the_last_user_out_stops_the_server_whoever_started_it(tmp_path: Path) -> None:
+    first = EmbeddedFalkorDB(tmp_path / "data").start()
+    second = EmbeddedFalkorDB(tmp_path / "data").start()
+    assert first.started_here and not second.started_here
+    pid = first.pid
+    assert pid is not None
+    first.stop()  # the starter leaves first: the other user still needs the server
+    assert ping(second.socket_path)
+    second.stop()
+    assert not ping(second.socket_path)
+    _wait_gone(pid)
+
+
+def test_users_whose_process_died_do_not_keep_the_server_up(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    server = EmbeddedFalkorDB(data_dir).start()
+    ghost = data_dir / "falkordb.users" / "999999999-deadbeef"  # no such process
+    ghost.touch()
+    server.stop()
+    assert not ping(server.socket_path)
+    assert not ghost.exists()
+
+
 def test_an_embedded_store_stops_only_the_server_it_started(server: EmbeddedFalkorDB) -> None:
     store = FalkorDBStore.embedded(server.data_dir, "g", dimension=8)
     assert store.server is not None and not store.server.started_here
