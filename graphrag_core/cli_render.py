@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
-from rich.table import Table
 
 from graphrag_core.changelog_posting import PostResult
-from graphrag_core.models import AskResult, EntityView, IngestReport
+from graphrag_core.models import AskResult, EntityView, IngestReport, RankedResult
 
 _TASK_LABELS = {
     "read": "Reading sources",
@@ -84,30 +84,44 @@ def render_post(console: Console, result: PostResult) -> None:
 
 
 def render_ask(console: Console, result: AskResult) -> None:
+    """One block per result: rank, name, type and status, then why and where from."""
     mode = "player view" if result.as_player else "GM view"
-    when = " (historical)" if result.historical else ""
-    console.print(f"[bold]{result.question}[/]  [dim]{result.campaign}, {mode}{when}[/]")
-    table = Table(show_lines=False, expand=True)
-    for column in ("#", "name", "type", "status", "score", "why / source"):
-        table.add_column(column, overflow="fold")
+    when = ", historical" if result.historical else ""
+    if result.as_of_session is not None:
+        when += f", as of session {result.as_of_session}"
+    console.print(
+        f"\n[bold]{escape(result.question)}[/]  [dim]({result.campaign}, {mode}{when})[/]"
+    )
+    if not result.results:
+        console.print("  [dim]nothing found[/]")
     for rank, item in enumerate(result.results, start=1):
-        status = item.status or "-"
-        if item.attitude:
-            status += f", {item.attitude}"
-        style = "" if item.available else "dim"
-        marker = "" if item.available else "✗ "
-        cite = ", ".join(c.id for c in item.citations[:2])
-        note = item.status_note or item.text[:90]
-        table.add_row(
-            str(rank),
-            marker + item.name,
-            item.type,
-            status,
-            f"{item.score:.3f}",
-            f"{note}\n[dim]{cite}[/]",
-            style=style,
-        )
-    console.print(table)
+        console.print(_headline(rank, item))
+        detail = item.status_note or item.text
+        if detail:
+            console.print(
+                f"      {escape(_one_line(detail, 110))}", style="dim" if item.available else ""
+            )
+        sources = ", ".join(dict.fromkeys(c.source for c in item.citations if c.source))
+        if sources:
+            console.print(f"      [dim]cites: {escape(_one_line(sources, 105))}[/]")
+
+
+def _headline(rank: int, item: RankedResult) -> str:
+    status = item.status or ""
+    if item.attitude:
+        status = f"{status}, {item.attitude}" if status else item.attitude
+    mark = "[green]✓[/]" if item.available else "[red]✗[/]"
+    kind = "passage" if item.kind == "passage" else item.type
+    state = f" · {status}" if status else ""
+    return (
+        f"  {rank:>2}. {mark} [bold]{escape(item.name)}[/]  [dim]{kind}{state} · "
+        f"score {item.score:.2f}[/]"
+    )
+
+
+def _one_line(text: str, limit: int) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def render_entity(console: Console, view: EntityView) -> None:

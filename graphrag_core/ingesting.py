@@ -234,12 +234,14 @@ def embed_texts(
     progress: ProgressListener,
     batch_size: int = 64,
 ) -> dict[str, tuple[float, ...]]:
-    """Embed in batches, reporting progress per batch."""
-    ids = sorted(texts)
+    """Embed in slabs of several batches (the embedder sorts each slab by length, so less
+    padding), reporting progress per slab."""
+    ids = sorted(texts, key=lambda i: (len(texts[i]), i))
     vectors: dict[str, tuple[float, ...]] = {}
     progress.start("embed", len(ids))
-    for start in range(0, len(ids), batch_size):
-        batch = ids[start : start + batch_size]
+    slab = batch_size * 8
+    for start in range(0, len(ids), slab):
+        batch = ids[start : start + slab]
         for item_id, vector in zip(batch, embedder.embed([texts[i] for i in batch]), strict=True):
             vectors[item_id] = vector
         progress.advance("embed", len(batch))
