@@ -238,3 +238,27 @@ def test_changed_removed_and_broken_files(
         assert not any(c.source_path == removed for c in after)
         assert any("new shrine" in c.text for c in after)
         assert 0 < report.embedded < len(before_chunks)
+
+
+def test_a_file_that_breaks_keeps_its_last_good_content(
+    tmp_path: Path, real_embedder: Embedder, example_dir: Path
+) -> None:
+    world = tmp_path / "world"
+    shutil.copytree(example_dir / "world", world)
+    note = world / "vault" / "Sister Calla.md"
+    with open_service(Settings(data_dir=tmp_path / "data"), embedder=real_embedder) as svc:
+        svc.ingest(world, "broken")
+        before_chunks = [
+            c for c in svc.store.load_chunks("broken") if c.source_path.endswith("Sister Calla.md")
+        ]
+        assert before_chunks
+        note.write_text("---\ntype: [unclosed\n---\n# Sister Calla\n")
+        report = svc.ingest(world, "broken")
+        assert set(report.failures) == {"vault/Sister Calla.md"}
+        assert "vault/Sister Calla.md" not in report.removed
+        assert svc.entity("Sister Calla", "broken").id == "sister-calla"
+        after_chunks = [
+            c for c in svc.store.load_chunks("broken") if c.source_path.endswith("Sister Calla.md")
+        ]
+        assert after_chunks == before_chunks
+        assert svc.store.load_sources("broken")["vault/Sister Calla.md"].sha256 != ""
