@@ -67,6 +67,7 @@ def build_service(settings: Settings, *, embedder: Embedder | None = None) -> Lo
         ingest=settings.ingest,
         ranking=settings.ranking,
         embedding=settings.embedding,
+        analytics=settings.analytics,
     )
 
 
