@@ -36,7 +36,7 @@ def compute_metrics(graph: AnalyticsGraph, settings: AnalyticsSettings) -> dict[
     degree = g.degree()
     between = betweenness(graph, settings)
     pagerank = g.pagerank(directed=False, weights="weight") if g.vcount() else []
-    composite = _composite(
+    composite = composite_importance(
         [
             (degree, settings.degree_weight),
             (between, settings.betweenness_weight),
@@ -55,7 +55,7 @@ def compute_metrics(graph: AnalyticsGraph, settings: AnalyticsSettings) -> dict[
     }
 
 
-def _composite(parts: list[tuple[list[float] | list[int], float]]) -> list[float]:
+def composite_importance(parts: list[tuple[list[float] | list[int], float]]) -> list[float]:
     total_weight = sum(w for _, w in parts) or 1.0
     n = len(parts[0][0])
     score = [0.0] * n

@@ -8,6 +8,7 @@ import pytest
 
 from graphrag_core.analytics.centrality import betweenness, compute_metrics
 from graphrag_core.analytics.communities import hierarchical_leiden, level0_membership, warm_start
+from graphrag_core.analytics.gds import runner_for
 from graphrag_core.analytics.graph_input import build_graph, from_pairs
 from graphrag_core.analytics.runners import InProcessRunner, select_runner_kind
 from graphrag_core.analytics.stable_ids import assign_ids
@@ -131,3 +132,24 @@ def test_runner_selection() -> None:
     assert select_runner_kind("neo4j", gds_available=False) == "in-process"
     assert select_runner_kind("falkordb-embedded", gds_available=True) == "in-process"
     assert InProcessRunner(SETTINGS).name == "in-process"
+
+
+class _FakeGds:
+    def __init__(self, version: str | None) -> None:
+        self._version = version
+
+    def version(self) -> str:
+        if self._version is None:
+            raise RuntimeError("There is no procedure with the name `gds.version`")
+        return self._version
+
+
+def _refuse() -> object:
+    raise ConnectionError("no Neo4j here")
+
+
+def test_runner_for_picks_gds_only_on_neo4j_with_gds() -> None:
+    assert runner_for("neo4j", SETTINGS, lambda: _FakeGds("2.6.0")).name == "gds"
+    assert runner_for("neo4j", SETTINGS, lambda: _FakeGds(None)).name == "in-process"
+    assert runner_for("neo4j", SETTINGS, _refuse).name == "in-process"
+    assert runner_for("falkordb-embedded", SETTINGS, lambda: _FakeGds("2.6")).name == "in-process"
