@@ -69,12 +69,18 @@ def post_changeset(
     policy: RebuildPolicy,
     now: datetime,
     amend: bool = False,
+    importance: Mapping[str, float] | None = None,
+    since_session: int = 0,
 ) -> PostResult:
+    """Post one change set. ``importance`` (the analytics' composite importance, when a build
+    exists) replaces the degree-based interim one; impact accumulates over the sessions after
+    ``since_session`` (the last rebuild)."""
     changeset = parse_changeset(read_changeset_text(path), filename=path.name)
     digest = content_hash(changeset)
     existing = store.load_changesets(campaign)
     plan = plan_post(existing, changeset.session_id, digest, amend=amend)
-    importance = importance_by_degree(entities, relations)
+    if importance is None:
+        importance = importance_by_degree(entities, relations)
     changes: list[Change] = []
     if plan.writes:
         changes = to_changes(
@@ -104,6 +110,7 @@ def post_changeset(
         changes,
         importance,
         policy,
+        since_session,
     )
 
 
@@ -116,8 +123,13 @@ def _result(
     changes: Sequence[Change],
     importance: Mapping[str, float],
     policy: RebuildPolicy,
+    since_session: int = 0,
 ) -> PostResult:
-    stored = effective_changes(store.load_changes(campaign), visibilities=("gm", "party"))
+    stored = [
+        c
+        for c in effective_changes(store.load_changes(campaign), visibilities=("gm", "party"))
+        if c.session_id > since_session
+    ]
     sessions = len({c.session_id for c in stored})
     cumulative = total_impact(stored, importance)
     return PostResult(

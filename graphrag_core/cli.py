@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from graphrag_core import cli_render
+from graphrag_core import cli_analytics, cli_render
 from graphrag_core.demo import DEFAULT_EXAMPLE, run_demo
 from graphrag_core.errors import LoregraphError
 from graphrag_core.service import LoregraphService
@@ -87,15 +87,21 @@ def _service() -> Iterator[tuple[LoregraphService, Settings]]:
 def ingest(
     path: Annotated[Path, typer.Argument(help="A folder (the campaign's sources) or one file.")],
     campaign: CampaignOpt = None,
+    no_build: Annotated[
+        bool, typer.Option("--no-build", help="Skip the analytics build after ingest.")
+    ] = False,
 ) -> None:
     """Ingest Markdown, text, an Obsidian-style vault and YAML world packs.
 
     Unchanged files are skipped, changed ones replaced, removed ones withdrawn (folder ingest).
-    A broken file is reported and its last good content kept. Writes a manifest per run."""
+    A broken file is reported and its last good content kept. Writes a manifest per run.
+    Then runs ``loregraph build`` unless ``--no-build``."""
     with _service() as (service, settings):
         with cli_render.RichProgress(err) as progress:
             report = service.ingest(path, campaign or settings.campaign, progress)
         cli_render.render_ingest(out, report)
+        if not no_build:
+            cli_analytics.run_build(service, campaign or settings.campaign, out, err)
     if report.failures:
         raise typer.Exit(3)
 
@@ -147,9 +153,22 @@ def ask(
         ),
     ] = None,
     k: Annotated[int, typer.Option("-k", min=1, max=100, help="How many results.")] = 10,
+    global_: Annotated[
+        bool,
+        typer.Option("--global", help="A broad question: answer from community summaries."),
+    ] = False,
 ) -> None:
     """Ranked entities and passages with effective status, score and citations."""
     with _service() as (service, settings):
+        if global_:
+            answer = service.ask_global(
+                question, campaign or settings.campaign, as_player=as_player
+            )
+            if as_json:
+                out.print_json(answer.model_dump_json())
+            else:
+                cli_analytics.render_global(out, answer)
+            return
         result = service.ask(
             question,
             campaign or settings.campaign,
@@ -199,3 +218,6 @@ def demo(
     """Ingest the bundled example campaign, post its session changelogs, ask its questions."""
     with _service() as (service, _), cli_render.RichProgress(err) as progress:
         run_demo(service, example, campaign, out, progress)
+
+
+cli_analytics.register(app)

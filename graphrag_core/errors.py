@@ -12,7 +12,8 @@ that met them.
     ├── ChangelogError              a change set is malformed
     │   └── ChangelogConflictError  a session was already posted with different content
     ├── UnknownEntityError          a name or id matches no entity (carries near matches)
-    └── ExtractionError             an extractor could not produce a valid result
+    ├── ExtractionError             an extractor could not produce a valid result
+    └── AnalyticsError              graph analytics cannot answer (not built, unknown id)
 """
 
 from __future__ import annotations
@@ -66,3 +67,7 @@ class UnknownEntityError(LoregraphError):
 
 class ExtractionError(LoregraphError):
     """An extractor could not produce a valid result."""
+
+
+class AnalyticsError(LoregraphError):
+    """Graph analytics cannot answer: no build yet, or an unknown community id."""

@@ -3,10 +3,11 @@ receives them as arguments and never builds one itself."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Literal, Protocol, runtime_checkable
 
+from graphrag_core.analytics_models import AnalyticsSnapshot
 from graphrag_core.models import (
     Change,
     ChangeSetRecord,
@@ -84,6 +85,32 @@ class GraphStore(Protocol):
     def load_changes(self, campaign: str) -> list[Change]: ...
 
     def delete_campaign(self, campaign: str) -> None: ...
+
+    # --- analytics (issue 5) -------------------------------------------------------------
+
+    def save_analytics(
+        self,
+        campaign: str,
+        snapshot: AnalyticsSnapshot,
+        vectors: Mapping[str, Sequence[float]],
+    ) -> None:
+        """Replace the campaign's analytics snapshot and its indexed community summaries
+        (keyed ``<community id>@<visibility>``, with ``vectors`` by that key) atomically: the
+        old snapshot serves until the new one is completely written."""
+
+    def load_analytics(self, campaign: str) -> AnalyticsSnapshot | None:
+        """The last complete snapshot, or None before the first build."""
+
+    def summary_search(
+        self,
+        campaign: str,
+        vector: Sequence[float],
+        k: int,
+        visibilities: Sequence[Visibility],
+    ) -> list[ScoredId]:
+        """Nearest community summaries (ids ``<community id>@<visibility>``), best first."""
+
+    # --- end analytics (issue 5) ---------------------------------------------------------
 
 
 @runtime_checkable

@@ -12,6 +12,9 @@ from pathlib import Path
 
 from changelog.impact import RebuildPolicy
 from extraction.resolution import EntityResolver
+from graphrag_core.analytics.runners import AnalyticsRunner
+from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAnswer
+from graphrag_core.analytics_service import AnalyticsService
 from graphrag_core.changelog_posting import PostResult, post_changeset
 from graphrag_core.entity_views import entity_view
 from graphrag_core.errors import ConfigError
@@ -29,8 +32,20 @@ from graphrag_core.ingesting import (
 )
 from graphrag_core.manifest import write_manifest
 from graphrag_core.models import AskResult, CampaignView, EntityView, IngestReport
-from graphrag_core.ports import Clock, Embedder, GraphStore, NullProgress, ProgressListener
-from graphrag_core.settings import EmbeddingSettings, IngestSettings, RankingSettings
+from graphrag_core.ports import (
+    ChatModel,
+    Clock,
+    Embedder,
+    GraphStore,
+    NullProgress,
+    ProgressListener,
+)
+from graphrag_core.settings import (
+    AnalyticsSettings,
+    EmbeddingSettings,
+    IngestSettings,
+    RankingSettings,
+)
 from graphrag_core.views import load_view
 from ranking.historical import is_historical
 from ranking.lexical import STOPWORDS, LexicalIndex
@@ -75,6 +90,9 @@ class LoregraphService:
         ranking: RankingSettings | None = None,
         embedding: EmbeddingSettings | None = None,
         rebuild: RebuildPolicy | None = None,
+        analytics: AnalyticsSettings | None = None,
+        chat: ChatModel | None = None,
+        analytics_runner: AnalyticsRunner | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -86,6 +104,14 @@ class LoregraphService:
         self.rebuild_policy = rebuild or RebuildPolicy()
         self._ranker = Ranker(embedder, store, self.ranking_settings)
         self._views: dict[tuple[str, bool, int | None], IndexedView] = {}
+        self.analytics = AnalyticsService(
+            store,
+            embedder,
+            clock,
+            analytics or AnalyticsSettings(),
+            chat=chat,
+            runner=analytics_runner,
+        )
 
     def close(self) -> None:
         self.store.close()
@@ -152,8 +178,18 @@ class LoregraphService:
 
     # ------------------------------------------------------------------ changelog
 
-    def post_changelog(self, path: Path, campaign: str, *, amend: bool = False) -> PostResult:
+    def post_changelog(
+        self,
+        path: Path,
+        campaign: str,
+        *,
+        amend: bool = False,
+        progress: ProgressListener | None = None,
+    ) -> PostResult:
+        """Post a change set; when its impact schedules or forces a rebuild, rebuild the
+        analytics once the change set is stored."""
         check_campaign(campaign)
+        snapshot = self.store.load_analytics(campaign)
         entities = self.store.load_entities(campaign)
         result = post_changeset(
             self.store,
@@ -165,10 +201,38 @@ class LoregraphService:
             policy=self.rebuild_policy,
             now=self.clock.now(),
             amend=amend,
+            importance=snapshot.importance() if snapshot else None,
+            since_session=snapshot.last_rebuild_session if snapshot else 0,
         )
         if result.action != "duplicate":
             self._forget(campaign)
+        if snapshot is not None and result.rebuild != "none" and result.action != "duplicate":
+            self.build(campaign, progress)
         return result
+
+    # ------------------------------------------------------------------ analytics (issue 5)
+
+    def build(self, campaign: str, progress: ProgressListener | None = None) -> BuildReport:
+        return self.analytics.build(check_campaign(campaign), progress or NullProgress())
+
+    def communities(
+        self, campaign: str, *, as_player: bool = False, level: int | None = None
+    ) -> list[CommunityView]:
+        return self.analytics.communities(
+            check_campaign(campaign), as_player=as_player, level=level
+        )
+
+    def community(
+        self, community_id: str, campaign: str, *, as_player: bool = False
+    ) -> CommunityView:
+        return self.analytics.community(check_campaign(campaign), community_id, as_player=as_player)
+
+    def ask_global(
+        self, question: str, campaign: str, *, as_player: bool = False, k: int | None = None
+    ) -> GlobalAnswer:
+        return self.analytics.ask_global(
+            question, check_campaign(campaign), as_player=as_player, k=k
+        )
 
     # ------------------------------------------------------------------ reads
 

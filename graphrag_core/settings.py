@@ -67,6 +67,33 @@ class IngestSettings(_Section):
     chunk_overlap: int = Field(default=0, ge=0)
 
 
+class AnalyticsSettings(_Section):
+    """Graph analytics (issue 5): centrality weights, Leiden, stable ids, summaries."""
+
+    degree_weight: float = Field(default=0.3, ge=0.0)
+    betweenness_weight: float = Field(default=0.3, ge=0.0)
+    pagerank_weight: float = Field(default=0.4, ge=0.0)
+    betweenness_exact_max_nodes: int = Field(
+        default=5000, ge=1, description="Above this many nodes betweenness is sampled."
+    )
+    betweenness_samples: int = Field(default=256, ge=1, description="Sampled source nodes.")
+    seed: int = Field(default=42, description="Seed of Leiden and of betweenness sampling.")
+    resolution: float = Field(default=1.0, gt=0.0)
+    max_cluster_size: int = Field(
+        default=8, ge=2, description="Communities larger than this split one level down."
+    )
+    max_levels: int = Field(default=4, ge=1)
+    match_min_jaccard: float = Field(
+        default=0.5, ge=0.0, le=1.0, description="Overlap that keeps an old community id."
+    )
+    version_change_threshold: float = Field(
+        default=0.2, ge=0.0, le=1.0, description="Changed share (1 - Jaccard) that bumps version."
+    )
+    summary_max_findings: int = Field(default=8, ge=1)
+    summary_max_chars: int = Field(default=1600, ge=200, description="~400 tokens.")
+    global_top_k: int = Field(default=5, ge=1, description="Summaries a global answer uses.")
+
+
 class Settings(BaseSettings):
     """All settings. Environment names: ``LOREGRAPH_<FIELD>``; nested sections use ``__``
     (``LOREGRAPH_RANKING__INACTIVE_FACTOR=0.2``)."""
@@ -90,6 +117,7 @@ class Settings(BaseSettings):
     embedding: EmbeddingSettings = EmbeddingSettings()
     ranking: RankingSettings = RankingSettings()
     ingest: IngestSettings = IngestSettings()
+    analytics: AnalyticsSettings = AnalyticsSettings()
 
     @classmethod
     def settings_customise_sources(

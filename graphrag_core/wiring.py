@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 
+from graphrag_core.analytics.gds import runner_for
 from graphrag_core.errors import ConfigError
 from graphrag_core.ports import Embedder, GraphStore
 from graphrag_core.service import LoregraphService
@@ -43,6 +44,17 @@ def build_store(section: StoreSettings, dimension: int) -> GraphStore:
     )
 
 
+def connect_gds(section: StoreSettings) -> object:
+    """A Graph Data Science client for the Neo4j store (optional extra ``loregraph[gds]``)."""
+    from graphdatascience import GraphDataScience
+
+    return GraphDataScience(
+        section.neo4j_uri or "",
+        auth=(section.neo4j_user, section.neo4j_password or ""),
+        database=section.neo4j_database,
+    )
+
+
 def build_embedder(settings: Settings) -> Embedder:
     from graphrag_core.providers.sentence_transformers import SentenceTransformerEmbedder
 
@@ -67,6 +79,10 @@ def build_service(settings: Settings, *, embedder: Embedder | None = None) -> Lo
         ingest=settings.ingest,
         ranking=settings.ranking,
         embedding=settings.embedding,
+        analytics=settings.analytics,
+        analytics_runner=runner_for(
+            settings.store, settings.analytics, lambda: connect_gds(settings.store_section())
+        ),
     )
 
 

@@ -8,6 +8,8 @@ import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
+from graphrag_core.models import ChatReply
+
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -66,3 +68,26 @@ class RecordingProgress:
 
     def finish(self, task: str) -> None:
         self.events.append(("finish", task, None))
+
+
+class ReplayChatModel:
+    """A chat model that replays recorded replies in order, remembering what it was asked."""
+
+    def __init__(self, replies: Sequence[str], model_id: str = "replay") -> None:
+        self._replies = [ChatReply(text=r, model=model_id, finish_reason="stop") for r in replies]
+        self._model_id = model_id
+        self.calls: list[list[dict[str, str]]] = []
+
+    @property
+    def model_id(self) -> str:
+        return self._model_id
+
+    def complete(
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        json_schema: dict[str, object] | None = None,
+        max_tokens: int = 1024,
+    ) -> ChatReply:
+        self.calls.append(list(messages))
+        return self._replies[(len(self.calls) - 1) % len(self._replies)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -23,6 +23,7 @@ from falkordb import FalkorDB
 from falkordb.query_result import QueryResult
 
 import cypher
+from graphrag_core.analytics_models import AnalyticsSnapshot, CommunitySummary
 from graphrag_core.errors import StoreError, StoreUnavailableError
 from graphrag_core.models import (
     Change,
@@ -50,6 +51,10 @@ MIGRATIONS: tuple[str, ...] = (
     "migration_chunk_vector_index",
     "migration_entity_fulltext_index",
     "migration_chunk_fulltext_index",
+    # analytics (issue 5)
+    "migration_summary_index",
+    "migration_summary_vector_index",
+    "migration_analytics_snapshot_index",
 )
 """Applied in this order, each once per graph, recorded as a ``Migration`` node."""
 
@@ -284,6 +289,60 @@ class FalkorDBStore:
     def load_changes(self, campaign: str) -> list[Change]:
         return [_change(row) for row in self._read("changes_load", {"campaign": campaign})]
 
+    # --- analytics (issue 5) -------------------------------------------------------------
+    # Only _read/_write and cypher files: the block moves as is into a dialect-agnostic base.
+
+    def save_analytics(
+        self,
+        campaign: str,
+        snapshot: AnalyticsSnapshot,
+        vectors: Mapping[str, Sequence[float]],
+    ) -> None:
+        rows = [_summary_row(s) for s in snapshot.summaries]
+        keys = [s.key for s in snapshot.summaries]
+        embedded = _vector_rows(keys, {k: tuple(v) for k, v in vectors.items()}, self.dimension)
+        header = {"snapshot_json": snapshot.model_dump_json(), "built_at": snapshot.built_at}
+        self._write(
+            [
+                ("analytics_summaries_clear", {"campaign": campaign}),
+                *_batched("analytics_summaries_create", campaign, "rows", rows),
+                *_batched("summary_embeddings_set", campaign, "rows", embedded),
+                ("analytics_snapshot_save", {"campaign": campaign, **header}),
+            ]
+        )
+
+    def load_analytics(self, campaign: str) -> AnalyticsSnapshot | None:
+        rows = self._read("analytics_snapshot_load", {"campaign": campaign})
+        if not rows or not rows[0]["snapshot_json"]:
+            return None
+        return AnalyticsSnapshot.model_validate_json(rows[0]["snapshot_json"])
+
+    def summary_search(
+        self,
+        campaign: str,
+        vector: Sequence[float],
+        k: int,
+        visibilities: Sequence[Visibility],
+    ) -> list[ScoredId]:
+        """Like :meth:`vector_search`: grow the fetch until ``k`` summaries of this campaign
+        and audience are found or none are left."""
+        if k <= 0:
+            return []
+        scope = {"campaign": campaign, "visibilities": list(visibilities)}
+        params = {**scope, "vector": [float(v) for v in vector], "k": k}
+        available = self._read("summaries_embeddable_count", scope)
+        total = available[0]["n"] if available else 0
+        fetch = max(k * _FETCH_GROWTH, _MIN_FETCH)
+        rows: list[Row] = []
+        for _ in range(_MAX_FETCH_ROUNDS):
+            rows = self._read("vector_search_summaries", {**params, "fetch": fetch})
+            if len(rows) >= min(k, total):
+                break
+            fetch *= _FETCH_GROWTH
+        return [ScoredId(id=row["id"], score=float(row["similarity"])) for row in rows]
+
+    # --- end analytics (issue 5) ---------------------------------------------------------
+
     # ------------------------------------------------------------ execution
 
     def _read(self, name: str, params: dict[str, Any]) -> list[Row]:
@@ -499,6 +558,17 @@ def _vector_rows(
             )
         rows.append({"id": item_id, "embedding": [float(v) for v in vector]})
     return rows
+
+
+def _summary_row(summary: CommunitySummary) -> Row:
+    """The indexed part of a summary (the snapshot JSON holds the whole)."""
+    props = {
+        "community_id": summary.community_id,
+        "visibility": summary.visibility,
+        "title": summary.title,
+        "summary": summary.summary,
+    }
+    return {"id": summary.key, "props": _checked(f"summary {summary.key}", props)}
 
 
 def _changeset_props(record: ChangeSetRecord) -> dict[str, Any]:

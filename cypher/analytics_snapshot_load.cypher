@@ -1,0 +1,2 @@
+MATCH (a:AnalyticsSnapshot {campaign: $campaign})
+RETURN a.snapshot_json AS snapshot_json

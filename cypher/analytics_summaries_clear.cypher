@@ -1,0 +1,2 @@
+MATCH (s:CommunitySummary {campaign: $campaign})
+DETACH DELETE s

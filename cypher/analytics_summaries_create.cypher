@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+CREATE (s:CommunitySummary {campaign: $campaign, id: row.id})
+SET s += row.props

@@ -1,0 +1,1 @@
+CREATE INDEX FOR (a:AnalyticsSnapshot) ON (a.campaign)

@@ -1,0 +1,1 @@
+CREATE INDEX FOR (s:CommunitySummary) ON (s.campaign, s.id)

@@ -1,0 +1,2 @@
+CREATE VECTOR INDEX FOR (s:CommunitySummary) ON (s.embedding)
+OPTIONS {dimension: $dimension, similarityFunction: 'cosine'}

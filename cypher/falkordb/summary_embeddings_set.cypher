@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+MATCH (s:CommunitySummary {campaign: $campaign, id: row.id})
+SET s.embedding = vecf32(row.embedding)

@@ -1,0 +1,59 @@
+"""The analytics graph: an undirected, simple igraph over every entity (the GM graph).
+
+Vertices are entity ids in sorted order; parallel relations and both directions merge into
+one edge whose weight counts them; self-loops and relations to unknown ids are dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import igraph as ig
+
+from graphrag_core.models import Entity, Relation
+
+
+@dataclass(frozen=True)
+class AnalyticsGraph:
+    """An igraph plus the entity id of each vertex (index = vertex id)."""
+
+    graph: ig.Graph
+    ids: tuple[str, ...]
+
+    def weighted_edges(self) -> list[tuple[str, str, float]]:
+        """``(source id, target id, weight)`` per edge, sorted."""
+        weights = self.graph.es["weight"] if self.graph.ecount() else []
+        return [
+            (self.ids[e.source], self.ids[e.target], float(w))
+            for e, w in zip(self.graph.es, weights, strict=True)
+        ]
+
+
+def edge_weights(
+    ids: Sequence[str], pairs: Iterable[tuple[str, str]]
+) -> dict[tuple[int, int], int]:
+    """Undirected edge -> multiplicity, keyed by sorted vertex indexes."""
+    index = {eid: i for i, eid in enumerate(ids)}
+    counts: dict[tuple[int, int], int] = {}
+    for a, b in pairs:
+        if a == b or a not in index or b not in index:
+            continue
+        key = (min(index[a], index[b]), max(index[a], index[b]))
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def from_pairs(ids: Iterable[str], pairs: Iterable[tuple[str, str]]) -> AnalyticsGraph:
+    """A graph over ``ids`` (sorted) with one weighted edge per connected pair."""
+    ordered = tuple(sorted(set(ids)))
+    counts = edge_weights(ordered, pairs)
+    edges = sorted(counts)
+    graph = ig.Graph(n=len(ordered), edges=edges, directed=False)
+    graph.es["weight"] = [float(counts[e]) for e in edges]
+    return AnalyticsGraph(graph, ordered)
+
+
+def build_graph(entities: Sequence[Entity], relations: Sequence[Relation]) -> AnalyticsGraph:
+    """The analytics graph of a campaign: all entities, all relations (GM view)."""
+    return from_pairs((e.id for e in entities), ((r.source, r.target) for r in relations))

@@ -1,0 +1,155 @@
+"""Centrality, hierarchical Leiden and stable ids on small synthetic graphs (no services)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from graphrag_core.analytics.centrality import betweenness, compute_metrics
+from graphrag_core.analytics.communities import hierarchical_leiden, level0_membership, warm_start
+from graphrag_core.analytics.gds import runner_for
+from graphrag_core.analytics.graph_input import build_graph, from_pairs
+from graphrag_core.analytics.runners import InProcessRunner, select_runner_kind
+from graphrag_core.analytics.stable_ids import assign_ids
+from graphrag_core.models import Entity, Relation
+from graphrag_core.settings import AnalyticsSettings
+
+SETTINGS = AnalyticsSettings(max_cluster_size=8)
+
+
+def _clusters(n_groups: int, size: int, seed: int = 1) -> list[tuple[str, str]]:
+    """Dense groups joined by a ring of single edges."""
+    rng = random.Random(seed)
+    pairs = []
+    for g in range(n_groups):
+        nodes = [f"g{g}-n{i}" for i in range(size)]
+        pairs += [(a, b) for a in nodes for b in nodes if a < b and rng.random() < 0.6]
+        pairs.append((nodes[0], f"g{(g + 1) % n_groups}-n0"))
+    return pairs
+
+
+def _ids(pairs: list[tuple[str, str]]) -> set[str]:
+    return {n for p in pairs for n in p}
+
+
+def test_graph_input_is_sorted_simple_and_weighted() -> None:
+    entities = [Entity(id=i, name=i, type="NPC") for i in ("c", "a", "b")]
+    relations = [
+        Relation(source="a", target="b", type="knows"),
+        Relation(source="b", target="a", type="allied_with"),
+        Relation(source="a", target="a", type="knows"),
+        Relation(source="a", target="zz", type="knows"),
+    ]
+    graph = build_graph(entities, relations)
+    assert graph.ids == ("a", "b", "c")
+    assert graph.weighted_edges() == [("a", "b", 2.0)]
+
+
+def test_importance_reads_one_to_ten_and_the_hub_wins() -> None:
+    pairs = [("hub", f"leaf{i}") for i in range(6)] + [("leaf0", "leaf1")]
+    metrics = compute_metrics(from_pairs(_ids(pairs) | {"alone"}, pairs), SETTINGS)
+    assert metrics["hub"].importance == pytest.approx(10.0)
+    assert metrics["alone"].importance < min(
+        m.importance for eid, m in metrics.items() if eid != "alone"
+    )
+    assert all(1.0 <= m.importance <= 10.0 for m in metrics.values())
+    assert metrics["hub"].degree == 6
+
+
+def test_sampled_betweenness_approximates_the_exact_one() -> None:
+    pairs = _clusters(10, 12)
+    graph = from_pairs(_ids(pairs), pairs)
+    exact = betweenness(graph, SETTINGS)
+    sampled = betweenness(
+        graph, AnalyticsSettings(betweenness_exact_max_nodes=10, betweenness_samples=60)
+    )
+    top_exact = sorted(range(len(exact)), key=lambda i: -exact[i])[:5]
+    top_sampled = sorted(range(len(sampled)), key=lambda i: -sampled[i])[:5]
+    assert len(set(top_exact) & set(top_sampled)) >= 3
+    assert sampled == betweenness(
+        graph, AnalyticsSettings(betweenness_exact_max_nodes=10, betweenness_samples=60)
+    )
+
+
+def test_hierarchical_leiden_is_deterministic_and_hierarchical() -> None:
+    pairs = _clusters(6, 12)
+    edges = from_pairs(_ids(pairs), pairs).weighted_edges()
+    first = hierarchical_leiden(edges, SETTINGS)
+    assert first == hierarchical_leiden(list(reversed(edges)), SETTINGS)
+    levels = {c.level for c in first}
+    assert levels >= {0, 1}
+    level0 = [c for c in first if c.level == 0]
+    assert sorted(m for c in level0 for m in c.members) == sorted(_ids(pairs))
+    assert all(len(c.members) <= SETTINGS.max_cluster_size for c in first if c.level == 1)
+
+
+def test_warm_start_gives_new_nodes_fresh_labels() -> None:
+    edges = [("a", "b", 1.0), ("b", "c", 1.0)]
+    assert warm_start(edges, {"a": 0, "b": 3, "gone": 1}) == {"a": 0, "b": 3, "c": 4}
+    assert warm_start(edges, {}) is None
+
+
+def test_stable_ids_survive_small_changes_and_version_big_ones() -> None:
+    pairs = _clusters(6, 12)
+    edges = from_pairs(_ids(pairs), pairs).weighted_edges()
+    raw = hierarchical_leiden(edges, SETTINGS)
+    first, counters = assign_ids(raw, [], {}, SETTINGS)
+    again, _ = assign_ids(
+        hierarchical_leiden(edges, SETTINGS, level0_membership(raw)), first, counters, SETTINGS
+    )
+    assert [(c.id, c.version, c.members) for c in again] == [
+        (c.id, c.version, c.members) for c in first
+    ]
+    # one extra member: same id, same version; half the members gone: same id, next version
+    top = first[0]
+    grown = raw[0].__class__(0, 99, None, (*top.members, "zz-new"))
+    halved = raw[0].__class__(0, 98, None, top.members[: len(top.members) // 2 + 1])
+    (one,), _ = assign_ids([grown], [top], counters, SETTINGS)
+    assert (one.id, one.version) == (top.id, top.version)
+    (two,), _ = assign_ids([halved], [top], counters, SETTINGS)
+    assert (two.id, two.version) == (top.id, top.version + 1)
+    stranger = raw[0].__class__(0, 97, None, ("x", "y"))
+    (three,), new_counters = assign_ids([stranger], [top], counters, SETTINGS)
+    assert three.id == f"c-0-{counters['0'] + 1}" and new_counters["0"] == counters["0"] + 1
+
+
+def test_parents_point_one_level_up() -> None:
+    pairs = _clusters(6, 12)
+    raw = hierarchical_leiden(from_pairs(_ids(pairs), pairs).weighted_edges(), SETTINGS)
+    communities, _ = assign_ids(raw, [], {}, SETTINGS)
+    by_id = {c.id: c for c in communities}
+    for c in communities:
+        if c.level == 0:
+            assert c.parent is None
+        else:
+            assert c.parent is not None and by_id[c.parent].level == c.level - 1
+            assert set(c.members) <= set(by_id[c.parent].members)
+
+
+def test_runner_selection() -> None:
+    assert select_runner_kind("neo4j", gds_available=True) == "gds"
+    assert select_runner_kind("neo4j", gds_available=False) == "in-process"
+    assert select_runner_kind("falkordb-embedded", gds_available=True) == "in-process"
+    assert InProcessRunner(SETTINGS).name == "in-process"
+
+
+class _FakeGds:
+    def __init__(self, version: str | None) -> None:
+        self._version = version
+
+    def version(self) -> str:
+        if self._version is None:
+            raise RuntimeError("There is no procedure with the name `gds.version`")
+        return self._version
+
+
+def _refuse() -> object:
+    raise ConnectionError("no Neo4j here")
+
+
+def test_runner_for_picks_gds_only_on_neo4j_with_gds() -> None:
+    assert runner_for("neo4j", SETTINGS, lambda: _FakeGds("2.6.0")).name == "gds"
+    assert runner_for("neo4j", SETTINGS, lambda: _FakeGds(None)).name == "in-process"
+    assert runner_for("neo4j", SETTINGS, _refuse).name == "in-process"
+    assert runner_for("falkordb-embedded", SETTINGS, lambda: _FakeGds("2.6")).name == "in-process"
