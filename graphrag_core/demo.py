@@ -1,7 +1,8 @@
 """``loregraph demo``: the main job on the bundled example campaign.
 
-Ingest its world, post its session changelogs in order (and one twice, to show that changes
-nothing), then ask its questions as the GM and, where secrets are at stake, as a player."""
+Ingest its world, build its communities, post its session changelogs in order (and one twice,
+to show that changes nothing), then ask its questions as the GM and, where secrets are at
+stake, as a player, and one broad question from the community summaries."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ import yaml
 from rich.console import Console
 
 from graphrag_core import cli_render
+from graphrag_core.cli_analytics import render_build, render_global
 from graphrag_core.errors import SourceError
 from graphrag_core.ports import ProgressListener
 from graphrag_core.service import LoregraphService
 
+BROAD_QUESTION = "What are the main powers of the Marches and how do they stand with the party?"
 DEFAULT_EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "emberfall"
 
 
@@ -50,6 +53,7 @@ def run_demo(
         )
     console.rule(f"1. Ingest {example / 'world'}")
     cli_render.render_ingest(console, service.ingest(example / "world", campaign, progress))
+    render_build(console, service.build(campaign, progress))
     console.rule("2. Post the session changelogs")
     files = changelog_files(example)
     for file in files:
@@ -63,3 +67,5 @@ def run_demo(
         cli_render.render_ask(console, service.ask(question, campaign, k=5))
         if item.get("as_player_must_not_contain"):
             cli_render.render_ask(console, service.ask(question, campaign, k=5, as_player=True))
+    console.rule("4. A broad question, from the community summaries")
+    render_global(console, service.ask_global(BROAD_QUESTION, campaign, as_player=True))
