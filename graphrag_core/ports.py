@@ -9,14 +9,15 @@ from typing import Literal, Protocol, runtime_checkable
 
 from graphrag_core.models import (
     Change,
-    ChatReply,
     ChangeSetRecord,
+    ChatReply,
     Chunk,
     Entity,
     GraphDelta,
     Relation,
     ScoredId,
     SourceRecord,
+    StoreHealth,
     Visibility,
 )
 
@@ -45,6 +46,13 @@ class GraphStore(Protocol):
     def load_relations(self, campaign: str) -> list[Relation]: ...
 
     def load_chunks(self, campaign: str) -> list[Chunk]: ...
+
+    def load_vectors(self, campaign: str, kind: SearchKind) -> dict[str, tuple[float, ...]]:
+        """The stored embedding of every item of ``kind`` that has one, by id."""
+
+    def health(self) -> StoreHealth:
+        """Reachability, version, migrations and indexes, for ``loregraph doctor``; never
+        raises for an unreachable store (it says so in the report)."""
 
     def vector_search(
         self,
