@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from graphrag_core import cli_render
+from graphrag_core import cli_render, cli_store
 from graphrag_core.demo import DEFAULT_EXAMPLE, run_demo
 from graphrag_core.errors import LoregraphError
 from graphrag_core.service import LoregraphService
@@ -199,3 +199,6 @@ def demo(
     """Ingest the bundled example campaign, post its session changelogs, ask its questions."""
     with _service() as (service, _), cli_render.RichProgress(err) as progress:
         run_demo(service, example, campaign, out, progress)
+
+
+cli_store.register(app)
