@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
@@ -33,6 +33,7 @@ from graphrag_core.models import (
 from graphrag_core.ports import SearchKind
 from graphrag_core.stores import rows as r
 from graphrag_core.stores.rows import Row
+from graphrag_core.stores.statements import BATCH_SIZE, Statement, batched, delta_statements
 
 __all__ = ["BATCH_SIZE", "EXPECTED_INDEXES", "MIGRATIONS", "CypherStore", "Statement"]
 
@@ -58,14 +59,11 @@ EXPECTED_INDEXES: frozenset[str] = frozenset(
 )
 """``label:type`` of every index the migrations create (what ``doctor`` checks)."""
 
-BATCH_SIZE = 500
 _PLURAL: dict[str, str] = {"entity": "entities", "chunk": "chunks"}
 _MIN_FETCH = 64
 _FETCH_GROWTH = 4
 _MAX_FETCH_ROUNDS = 6
 _WORD = re.compile(r"\w+")
-
-Statement = tuple[str, dict[str, Any]]
 
 
 class CypherStore(ABC):
@@ -284,37 +282,3 @@ class CypherStore(ABC):
 
 def unavailable(product: str, where: str, exc: Exception, what_to_do: str) -> StoreUnavailableError:
     return StoreUnavailableError(f"{product} is not reachable at {where}: {exc}. {what_to_do}")
-
-
-# ---------------------------------------------------------------- delta → statements
-
-
-def delta_statements(campaign: str, delta: GraphDelta, dimension: int) -> list[Statement]:
-    """Removals first, then upserts; entities before the edges and mentions that need them."""
-    chunk_ids = [chunk.id for chunk in delta.chunks_upsert]
-    entity_ids = [entity.id for entity in delta.entities_upsert]
-    removed_relations = [
-        {"source": s, "type": t, "target": o} for s, t, o in delta.relations_removed
-    ]
-    plan: list[tuple[str, str, list[Any]]] = [
-        ("relations_delete", "rows", removed_relations),
-        ("chunks_delete", "ids", list(delta.chunks_removed)),
-        ("entities_delete", "ids", list(delta.entities_removed)),
-        ("sources_delete", "paths", list(delta.sources_removed)),
-        ("sources_upsert", "rows", [r.source_row(s) for s in delta.sources_upsert]),
-        ("entities_upsert", "rows", [r.entity_row(e) for e in delta.entities_upsert]),
-        ("entity_embeddings_set", "rows", r.vector_rows(entity_ids, delta.vectors, dimension)),
-        ("relations_upsert", "rows", [r.relation_row(x) for x in delta.relations_upsert]),
-        ("chunks_upsert", "rows", [r.chunk_row(c) for c in delta.chunks_upsert]),
-        ("chunk_mentions_clear", "ids", chunk_ids),
-        ("chunk_mentions_link", "rows", [r.mentions_row(c) for c in delta.chunks_upsert]),
-        ("chunk_embeddings_set", "rows", r.vector_rows(chunk_ids, delta.vectors, dimension)),
-    ]
-    return [
-        statement for name, key, rows in plan for statement in batched(name, campaign, key, rows)
-    ]
-
-
-def batched(name: str, campaign: str, key: str, rows: Sequence[Any]) -> Iterator[Statement]:
-    for start in range(0, len(rows), BATCH_SIZE):
-        yield name, {"campaign": campaign, key: list(rows[start : start + BATCH_SIZE])}
