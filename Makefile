@@ -4,7 +4,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup demo check format test bench clean
+.PHONY: setup demo check format test bench clean lint-deps
+
+LINT_DIR := tests/cypher_lint
+LINT_STAMP := $(LINT_DIR)/node_modules/.installed-stamp
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,10 +17,18 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# Neo4j's Cypher linter (npm), used by tests/unit/test_cypher_lint.py; reinstalled only when
+# the lock file changes.
+$(LINT_STAMP): $(LINT_DIR)/package-lock.json
+	npm ci --prefix $(LINT_DIR) --silent --no-audit --no-fund --loglevel=error
+	touch $(LINT_STAMP)
+
+lint-deps: $(LINT_STAMP)
+
 demo: setup
 	$(BIN)/loregraph demo
 
-check: setup
+check: setup lint-deps
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 	$(BIN)/mypy
@@ -28,11 +39,11 @@ format: setup
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: setup
+test: setup lint-deps
 	$(BIN)/pytest -q
 
 bench: setup
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) .loregraph .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) $(LINT_DIR)/node_modules .loregraph .mypy_cache .ruff_cache .pytest_cache

@@ -19,6 +19,9 @@ ALLOWED_LABELS: frozenset[str] = frozenset(
     {"Entity", "Chunk", "Source", "Change", "ChangeSet", "Campaign", "Migration"}
 )
 
+DIALECT_ONLY: dict[str, Dialect] = {"server_components": "neo4j"}
+"""Statements only one dialect has (FalkorDB reports its version through Redis commands)."""
+
 
 class UnknownStatementError(KeyError):
     """No statement of that name exists for that dialect."""

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from graphrag_core import cli_analytics, cli_render
+from graphrag_core import cli_analytics, cli_render, cli_store
 from graphrag_core.demo import DEFAULT_EXAMPLE, run_demo
 from graphrag_core.errors import LoregraphError
 from graphrag_core.service import LoregraphService
@@ -221,3 +221,4 @@ def demo(
 
 
 cli_analytics.register(app)
+cli_store.register(app)

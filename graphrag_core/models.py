@@ -361,3 +361,24 @@ class CampaignView(_Model):
     @property
     def as_player(self) -> bool:
         return "gm" not in self.visibilities
+
+
+class StoreHealth(_Model):
+    """What ``loregraph doctor`` reports about the configured graph store."""
+
+    kind: str = Field(description="The store kind: falkordb-embedded, falkordb or neo4j.")
+    where: str = Field(description="Where the store is (URL or data dir), without secrets.")
+    reachable: bool
+    version: str = ""
+    migrations_expected: tuple[str, ...] = ()
+    migrations_applied: tuple[str, ...] = ()
+    indexes_missing: tuple[str, ...] = Field(
+        default=(), description="Expected indexes (label:type) the store does not have."
+    )
+    problems: tuple[str, ...] = Field(
+        default=(), description="Each problem found, with what to do about it."
+    )
+
+    @property
+    def healthy(self) -> bool:
+        return self.reachable and not self.problems

@@ -18,6 +18,7 @@ from graphrag_core.models import (
     Relation,
     ScoredId,
     SourceRecord,
+    StoreHealth,
     Visibility,
 )
 
@@ -46,6 +47,13 @@ class GraphStore(Protocol):
     def load_relations(self, campaign: str) -> list[Relation]: ...
 
     def load_chunks(self, campaign: str) -> list[Chunk]: ...
+
+    def load_vectors(self, campaign: str, kind: SearchKind) -> dict[str, tuple[float, ...]]:
+        """The stored embedding of every item of ``kind`` that has one, by id."""
+
+    def health(self) -> StoreHealth:
+        """Reachability, version, migrations and indexes, for ``loregraph doctor``; never
+        raises for an unreachable store (it says so in the report)."""
 
     def vector_search(
         self,
@@ -100,6 +108,9 @@ class GraphStore(Protocol):
 
     def load_analytics(self, campaign: str) -> AnalyticsSnapshot | None:
         """The last complete snapshot, or None before the first build."""
+
+    def load_summary_vectors(self, campaign: str) -> dict[str, tuple[float, ...]]:
+        """The stored embedding of every community summary, by summary key."""
 
     def summary_search(
         self,

@@ -38,9 +38,19 @@ def build_store(section: StoreSettings, dimension: int) -> GraphStore:
         return FalkorDBStore.from_url(
             section.falkordb_url, graph_name=section.graph_name, dimension=dimension
         )
-    raise ConfigError(
-        "the Neo4j store is not available in this version of loregraph; "
-        "use LOREGRAPH_STORE=falkordb-embedded (the default) or falkordb"
+    if not section.neo4j_uri:
+        raise ConfigError(
+            "LOREGRAPH_STORE=neo4j needs LOREGRAPH_NEO4J_URI (e.g. bolt://localhost:7687), "
+            "LOREGRAPH_NEO4J_USER, LOREGRAPH_NEO4J_PASSWORD and LOREGRAPH_NEO4J_DATABASE"
+        )
+    from graphrag_core.stores.neo4j import Neo4jStore
+
+    return Neo4jStore.connect(
+        section.neo4j_uri,
+        section.neo4j_user,
+        section.neo4j_password,
+        section.neo4j_database,
+        dimension=dimension,
     )
 
 

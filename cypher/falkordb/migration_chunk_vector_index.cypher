@@ -1,2 +1,2 @@
 CREATE VECTOR INDEX FOR (c:Chunk) ON (c.embedding)
-OPTIONS {dimension: $dimension, similarityFunction: 'cosine'}
+OPTIONS {dimension: $dimension, similarityFunction: 'cosine', efRuntime: 100}

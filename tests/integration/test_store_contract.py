@@ -6,9 +6,11 @@ list it in ``BACKENDS``. Factories that need an absent service skip with the rea
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,9 +119,78 @@ def _wait_for(connect: Callable[[], FalkorDBStore], timeout_s: float = 20.0) -> 
             time.sleep(0.05)
 
 
+class _ScopedStore:
+    """A shared Neo4j may hold other data: every campaign this suite names gets a random
+    suffix on the way in, and loses it on the way out (``list_campaigns``)."""
+
+    def __init__(self, inner: GraphStore, suffix: str) -> None:
+        self._inner = inner
+        self._suffix = suffix
+        self.used: set[str] = set()
+
+    def scoped(self, campaign: object) -> object:
+        if not isinstance(campaign, str):
+            return campaign
+        self.used.add(f"{campaign}-{self._suffix}")
+        return f"{campaign}-{self._suffix}"
+
+    def list_campaigns(self) -> list[str]:
+        tail = f"-{self._suffix}"
+        names = self._inner.list_campaigns()
+        return [name.removesuffix(tail) for name in names if name.endswith(tail)]
+
+    def __getattr__(self, name: str) -> object:
+        method = getattr(self._inner, name)
+        if name in {"migrate", "close", "health"}:
+            return method
+        return lambda campaign, *args, **kwargs: method(self.scoped(campaign), *args, **kwargs)
+
+
+def _neo4j(tmp_path: Path) -> Iterator[Backend]:
+    """The Neo4j at ``LOREGRAPH_NEO4J_URI``; this test's campaigns are made unique and are
+    deleted afterwards. "Server down" points the store at a closed loopback port."""
+    uri = os.environ.get("LOREGRAPH_NEO4J_URI")
+    if not uri:
+        pytest.skip("LOREGRAPH_NEO4J_URI is not set: no Neo4j server to run the suite against")
+    import neo4j
+
+    from graphrag_core.stores.neo4j import Neo4jStore
+
+    auth = (
+        os.environ.get("LOREGRAPH_NEO4J_USER", "neo4j"),
+        os.environ.get("LOREGRAPH_NEO4J_PASSWORD", ""),
+    )
+    database = os.environ.get("LOREGRAPH_NEO4J_DATABASE", "neo4j")
+    inner = Neo4jStore.connect(uri, *auth, database, dimension=DIM)
+    store = _ScopedStore(inner, uuid.uuid4().hex[:12])
+    probe = neo4j.GraphDatabase.driver(uri, auth=auth)
+
+    def count(query: str, params: dict[str, object]) -> int:
+        scoped = {key: store.scoped(value) for key, value in params.items()}
+        records = probe.execute_query(query, scoped, database_=database).records
+        return int(records[0][0])
+
+    def stop_server() -> None:
+        inner._driver.close()
+        dead = f"bolt://127.0.0.1:{_free_port()}"
+        inner._driver = neo4j.GraphDatabase.driver(dead, auth=auth)
+        inner._verified = False
+
+    try:
+        yield Backend(store, stop_server, count)  # type: ignore[arg-type]
+    finally:
+        cleanup = Neo4jStore.connect(uri, *auth, database, dimension=DIM)
+        for campaign in store.used:
+            cleanup.delete_campaign(campaign)
+        cleanup.close()
+        probe.close()
+        inner.close()
+
+
 BACKENDS: dict[str, Callable[[Path], Iterator[Backend]]] = {
     "falkordb-embedded": _falkordb_embedded,
     "falkordb-server": _falkordb_server,
+    "neo4j": _neo4j,
 }
 
 

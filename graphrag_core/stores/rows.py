@@ -1,0 +1,182 @@
+"""Model ↔ row conversion shared by every Cypher store: what a model becomes as statement
+parameters, and what a returned row becomes as a model. No vendor imports: a row is a dict.
+
+Graph stores hold only primitives, nulls and arrays of primitives as property values, so every
+row is checked before anything is sent; a bad value fails the whole call with nothing written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from graphrag_core.errors import StoreError
+from graphrag_core.models import Change, ChangeSetRecord, Chunk, Entity, Relation, SourceRecord
+
+Row = dict[str, Any]
+
+_PRIMITIVES = (str, bool, int, float)
+
+
+def _storable(value: object) -> bool:
+    """What a graph store accepts as a property value: a primitive, null, or an array of
+    primitives."""
+    if value is None or isinstance(value, _PRIMITIVES):
+        return True
+    return isinstance(value, list | tuple) and all(isinstance(v, _PRIMITIVES) for v in value)
+
+
+def checked(what: str, props: dict[str, Any]) -> dict[str, Any]:
+    """``props`` with tuples as lists, or StoreError naming the first value a store rejects."""
+    for key, value in props.items():
+        if not _storable(value):
+            raise StoreError(
+                f"{what}: property {key!r} has a value the graph store cannot store "
+                f"({type(value).__name__}); nothing was written. Use strings, numbers, "
+                "booleans or lists of them."
+            )
+    return {key: list(v) if isinstance(v, tuple) else v for key, v in props.items()}
+
+
+def source_row(source: SourceRecord) -> Row:
+    props = {"sha256": source.sha256, "kind": source.kind, "chunk_count": source.chunk_count}
+    return {"path": source.path, "props": checked(f"source {source.path}", props)}
+
+
+def entity_row(entity: Entity) -> Row:
+    props = {
+        "name": entity.name,
+        "type": entity.type,
+        "aliases": entity.aliases,
+        "gm_aliases": entity.gm_aliases,
+        "status": entity.status,
+        "visibility": entity.visibility,
+        "description": entity.description,
+        "gm_notes": entity.gm_notes,
+        "attributes_json": json.dumps(entity.attributes, sort_keys=True),
+        "sources": entity.sources,
+        "search_text": search_text(entity),
+    }
+    return {"id": entity.id, "props": checked(f"entity {entity.id}", props)}
+
+
+def search_text(entity: Entity) -> str:
+    """The party-visible text the full-text index sees: name, aliases, description."""
+    return "\n".join([entity.name, *entity.aliases, entity.description]).strip()
+
+
+def relation_row(relation: Relation) -> Row:
+    props = {
+        "attitude": relation.attitude,
+        "visibility": relation.visibility,
+        "description": relation.description,
+        "source_path": relation.source_path,
+        "chunk_id": relation.chunk_id,
+    }
+    where = f"relation {relation.source} {relation.type} {relation.target}"
+    return {
+        "source": relation.source,
+        "type": relation.type,
+        "target": relation.target,
+        "props": checked(where, props),
+    }
+
+
+def chunk_row(chunk: Chunk) -> Row:
+    props = {
+        "source_path": chunk.source_path,
+        "start": chunk.start,
+        "end": chunk.end,
+        "text": chunk.text,
+        "content_hash": chunk.content_hash,
+        "heading": chunk.heading,
+        "visibility": chunk.visibility,
+        "mentions": chunk.mentions,
+        "subject": chunk.subject,
+    }
+    return {"id": chunk.id, "props": checked(f"chunk {chunk.id}", props)}
+
+
+def mentions_row(chunk: Chunk) -> Row:
+    return {"id": chunk.id, "mentions": list(chunk.mentions)}
+
+
+def vector_rows(
+    ids: Sequence[str], vectors: dict[str, tuple[float, ...]], dimension: int
+) -> list[Row]:
+    rows = []
+    for item_id in ids:
+        vector = vectors.get(item_id)
+        if vector is None:
+            continue
+        if len(vector) != dimension:
+            raise StoreError(
+                f"vector of {item_id!r} has {len(vector)} dimensions, the store's vector "
+                f"indexes have {dimension}; nothing was written. Embed with a model of "
+                f"{dimension} dimensions or rebuild the store with the new dimension."
+            )
+        rows.append({"id": item_id, "embedding": [float(v) for v in vector]})
+    return rows
+
+
+def changeset_props(record: ChangeSetRecord) -> dict[str, Any]:
+    return record.model_dump(exclude={"session_id", "revision"})
+
+
+def change_row(change: Change) -> Row:
+    props = change.model_dump(exclude={"id", "details"})
+    props["details_json"] = json.dumps(change.details, sort_keys=True)
+    return {"id": change.id, "props": checked(f"change {change.id}", props)}
+
+
+# ---------------------------------------------------------------- rows → models
+
+
+def to_entity(row: Row) -> Entity:
+    return Entity(
+        id=row["id"],
+        name=row["name"],
+        type=row["type"],
+        aliases=tuple(row["aliases"] or ()),
+        gm_aliases=tuple(row["gm_aliases"] or ()),
+        status=row["status"],
+        visibility=row["visibility"],
+        description=row["description"] or "",
+        gm_notes=row["gm_notes"] or "",
+        attributes=json.loads(row["attributes_json"] or "{}"),
+        sources=tuple(row["sources"] or ()),
+    )
+
+
+def to_relation(row: Row) -> Relation:
+    return Relation(
+        source=row["source"],
+        target=row["target"],
+        type=row["type"],
+        attitude=row["attitude"],
+        visibility=row["visibility"],
+        description=row["description"] or "",
+        source_path=row["source_path"] or "",
+        chunk_id=row["chunk_id"],
+    )
+
+
+def to_chunk(row: Row) -> Chunk:
+    return Chunk(
+        id=row["id"],
+        source_path=row["source_path"],
+        start=row["start"],
+        end=row["end_offset"],
+        text=row["text"],
+        content_hash=row["content_hash"],
+        heading=row["heading"] or "",
+        visibility=row["visibility"],
+        mentions=tuple(row["mentions"] or ()),
+        subject=row["subject"],
+    )
+
+
+def to_change(row: Row) -> Change:
+    fields = {key: value for key, value in row.items() if key != "details_json"}
+    return Change(**fields, details=json.loads(row["details_json"] or "{}"))
