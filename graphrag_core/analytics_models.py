@@ -139,6 +139,9 @@ class BuildReport(_Model):
     levels: int
     summaries: int
     resummarised: int = Field(description="Summaries written anew (the rest were kept).")
+    embedded: int = Field(
+        default=0, description="Summaries embedded anew (the rest reused their stored vector)."
+    )
     reused_ids: int = Field(description="Communities that kept an id from the last build.")
     algorithm: str
     seconds: float

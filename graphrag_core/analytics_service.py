@@ -64,12 +64,7 @@ class AnalyticsService:
             progress=progress,
         )
         snapshot = outcome.snapshot
-        progress.start("embed summaries", None)
-        texts = [f"{s.title}\n{s.summary}" for s in snapshot.summaries]
-        vectors = dict(
-            zip([s.key for s in snapshot.summaries], self.embedder.embed(texts), strict=True)
-        )
-        progress.finish("embed summaries")
+        vectors, embedded = self._summary_vectors(campaign, snapshot, previous, progress)
         progress.start("write", None)
         self.store.save_analytics(campaign, snapshot, vectors)
         progress.finish("write")
@@ -81,10 +76,32 @@ class AnalyticsService:
             levels=len({c.level for c in snapshot.communities}),
             summaries=len(snapshot.summaries),
             resummarised=outcome.resummarised,
+            embedded=embedded,
             reused_ids=outcome.reused_ids,
             algorithm=snapshot.algorithm,
             seconds=round(time.perf_counter() - started, 3),
         )
+
+    def _summary_vectors(
+        self,
+        campaign: str,
+        snapshot: AnalyticsSnapshot,
+        previous: AnalyticsSnapshot | None,
+        progress: ProgressListener,
+    ) -> tuple[dict[str, tuple[float, ...]], int]:
+        """Embed new or rewritten summaries; reuse the stored vector of an unchanged one.
+        Returns the vectors and how many were embedded anew."""
+        texts = {s.key: f"{s.title}\n{s.summary}" for s in snapshot.summaries}
+        old_texts = (
+            {s.key: f"{s.title}\n{s.summary}" for s in previous.summaries} if previous else {}
+        )
+        stored = self.store.load_summary_vectors(campaign) if previous else {}
+        vectors = {k: stored[k] for k, t in texts.items() if old_texts.get(k) == t and k in stored}
+        todo = sorted(k for k in texts if k not in vectors)
+        progress.start("embed summaries", len(todo))
+        vectors.update(zip(todo, self.embedder.embed([texts[k] for k in todo]), strict=True))
+        progress.finish("embed summaries")
+        return vectors, len(todo)
 
     def snapshot(self, campaign: str) -> AnalyticsSnapshot:
         snapshot = self.store.load_analytics(campaign)

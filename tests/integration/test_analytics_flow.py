@@ -67,6 +67,7 @@ def test_rebuild_keeps_ids_and_summaries(service: LoregraphService) -> None:
     report = service.build(CAMPAIGN)
     after = service.analytics.snapshot(CAMPAIGN)
     assert report.resummarised == 0 and report.reused_ids == len(before.communities)
+    assert report.embedded == 0  # unchanged summaries keep their stored vectors
     assert [(c.id, c.version, c.members) for c in after.communities] == [
         (c.id, c.version, c.members) for c in before.communities
     ]
