@@ -36,7 +36,8 @@ def render_build(console: Console, report: BuildReport) -> None:
     console.print(
         f"Built {report.campaign}: {report.communities} communities on {report.levels} "
         f"level(s) over {report.entities} entities / {report.relations} relations; "
-        f"{report.summaries} summaries ({report.resummarised} written anew, {report.embedded} embedded), "
+        f"{report.summaries} summaries ({report.resummarised} written anew, "
+        f"{report.embedded} embedded), "
         f"{report.reused_ids} ids kept, {report.algorithm}, {report.seconds:.2f} s"
     )
 
