@@ -12,7 +12,11 @@ that met them.
     ├── ChangelogError              a change set is malformed
     │   └── ChangelogConflictError  a session was already posted with different content
     ├── UnknownEntityError          a name or id matches no entity (carries near matches)
-    └── ExtractionError             an extractor could not produce a valid result
+    ├── ExtractionError             an extractor could not produce a valid result
+    └── ChatModelError              the chat model (LLM) failed
+        ├── ChatModelUnavailableError   connection refused, timed out, 5xx after retries
+        ├── ChatModelRateLimitError     429 after every retry
+        └── ChatModelRequestError       the server rejected the request (auth, bad input)
 """
 
 from __future__ import annotations
@@ -66,3 +70,19 @@ class UnknownEntityError(LoregraphError):
 
 class ExtractionError(LoregraphError):
     """An extractor could not produce a valid result."""
+
+
+class ChatModelError(LoregraphError):
+    """The chat model (LLM) failed; the message names the model, the endpoint and what to do."""
+
+
+class ChatModelUnavailableError(ChatModelError):
+    """The model server could not be reached, timed out or kept failing after every retry."""
+
+
+class ChatModelRateLimitError(ChatModelError):
+    """The model server kept answering 429 (rate limited) after every retry."""
+
+
+class ChatModelRequestError(ChatModelError):
+    """The model server rejected the request: bad key, unknown model, unsupported option."""

@@ -340,6 +340,7 @@ class ChatReply(_Model):
     completion_tokens: int = 0
     model: str = ""
     finish_reason: str = Field(default="", description="'stop', 'length' (cut off), ...")
+    retries: int = Field(default=0, description="Retries the adapter needed (429, 5xx, ...).")
 
 
 class CampaignView(_Model):
