@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from graphrag_core import cli_render
+from graphrag_core import cli_extraction, cli_render
 from graphrag_core.demo import DEFAULT_EXAMPLE, run_demo
 from graphrag_core.errors import LoregraphError
 from graphrag_core.service import LoregraphService
@@ -87,15 +87,26 @@ def _service() -> Iterator[tuple[LoregraphService, Settings]]:
 def ingest(
     path: Annotated[Path, typer.Argument(help="A folder (the campaign's sources) or one file.")],
     campaign: CampaignOpt = None,
+    extractor: Annotated[
+        str, typer.Option(help="offline, or llm (needs LOREGRAPH_LLM_MODEL).")
+    ] = "offline",
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="With --extractor llm: estimate, call nothing.")
+    ] = False,
 ) -> None:
     """Ingest Markdown, text, an Obsidian-style vault and YAML world packs.
 
     Unchanged files are skipped, changed ones replaced, removed ones withdrawn (folder ingest).
     A broken file is reported and its last good content kept. Writes a manifest per run."""
     with _service() as (service, settings):
+        use_llm = cli_extraction.wants_llm(service, extractor, err)
+        if dry_run:
+            cli_extraction.dry_run(service, path, campaign or settings.campaign, use_llm, out)
+            return
         with cli_render.RichProgress(err) as progress:
-            report = service.ingest(path, campaign or settings.campaign, progress)
+            report = service.ingest(path, campaign or settings.campaign, progress, use_llm=use_llm)
         cli_render.render_ingest(out, report)
+        cli_extraction.render_ledger(out, report)
     if report.failures:
         raise typer.Exit(3)
 
@@ -199,3 +210,6 @@ def demo(
     """Ingest the bundled example campaign, post its session changelogs, ask its questions."""
     with _service() as (service, _), cli_render.RichProgress(err) as progress:
         run_demo(service, example, campaign, out, progress)
+
+
+cli_extraction.register(app)

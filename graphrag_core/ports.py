@@ -3,16 +3,17 @@ receives them as arguments and never builds one itself."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Literal, Protocol, runtime_checkable
 
 from graphrag_core.models import (
     Change,
-    ChatReply,
     ChangeSetRecord,
+    ChatReply,
     Chunk,
     Entity,
+    GmDecision,
     GraphDelta,
     Relation,
     ScoredId,
@@ -84,6 +85,22 @@ class GraphStore(Protocol):
     def load_changes(self, campaign: str) -> list[Change]: ...
 
     def delete_campaign(self, campaign: str) -> None: ...
+
+    # --- extraction cache and GM decisions (issue 4)
+
+    def load_extraction_cache(self, campaign: str, keys: Sequence[str]) -> dict[str, str]:
+        """Cached LLM extractions (JSON text) for those of ``keys`` that have one."""
+
+    def save_extraction_cache(self, campaign: str, entries: Mapping[str, str]) -> None:
+        """Store cache entries (key → JSON text) atomically; existing keys are replaced."""
+
+    def load_gm_decisions(self, campaign: str) -> list[GmDecision]:
+        """The game master's resolution decisions, in ``seq`` order."""
+
+    def append_gm_decision(self, campaign: str, decision: GmDecision) -> None:
+        """Store one decision, append-only (a ``seq`` already stored is left as it is)."""
+
+    # --- end of issue 4 block
 
 
 @runtime_checkable

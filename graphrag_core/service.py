@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from changelog.impact import RebuildPolicy
+from extraction.recap import RecapDraft
 from extraction.resolution import EntityResolver
+from graphrag_core import gm_decisions, recap_file
 from graphrag_core.changelog_posting import PostResult, post_changeset
 from graphrag_core.entity_views import entity_view
 from graphrag_core.errors import ConfigError
+from graphrag_core.extracting import DryRun, LlmSetup, cached_keys, estimate, run_extraction
 from graphrag_core.ingesting import (
     Classification,
     SourceScan,
@@ -24,12 +29,25 @@ from graphrag_core.ingesting import (
     load_stored,
     plan_delta,
     read_sources,
-    run_extraction,
     texts_to_embed,
 )
 from graphrag_core.manifest import write_manifest
-from graphrag_core.models import AskResult, CampaignView, EntityView, IngestReport
-from graphrag_core.ports import Clock, Embedder, GraphStore, NullProgress, ProgressListener
+from graphrag_core.models import (
+    AskResult,
+    CampaignView,
+    EntityView,
+    GmDecision,
+    GmDecisionKind,
+    IngestReport,
+)
+from graphrag_core.ports import (
+    Clock,
+    Embedder,
+    GraphStore,
+    NullProgress,
+    ProgressListener,
+    TokenCounter,
+)
 from graphrag_core.settings import EmbeddingSettings, IngestSettings, RankingSettings
 from graphrag_core.views import load_view
 from ranking.historical import is_historical
@@ -61,6 +79,12 @@ def check_campaign(campaign: str) -> str:
     return campaign
 
 
+def _decision_kind(kind: str) -> GmDecisionKind:
+    if kind not in ("merge", "split", "alias_add"):
+        raise ConfigError(f"unknown GM decision {kind!r}: use merge, split or alias_add")
+    return cast(GmDecisionKind, kind)
+
+
 class LoregraphService:
     """Ingest, post changelogs, ask and inspect entities, for any campaign of one store."""
 
@@ -75,6 +99,8 @@ class LoregraphService:
         ranking: RankingSettings | None = None,
         embedding: EmbeddingSettings | None = None,
         rebuild: RebuildPolicy | None = None,
+        llm: LlmSetup | None = None,
+        token_counter: TokenCounter | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -84,6 +110,8 @@ class LoregraphService:
         self.ranking_settings = ranking or RankingSettings()
         self.embedding_settings = embedding or EmbeddingSettings()
         self.rebuild_policy = rebuild or RebuildPolicy()
+        self.llm = llm
+        self.token_counter = token_counter
         self._ranker = Ranker(embedder, store, self.ranking_settings)
         self._views: dict[tuple[str, bool, int | None], IndexedView] = {}
 
@@ -93,14 +121,26 @@ class LoregraphService:
     # ------------------------------------------------------------------ ingest
 
     def ingest(
-        self, path: Path, campaign: str, progress: ProgressListener | None = None
+        self,
+        path: Path,
+        campaign: str,
+        progress: ProgressListener | None = None,
+        *,
+        use_llm: bool = False,
     ) -> IngestReport:
-        """Bring the store in line with the sources under ``path``; see :mod:`ingesting`."""
+        """Bring the store in line with the sources under ``path``; see :mod:`ingesting`.
+        ``use_llm``: extract with the configured LLM (its cache makes unchanged chunks free)."""
         progress = progress or NullProgress()
         check_campaign(campaign)
+        llm = self._llm_setup() if use_llm else None
         scan = read_sources(path, progress)
         stored = load_stored(self.store, campaign)
         classification = classify(scan, stored.sources)
+        if llm is not None and not classification.dirty:
+            total, cached = cached_keys(
+                scan.documents, self.ingest_settings, llm, self.store, campaign
+            )
+            classification = classification.with_pending_llm(total - len(cached))
         report = IngestReport(
             campaign=campaign,
             root=str(scan.root),
@@ -115,7 +155,9 @@ class LoregraphService:
             chunks=len(stored.chunks),
         )
         if classification.dirty:
-            report = self._write_ingest(campaign, scan, stored, classification, report, progress)
+            report = self._write_ingest(
+                campaign, scan, stored, classification, report, progress, llm
+            )
         write_manifest(self.data_dir, report, self.clock.now())
         return report
 
@@ -127,11 +169,15 @@ class LoregraphService:
         classification: Classification,
         report: IngestReport,
         progress: ProgressListener,
+        llm: LlmSetup | None = None,
     ) -> IngestReport:
         progress.start("extract", None)
-        extraction = run_extraction(scan, self.ingest_settings)
+        outcome = run_extraction(
+            scan.documents, self.ingest_settings, self.store, campaign,
+            llm=llm, embedder=self.embedder, progress=progress,
+        )  # fmt: skip
         progress.finish("extract")
-        delta = plan_delta(extraction, stored, scan, classification)
+        delta = plan_delta(outcome.extraction, stored, scan, classification)
         texts = texts_to_embed(delta, stored)
         vectors = embed_texts(texts, self.embedder, progress, self.embedding_settings.batch_size)
         delta = delta.model_copy(update={"vectors": vectors})
@@ -147,8 +193,57 @@ class LoregraphService:
                 "chunks": len(after.chunks),
                 "embedded": len(vectors),
                 "wrote": True,
+                "extractor": outcome.extractor,
+                "ledger": outcome.ledger,
+                "extraction_records": tuple(outcome.records),
             }
         )
+
+    def estimate_llm(self, path: Path, campaign: str) -> DryRun:
+        """What ``ingest(..., use_llm=True)`` would send and cost; makes no LLM call."""
+        check_campaign(campaign)
+        llm = self._llm_setup()
+        if self.token_counter is None:
+            raise ConfigError("the dry run needs a token counter; build the service in wiring")
+        scan = read_sources(path)
+        _, cached = cached_keys(scan.documents, self.ingest_settings, llm, self.store, campaign)
+        return estimate(scan.documents, self.ingest_settings, llm, self.token_counter, cached)
+
+    def _llm_setup(self) -> LlmSetup:
+        if self.llm is None:
+            raise ConfigError(
+                "no LLM model configured: set LOREGRAPH_LLM_MODEL (and LOREGRAPH_LLM_BASE_URL "
+                "for a server other than OpenAI)"
+            )
+        return self.llm
+
+    # ------------------------------------------------------------------ GM decisions, recap
+
+    def decide(
+        self,
+        campaign: str,
+        kind: str,
+        subject: str,
+        target: str = "",
+        names: Sequence[str] = (),
+        reason: str = "",
+    ) -> GmDecision:
+        """Store a GM resolution decision (merge, split, alias_add) and apply it now."""
+        check_campaign(campaign)
+        decision = gm_decisions.make_decision(
+            self.store, campaign, _decision_kind(kind), subject, target, names, reason,
+            self.clock.now(),
+        )  # fmt: skip
+        gm_decisions.apply_now(self.store, self.embedder, campaign, decision)
+        self._forget(campaign)
+        return decision
+
+    def draft_recap(
+        self, transcript: Path, campaign: str, session: int, output: Path
+    ) -> RecapDraft:
+        """Write a reviewable change-set draft proposed by the LLM from a recap."""
+        check_campaign(campaign)
+        return recap_file.draft_to_file(self._llm_setup(), transcript, session, output)
 
     # ------------------------------------------------------------------ changelog
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import openai
 
@@ -96,7 +96,7 @@ class OpenAIChatModel:
             extra["response_format"] = response_format(self._mode, json_schema)
         raw = self._client.chat.completions.with_raw_response.create(
             model=self._model,
-            messages=list(messages),
+            messages=cast(Any, list(messages)),
             max_tokens=max_tokens,
             temperature=0,
             **extra,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -29,6 +29,7 @@ from graphrag_core.models import (
     ChangeSetRecord,
     Chunk,
     Entity,
+    GmDecision,
     GraphDelta,
     Relation,
     ScoredId,
@@ -283,6 +284,31 @@ class FalkorDBStore:
 
     def load_changes(self, campaign: str) -> list[Change]:
         return [_change(row) for row in self._read("changes_load", {"campaign": campaign})]
+
+    # --- extraction cache and GM decisions (issue 4)
+
+    def load_extraction_cache(self, campaign: str, keys: Sequence[str]) -> dict[str, str]:
+        if not keys:
+            return {}
+        rows = self._read("extraction_cache_load", {"campaign": campaign, "keys": list(keys)})
+        return {row["key"]: row["value"] for row in rows}
+
+    def save_extraction_cache(self, campaign: str, entries: Mapping[str, str]) -> None:
+        rows = [{"key": key, "value": value} for key, value in sorted(entries.items())]
+        if rows:
+            self._write(list(_batched("extraction_cache_save", campaign, "rows", rows)))
+
+    def load_gm_decisions(self, campaign: str) -> list[GmDecision]:
+        rows = self._read("gm_decisions_load", {"campaign": campaign})
+        return [GmDecision(**{**row, "names": tuple(row["names"] or ())}) for row in rows]
+
+    def append_gm_decision(self, campaign: str, decision: GmDecision) -> None:
+        props = _checked(f"GM decision {decision.seq}", decision.model_dump(exclude={"seq"}))
+        self._write(
+            [("gm_decision_append", {"campaign": campaign, "seq": decision.seq, "props": props})]
+        )
+
+    # --- end of issue 4 block
 
     # ------------------------------------------------------------ execution
 
