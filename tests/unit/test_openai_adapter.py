@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -61,10 +62,8 @@ class _Server:
                 self.send_header("Content-Length", str(len(data)))
                 self.send_header("retry-after-ms", "10")
                 self.end_headers()
-                try:
+                with contextlib.suppress(BrokenPipeError):
                     self.wfile.write(data)
-                except BrokenPipeError:
-                    pass
 
             def log_message(self, format: str, *args: Any) -> None:
                 return None
