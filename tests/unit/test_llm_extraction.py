@@ -132,5 +132,5 @@ def test_llm_extract_prunes_types_and_resolves_into_canonical_entities() -> None
 def test_prompts_are_versioned_files() -> None:
     for task in ("extract", "glean", "repair", "recap_draft", "resolve"):
         assert load_prompt(task).id == f"{task}.v1"
-    with pytest.raises(ConfigError, match="extract.v9"):
+    with pytest.raises(ConfigError, match=r"extract\.v9"):
         load_prompt("extract", 9)
