@@ -8,6 +8,12 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 
+MAX_ENTITIES = 10
+MAX_RELATIONS = 12
+"""Caps sent in the schema (``maxItems``): small models otherwise list every noun until the
+token limit cuts the JSON off (seen with Qwen2.5-Coder-1.5B)."""
+
+
 class _Response(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -15,15 +21,21 @@ class _Response(BaseModel):
 class ExtractedEntity(_Response):
     name: str = Field(description="The entity's full name as the text gives it.")
     type: str = Field(description="One entity type from the list in the instructions.")
-    aliases: list[str] = Field(default_factory=list, description="Other names used in the text.")
-    description: str = Field(default="", description="One sentence about it, from the text.")
+    aliases: list[str] = Field(
+        default_factory=list, max_length=4, description="Other names used in the text."
+    )
+    description: str = Field(
+        default="", max_length=200, description="One sentence about it, from the text."
+    )
     status: str | None = Field(
         default=None, description="alive, dead, destroyed, missing, ... if the text says."
     )
     visibility: Literal["party", "gm"] = Field(
         default="party", description="gm if the text marks it secret, else party."
     )
-    evidence: str = Field(default="", description="A short exact quote from the text.")
+    evidence: str = Field(
+        default="", max_length=200, description="A short exact quote from the text."
+    )
 
 
 class ExtractedRelation(_Response):
@@ -34,14 +46,16 @@ class ExtractedRelation(_Response):
     attitude: Literal["allied", "neutral", "hostile"] | None = Field(
         default=None, description="Attitude of source toward target, if the text says."
     )
-    evidence: str = Field(default="", description="A short exact quote from the text.")
+    evidence: str = Field(
+        default="", max_length=200, description="A short exact quote from the text."
+    )
 
 
 class ChunkExtraction(_Response):
     """Entities and relations one passage states."""
 
-    entities: list[ExtractedEntity] = Field(default_factory=list)
-    relations: list[ExtractedRelation] = Field(default_factory=list)
+    entities: list[ExtractedEntity] = Field(default_factory=list, max_length=MAX_ENTITIES)
+    relations: list[ExtractedRelation] = Field(default_factory=list, max_length=MAX_RELATIONS)
 
 
 ChangeKindProposed = Literal["death", "destruction", "attitude", "item_transfer"]
