@@ -7,7 +7,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-
 MAX_ENTITIES = 10
 MAX_RELATIONS = 12
 """Caps sent in the schema (``maxItems``): small models otherwise list every noun until the
