@@ -106,7 +106,10 @@ def offline_pairs(docs: list[SourceDocument]) -> set[Pair]:
     return {frozenset({names[r.source], names[r.target]}) for r in extraction.relations}
 
 
-def llm_pairs(docs: list[SourceDocument], args: argparse.Namespace) -> tuple[set[Pair], Ledger]:
+def llm_pairs(
+    docs: list[SourceDocument], args: argparse.Namespace
+) -> tuple[set[Pair], set[Pair], Ledger, dict[str, object]]:
+    """Pairs after schema pruning, pairs as the model gave them, the ledger, raw outputs."""
     settings = LlmSettings(model=args.llm_model, base_url=args.llm_base_url, timeout_s=900,
                            structured_output=args.structured_output, max_tokens=args.max_tokens,
                            max_retries=0, concurrency=1)  # fmt: skip
@@ -114,12 +117,16 @@ def llm_pairs(docs: list[SourceDocument], args: argparse.Namespace) -> tuple[set
     extraction, _ = extract_with_warnings(docs, chunk_size=4000)
     ledger = Ledger(chat.model_id)
     found, _ = ChunkExtractor(chat, max_tokens=args.max_tokens).run(extraction.chunks, {}, ledger)
-    pairs = set()
+    pairs: set[Pair] = set()
+    raw: set[Pair] = set()
     for chunk_id, result in found.items():
         pruned, _ = prune(result, chunk_id, lambda name: False)
         pairs |= {frozenset({normalise_name(r.source), normalise_name(r.target)})
                   for r in pruned.relations}  # fmt: skip
-    return pairs, ledger
+        raw |= {frozenset({normalise_name(r.source), normalise_name(r.target)})
+                for r in result.relations}  # fmt: skip
+    outputs = {chunk_id: result.model_dump() for chunk_id, result in sorted(found.items())}
+    return pairs, raw, ledger, outputs
 
 
 def main() -> None:
@@ -147,9 +154,11 @@ def main() -> None:
         "offline_sample": score(offline_pairs(sample), sample_truth, kinds),
     }  # fmt: skip
     if args.llm_base_url:
-        pairs, ledger = llm_pairs(sample, args)
+        pairs, raw, ledger, outputs = llm_pairs(sample, args)
         results["llm_model"] = args.llm_model
         results["llm_sample"] = score(pairs, sample_truth, kinds)
+        results["llm_sample_before_pruning"] = score(raw, sample_truth, kinds)
+        results["llm_outputs"] = outputs
         results["llm_ledger"] = {k: vars(v) for k, v in ledger.counts.items()}
         results["llm_failures"] = ledger.records
     args.out.parent.mkdir(parents=True, exist_ok=True)
