@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from graphrag_core.errors import (
     ChangelogConflictError,
     ChangelogError,
+    ChatModelError,
     ConfigError,
     ExtractionError,
     LoregraphError,
@@ -44,6 +45,7 @@ __all__ = [
     "Change",
     "ChangelogConflictError",
     "ChangelogError",
+    "ChatModelError",
     "Chunk",
     "ConfigError",
     "EffectiveState",

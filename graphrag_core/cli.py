@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from graphrag_core import cli_analytics, cli_render, cli_store
+from graphrag_core import cli_analytics, cli_extraction, cli_render, cli_store
 from graphrag_core.demo import DEFAULT_EXAMPLE, run_demo
 from graphrag_core.errors import LoregraphError
 from graphrag_core.service import LoregraphService
@@ -90,6 +90,12 @@ def ingest(
     no_build: Annotated[
         bool, typer.Option("--no-build", help="Skip the analytics build after ingest.")
     ] = False,
+    extractor: Annotated[
+        str, typer.Option(help="offline, or llm (needs LOREGRAPH_LLM_MODEL).")
+    ] = "offline",
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="With --extractor llm: estimate, call nothing.")
+    ] = False,
 ) -> None:
     """Ingest Markdown, text, an Obsidian-style vault and YAML world packs.
 
@@ -97,9 +103,14 @@ def ingest(
     A broken file is reported and its last good content kept. Writes a manifest per run.
     Then runs ``loregraph build`` unless ``--no-build``."""
     with _service() as (service, settings):
+        use_llm = cli_extraction.wants_llm(service, extractor, err)
+        if dry_run:
+            cli_extraction.dry_run(service, path, campaign or settings.campaign, use_llm, out)
+            return
         with cli_render.RichProgress(err) as progress:
-            report = service.ingest(path, campaign or settings.campaign, progress)
+            report = service.ingest(path, campaign or settings.campaign, progress, use_llm=use_llm)
         cli_render.render_ingest(out, report)
+        cli_extraction.render_ledger(out, report)
         if not no_build:
             cli_analytics.run_build(service, campaign or settings.campaign, out, err)
     if report.failures:
@@ -221,4 +232,5 @@ def demo(
 
 
 cli_analytics.register(app)
+cli_extraction.register(app)
 cli_store.register(app)

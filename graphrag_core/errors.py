@@ -13,7 +13,11 @@ that met them.
     │   └── ChangelogConflictError  a session was already posted with different content
     ├── UnknownEntityError          a name or id matches no entity (carries near matches)
     ├── ExtractionError             an extractor could not produce a valid result
-    └── AnalyticsError              graph analytics cannot answer (not built, unknown id)
+    ├── AnalyticsError              graph analytics cannot answer (not built, unknown id)
+    └── ChatModelError              the chat model (LLM) failed
+        ├── ChatModelUnavailableError   connection refused, timed out, 5xx after retries
+        ├── ChatModelRateLimitError     429 after every retry
+        └── ChatModelRequestError       the server rejected the request (auth, bad input)
 """
 
 from __future__ import annotations
@@ -71,3 +75,19 @@ class ExtractionError(LoregraphError):
 
 class AnalyticsError(LoregraphError):
     """Graph analytics cannot answer: no build yet, or an unknown community id."""
+
+
+class ChatModelError(LoregraphError):
+    """The chat model (LLM) failed; the message names the model, the endpoint and what to do."""
+
+
+class ChatModelUnavailableError(ChatModelError):
+    """The model server could not be reached, timed out or kept failing after every retry."""
+
+
+class ChatModelRateLimitError(ChatModelError):
+    """The model server kept answering 429 (rate limited) after every retry."""
+
+
+class ChatModelRequestError(ChatModelError):
+    """The model server rejected the request: bad key, unknown model, unsupported option."""

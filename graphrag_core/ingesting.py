@@ -61,9 +61,15 @@ class Classification:
     unchanged: tuple[str, ...]
     removed: tuple[str, ...]
 
+    pending_llm: int = 0
+
     @property
     def dirty(self) -> bool:
-        return bool(self.added or self.changed or self.removed)
+        return bool(self.added or self.changed or self.removed or self.pending_llm)
+
+    def with_pending_llm(self, chunks: int) -> Classification:
+        """The same, with ``chunks`` prose chunks still lacking an LLM extraction."""
+        return Classification(self.added, self.changed, self.unchanged, self.removed, chunks)
 
 
 def read_sources(path: Path, progress: ProgressListener | None = None) -> SourceScan:

@@ -281,6 +281,43 @@ class EntityView(_Model):
     visibility: Visibility
 
 
+# ---------------------------------------------------------------- LLM ledger and GM decisions
+
+
+class LedgerStage(_Model):
+    """LLM usage of one pipeline stage in one run."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    cache_hits: int = 0
+    retries: int = 0
+    failures: int = 0
+
+
+GmDecisionKind = Literal["merge", "split", "alias_add"]
+
+
+class GmDecision(_Model):
+    """A game master's correction of entity resolution, replayed after every extraction.
+
+    merge: ``subject`` merges into ``target``. split: ``names`` leave ``subject`` and become an
+    entity of their own (``target`` is its id). alias_add: ``names`` become aliases of
+    ``subject``."""
+
+    seq: int = Field(description="Order of the decision within the campaign, from 1.")
+    kind: GmDecisionKind
+    subject: str = Field(description="Canonical id the decision is about.")
+    target: str = Field(default="", description="merge: the id kept; split: the new id.")
+    names: tuple[str, ...] = Field(default=(), description="split / alias_add: the names.")
+    reason: str = Field(default="", description="Why, in the game master's words.")
+    decided_at: str = ""
+
+
+# ---------------------------------------------------------------- reports
+
+
 class IngestReport(_Model):
     """What one ingest run did; also written as the run's manifest."""
 
@@ -297,6 +334,13 @@ class IngestReport(_Model):
     chunks: int = 0
     embedded: int = Field(default=0, description="Texts embedded in this run.")
     wrote: bool = Field(default=False, description="False when nothing had to change.")
+    extractor: str = Field(default="offline", description="offline, or llm:<model>.")
+    ledger: dict[str, LedgerStage] = Field(
+        default_factory=dict, description="LLM usage per stage (extract, repair, glean, ...)."
+    )
+    extraction_records: tuple[str, ...] = Field(
+        default=(), description="Chunks that failed, types and relations pruned, merges made."
+    )
 
 
 class GraphDelta(_Model):
@@ -340,6 +384,7 @@ class ChatReply(_Model):
     completion_tokens: int = 0
     model: str = ""
     finish_reason: str = Field(default="", description="'stop', 'length' (cut off), ...")
+    retries: int = Field(default=0, description="Retries the adapter needed (429, 5xx, ...).")
 
 
 class CampaignView(_Model):

@@ -14,6 +14,7 @@ from graphrag_core.models import (
     ChatReply,
     Chunk,
     Entity,
+    GmDecision,
     GraphDelta,
     Relation,
     ScoredId,
@@ -122,6 +123,22 @@ class GraphStore(Protocol):
         """Nearest community summaries (ids ``<community id>@<visibility>``), best first."""
 
     # --- end analytics (issue 5) ---------------------------------------------------------
+
+    # --- extraction cache and GM decisions (issue 4)
+
+    def load_extraction_cache(self, campaign: str, keys: Sequence[str]) -> dict[str, str]:
+        """Cached LLM extractions (JSON text) for those of ``keys`` that have one."""
+
+    def save_extraction_cache(self, campaign: str, entries: Mapping[str, str]) -> None:
+        """Store cache entries (key → JSON text) atomically; existing keys are replaced."""
+
+    def load_gm_decisions(self, campaign: str) -> list[GmDecision]:
+        """The game master's resolution decisions, in ``seq`` order."""
+
+    def append_gm_decision(self, campaign: str, decision: GmDecision) -> None:
+        """Store one decision, append-only (a ``seq`` already stored is left as it is)."""
+
+    # --- end of issue 4 block
 
 
 @runtime_checkable

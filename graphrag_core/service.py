@@ -6,7 +6,6 @@ Surfaces stay thin; every use case lives here, with ports handed in by the compo
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAns
 from graphrag_core.analytics_service import AnalyticsService
 from graphrag_core.changelog_posting import PostResult, post_changeset
 from graphrag_core.entity_views import entity_view
-from graphrag_core.errors import ConfigError
+from graphrag_core.extracting import LlmSetup, cached_keys, run_extraction
 from graphrag_core.ingesting import (
     Classification,
     SourceScan,
@@ -27,7 +26,6 @@ from graphrag_core.ingesting import (
     load_stored,
     plan_delta,
     read_sources,
-    run_extraction,
     texts_to_embed,
 )
 from graphrag_core.manifest import write_manifest
@@ -39,7 +37,9 @@ from graphrag_core.ports import (
     GraphStore,
     NullProgress,
     ProgressListener,
+    TokenCounter,
 )
+from graphrag_core.service_llm import LlmUseCases, check_campaign
 from graphrag_core.settings import (
     AnalyticsSettings,
     EmbeddingSettings,
@@ -64,19 +64,7 @@ class IndexedView:
     names: NameIndex
 
 
-_CAMPAIGN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-
-
-def check_campaign(campaign: str) -> str:
-    if not _CAMPAIGN.match(campaign):
-        raise ConfigError(
-            f"campaign {campaign!r} is not a valid campaign id: use 1-64 lowercase letters, "
-            "digits, '-' or '_', starting with a letter or digit"
-        )
-    return campaign
-
-
-class LoregraphService:
+class LoregraphService(LlmUseCases):
     """Ingest, post changelogs, ask and inspect entities, for any campaign of one store."""
 
     def __init__(
@@ -93,6 +81,8 @@ class LoregraphService:
         analytics: AnalyticsSettings | None = None,
         chat: ChatModel | None = None,
         analytics_runner: AnalyticsRunner | None = None,
+        llm: LlmSetup | None = None,
+        token_counter: TokenCounter | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -102,6 +92,8 @@ class LoregraphService:
         self.ranking_settings = ranking or RankingSettings()
         self.embedding_settings = embedding or EmbeddingSettings()
         self.rebuild_policy = rebuild or RebuildPolicy()
+        self.llm = llm
+        self.token_counter = token_counter
         self._ranker = Ranker(embedder, store, self.ranking_settings)
         self._views: dict[tuple[str, bool, int | None], IndexedView] = {}
         self.analytics = AnalyticsService(
@@ -119,14 +111,26 @@ class LoregraphService:
     # ------------------------------------------------------------------ ingest
 
     def ingest(
-        self, path: Path, campaign: str, progress: ProgressListener | None = None
+        self,
+        path: Path,
+        campaign: str,
+        progress: ProgressListener | None = None,
+        *,
+        use_llm: bool = False,
     ) -> IngestReport:
-        """Bring the store in line with the sources under ``path``; see :mod:`ingesting`."""
+        """Bring the store in line with the sources under ``path``; see :mod:`ingesting`.
+        ``use_llm``: extract with the configured LLM (its cache makes unchanged chunks free)."""
         progress = progress or NullProgress()
         check_campaign(campaign)
+        llm = self._llm_setup() if use_llm else None
         scan = read_sources(path, progress)
         stored = load_stored(self.store, campaign)
         classification = classify(scan, stored.sources)
+        if llm is not None and not classification.dirty:
+            total, cached = cached_keys(
+                scan.documents, self.ingest_settings, llm, self.store, campaign
+            )
+            classification = classification.with_pending_llm(total - len(cached))
         report = IngestReport(
             campaign=campaign,
             root=str(scan.root),
@@ -141,7 +145,9 @@ class LoregraphService:
             chunks=len(stored.chunks),
         )
         if classification.dirty:
-            report = self._write_ingest(campaign, scan, stored, classification, report, progress)
+            report = self._write_ingest(
+                campaign, scan, stored, classification, report, progress, llm
+            )
         write_manifest(self.data_dir, report, self.clock.now())
         return report
 
@@ -153,11 +159,15 @@ class LoregraphService:
         classification: Classification,
         report: IngestReport,
         progress: ProgressListener,
+        llm: LlmSetup | None = None,
     ) -> IngestReport:
         progress.start("extract", None)
-        extraction = run_extraction(scan, self.ingest_settings)
+        outcome = run_extraction(
+            scan.documents, self.ingest_settings, self.store, campaign,
+            llm=llm, embedder=self.embedder, progress=progress,
+        )  # fmt: skip
         progress.finish("extract")
-        delta = plan_delta(extraction, stored, scan, classification)
+        delta = plan_delta(outcome.extraction, stored, scan, classification)
         texts = texts_to_embed(delta, stored)
         vectors = embed_texts(texts, self.embedder, progress, self.embedding_settings.batch_size)
         delta = delta.model_copy(update={"vectors": vectors})
@@ -173,6 +183,9 @@ class LoregraphService:
                 "chunks": len(after.chunks),
                 "embedded": len(vectors),
                 "wrote": True,
+                "extractor": outcome.extractor,
+                "ledger": outcome.ledger,
+                "extraction_records": tuple(outcome.records),
             }
         )
 

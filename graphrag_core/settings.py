@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -94,6 +94,33 @@ class AnalyticsSettings(_Section):
     global_top_k: int = Field(default=5, ge=1, description="Summaries a global answer uses.")
 
 
+StructuredOutput = Literal["json_schema", "json_object_schema", "json_object"]
+
+
+class LlmSettings(_Section):
+    """The LLM extractor's model and how to call it. ``model`` unset: the offline extractor.
+
+    ``structured_output``: ``json_schema`` (OpenAI, vLLM), ``json_object_schema`` (llama.cpp's
+    ``{"type": "json_object", "schema": ...}``) or ``json_object`` (any JSON, validated here).
+    A server that rejects the chosen mode makes the adapter fall back down that list."""
+
+    model: str | None = None
+    base_url: str | None = None
+    api_key: SecretStr | None = None
+    structured_output: StructuredOutput = "json_schema"
+    timeout_s: float = Field(default=120.0, gt=0)
+    max_retries: int = Field(default=4, ge=0, description="Retries on 429, 5xx, connection.")
+    concurrency: int = Field(default=4, ge=1, description="Requests in flight at most.")
+    gleaning: int = Field(default=0, ge=0, description="Extra 'anything missed?' passes.")
+    max_tokens: int = Field(default=1024, ge=16, description="Completion tokens per call.")
+    completion_ratio: float = Field(
+        default=0.6, gt=0, description="Expected completion tokens per chunk token (dry run)."
+    )
+    price_table: Path | None = Field(
+        default=None, description="TOML price table; default: the one shipped with loregraph."
+    )
+
+
 class Settings(BaseSettings):
     """All settings. Environment names: ``LOREGRAPH_<FIELD>``; nested sections use ``__``
     (``LOREGRAPH_RANKING__INACTIVE_FACTOR=0.2``)."""
@@ -103,6 +130,7 @@ class Settings(BaseSettings):
         env_nested_delimiter="__",
         extra="forbid",
         toml_file=DEFAULT_CONFIG_FILE,
+        populate_by_name=True,
     )
 
     campaign: str = "default"
@@ -118,6 +146,14 @@ class Settings(BaseSettings):
     ranking: RankingSettings = RankingSettings()
     ingest: IngestSettings = IngestSettings()
     analytics: AnalyticsSettings = AnalyticsSettings()
+
+    llm_model: str | None = None
+    llm_base_url: str | None = None
+    llm_api_key: SecretStr | None = Field(
+        default=None,
+        validation_alias=AliasChoices("LOREGRAPH_LLM_API_KEY", "OPENAI_API_KEY", "llm_api_key"),
+    )
+    llm: LlmSettings = LlmSettings()
 
     @classmethod
     def settings_customise_sources(
@@ -140,6 +176,17 @@ class Settings(BaseSettings):
             neo4j_user=self.neo4j_user,
             neo4j_password=self.neo4j_password,
             neo4j_database=self.neo4j_database,
+        )
+
+    def llm_section(self) -> LlmSettings:
+        """The LLM section with the flat ``LOREGRAPH_LLM_*`` / ``OPENAI_API_KEY`` values
+        filled in (they win over the section's own)."""
+        return self.llm.model_copy(
+            update={
+                "model": self.llm_model or self.llm.model,
+                "base_url": self.llm_base_url or self.llm.base_url,
+                "api_key": self.llm_api_key or self.llm.api_key,
+            }
         )
 
 

@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 
 from graphrag_core.analytics.gds import runner_for
 from graphrag_core.errors import ConfigError
-from graphrag_core.ports import Embedder, GraphStore
+from graphrag_core.extracting import LlmSetup
+from graphrag_core.ports import Embedder, GraphStore, TokenCounter
 from graphrag_core.service import LoregraphService
 from graphrag_core.settings import Settings, StoreSettings
 
@@ -73,6 +74,31 @@ def build_embedder(settings: Settings) -> Embedder:
     )
 
 
+def build_llm(settings: Settings) -> LlmSetup | None:
+    """The LLM extractor's setup, or ``None`` when no model is configured."""
+    section = settings.llm_section()
+    if not section.model:
+        return None
+    from extraction.pricing import load_prices
+    from graphrag_core.providers.openai import OpenAIChatModel
+
+    return LlmSetup(OpenAIChatModel(section), section, load_prices(section.price_table))
+
+
+class LazyTokenCounter:
+    """Loads the BPE tables on the first count (only the dry run needs them)."""
+
+    def __init__(self) -> None:
+        self._inner: TokenCounter | None = None
+
+    def count(self, text: str) -> int:
+        if self._inner is None:
+            from graphrag_core.providers.bpe_tokens import BpeTokenCounter
+
+            self._inner = BpeTokenCounter()
+        return self._inner.count(text)
+
+
 def build_service(settings: Settings, *, embedder: Embedder | None = None) -> LoregraphService:
     embedder = embedder or build_embedder(settings)
     store = build_store(settings.store_section(), embedder.dimension)
@@ -81,6 +107,7 @@ def build_service(settings: Settings, *, embedder: Embedder | None = None) -> Lo
     except BaseException:
         store.close()
         raise
+    llm = build_llm(settings)
     return LoregraphService(
         store=store,
         embedder=embedder,
@@ -93,6 +120,9 @@ def build_service(settings: Settings, *, embedder: Embedder | None = None) -> Lo
         analytics_runner=runner_for(
             settings.store, settings.analytics, lambda: connect_gds(settings.store_section())
         ),
+        chat=llm.chat if llm else None,  # a configured model also writes the summaries
+        llm=llm,
+        token_counter=LazyTokenCounter(),
     )
 
 

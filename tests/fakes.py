@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from graphrag_core.models import ChatReply
+from graphrag_core.ports import ChatModel
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -70,13 +73,36 @@ class RecordingProgress:
         self.events.append(("finish", task, None))
 
 
-class ReplayChatModel:
-    """A chat model that replays recorded replies in order, remembering what it was asked."""
+# ---------------------------------------------------------------- chat models
 
-    def __init__(self, replies: Sequence[str], model_id: str = "replay") -> None:
-        self._replies = [ChatReply(text=r, model=model_id, finish_reason="stop") for r in replies]
-        self._model_id = model_id
-        self.calls: list[list[dict[str, str]]] = []
+FIXTURES_LLM = Path(__file__).resolve().parent / "fixtures" / "llm"
+
+
+def request_key(
+    messages: Sequence[dict[str, str]], json_schema: dict[str, object] | None, max_tokens: int
+) -> str:
+    """A stable hash of one chat request: what a recorded reply is filed under."""
+    payload = {"messages": list(messages), "json_schema": json_schema, "max_tokens": max_tokens}
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:24]
+
+
+class UnrecordedRequestError(AssertionError):
+    """A test sent a request no fixture holds: record it (see tests/fixtures/llm/README.md)."""
+
+
+class ReplayChatModel:
+    """Replays replies recorded from a real model, keyed by a hash of the request; fails
+    loudly on any request that was never recorded. ``calls`` counts the requests."""
+
+    def __init__(self, folder: Path = FIXTURES_LLM, model_id: str | None = None) -> None:
+        self._replies: dict[str, ChatReply] = {}
+        models = set()
+        for path in sorted(folder.glob("*.json")):
+            data = json.loads(path.read_text("utf-8"))
+            self._replies[data["key"]] = ChatReply.model_validate(data["reply"])
+            models.add(data["model"])
+        self._model_id = model_id or (sorted(models)[0] if models else "replay")
+        self.calls = 0
 
     @property
     def model_id(self) -> str:
@@ -89,5 +115,68 @@ class ReplayChatModel:
         json_schema: dict[str, object] | None = None,
         max_tokens: int = 1024,
     ) -> ChatReply:
-        self.calls.append(list(messages))
-        return self._replies[(len(self.calls) - 1) % len(self._replies)]
+        self.calls += 1
+        key = request_key(messages, json_schema, max_tokens)
+        if key not in self._replies:
+            preview = messages[-1]["content"][:120] if messages else ""
+            raise UnrecordedRequestError(f"no recorded reply for request {key}: {preview!r}")
+        return self._replies[key]
+
+
+class RecordingChatModel:
+    """Wraps a real chat model and files every request and reply as a fixture."""
+
+    def __init__(self, inner: ChatModel, folder: Path = FIXTURES_LLM, note: str = "") -> None:
+        self._inner = inner
+        self._folder = folder
+        self._note = note
+
+    @property
+    def model_id(self) -> str:
+        return self._inner.model_id
+
+    def complete(
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        json_schema: dict[str, object] | None = None,
+        max_tokens: int = 1024,
+    ) -> ChatReply:
+        reply = self._inner.complete(messages, json_schema=json_schema, max_tokens=max_tokens)
+        key = request_key(messages, json_schema, max_tokens)
+        record = {
+            "key": key,
+            "model": self._inner.model_id,
+            "recorded_with": self._note,
+            "request": {"messages": list(messages), "json_schema": json_schema,
+                        "max_tokens": max_tokens},
+            "reply": reply.model_dump(),
+        }  # fmt: skip
+        self._folder.mkdir(parents=True, exist_ok=True)
+        (self._folder / f"{key}.json").write_text(json.dumps(record, indent=2) + "\n", "utf-8")
+        return reply
+
+
+class ScriptedChatModel:
+    """Answers with the given texts in order (for malformed/truncated output tests)."""
+
+    def __init__(self, replies: Sequence[ChatReply], model_id: str = "scripted") -> None:
+        self._replies = list(replies)
+        self._model_id = model_id
+        self.requests: list[list[dict[str, str]]] = []
+
+    @property
+    def model_id(self) -> str:
+        return self._model_id
+
+    def complete(
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        json_schema: dict[str, object] | None = None,
+        max_tokens: int = 1024,
+    ) -> ChatReply:
+        self.requests.append(list(messages))
+        if not self._replies:
+            raise AssertionError("ScriptedChatModel ran out of replies")
+        return self._replies.pop(0)

@@ -37,6 +37,7 @@ from graphrag_core.stores.analytics_store import (
     ANALYTICS_MIGRATIONS,
     AnalyticsStore,
 )
+from graphrag_core.stores.extraction_store import ExtractionStore
 from graphrag_core.stores.rows import Row
 from graphrag_core.stores.statements import BATCH_SIZE, Statement, batched, delta_statements
 
@@ -75,7 +76,7 @@ _MAX_FETCH_ROUNDS = 6
 _WORD = re.compile(r"\w+")
 
 
-class CypherStore(AnalyticsStore, ABC):
+class CypherStore(AnalyticsStore, ExtractionStore, ABC):
     """A ``GraphStore`` over one property graph; every node and edge carries its campaign."""
 
     dialect: ClassVar[cypher.Dialect]

@@ -9,10 +9,15 @@ from graphrag_core.analytics.global_search import map_reduce_answer, summaries_a
 from graphrag_core.analytics.llm_summaries import llm_summary
 from graphrag_core.analytics.summaries import extractive_summary
 from graphrag_core.analytics_models import Community, EntityMetrics, SummaryHit
-from graphrag_core.models import CampaignView, Entity, Relation
+from graphrag_core.models import CampaignView, ChatReply, Entity, Relation
 from graphrag_core.settings import AnalyticsSettings
 from graphrag_core.views import build_view
-from tests.fakes import ReplayChatModel
+from tests.fakes import ScriptedChatModel
+
+
+def _scripted(texts: list[str], model_id: str = "fake-llm") -> ScriptedChatModel:
+    return ScriptedChatModel([ChatReply(text=t, model=model_id) for t in texts], model_id)
+
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "chat"
 SETTINGS = AnalyticsSettings()
@@ -93,18 +98,18 @@ def test_fingerprint_changes_only_with_the_visible_facts() -> None:
 def test_llm_summary_keeps_only_cited_known_ids() -> None:
     extractive = extractive_summary(COMMUNITY, _view(False), METRICS, SETTINGS)
     assert extractive is not None
-    chat = ReplayChatModel([(FIXTURES / "community_summary.json").read_text()], "fake-llm")
+    chat = _scripted([(FIXTURES / "community_summary.json").read_text()])
     summary = llm_summary(extractive, chat)
     assert summary.method == "fake-llm"
     assert summary.title == "The Greycloak Wardens of the Cinderwood"
     assert [f.entity_ids for f in summary.findings] == [("elda-fenwick", "greycloak-wardens")]
-    assert "F1." in chat.calls[0][1]["content"]
+    assert "F1." in chat.requests[0][1]["content"]
 
 
 def test_unusable_llm_reply_falls_back_to_extractive() -> None:
     extractive = extractive_summary(COMMUNITY, _view(False), METRICS, SETTINGS)
     assert extractive is not None
-    assert llm_summary(extractive, ReplayChatModel(["not json"])) == extractive
+    assert llm_summary(extractive, _scripted(["not json", "not json"])) == extractive
 
 
 def _hit() -> SummaryHit:
@@ -138,7 +143,7 @@ def test_global_answer_map_reduce_cites_communities_and_entities() -> None:
             }
         ],
     }
-    chat = ReplayChatModel([json.dumps(mapped), json.dumps(reduced)], "fake-llm")
+    chat = _scripted([json.dumps(mapped), json.dumps(reduced)])
     answer = map_reduce_answer("who holds power?", "t", True, [_hit()], chat)
     assert answer.method == "map-reduce:fake-llm"
     assert answer.answer.startswith("The Greycloak Wardens")

@@ -41,6 +41,8 @@ EXAMPLE_PARAMS: dict[str, Any] = {
     "revision": 1,
     "props": {"title": "Session 1"},
     "snapshot_json": "{}",
+    "keys": ["model|v1|abc"],
+    "seq": 1,
     "built_at": "2026-01-01T00:00:00+00:00",
 }
 """An example value for every parameter a statement takes (its type is what the linter sees)."""

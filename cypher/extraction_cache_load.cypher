@@ -1,0 +1,3 @@
+MATCH (x:ExtractionCache {campaign: $campaign})
+WHERE x.key IN $keys
+RETURN x.key AS key, x.value AS value

@@ -1,0 +1,2 @@
+MERGE (d:GmDecision {campaign: $campaign, seq: $seq})
+ON CREATE SET d += $props

@@ -1,0 +1,108 @@
+"""The game master's resolution decisions, replayed over an extraction (offline or LLM) after
+every run, in ``seq`` order, so they survive every re-ingest and re-extraction.
+
+merge: the subject's names become aliases of the target; its relations, mentions and
+subjects move to the target. split: names leave the subject and form an entity of their own.
+alias_add: names become aliases of the subject. A decision whose entity is not in the
+extraction (its source is gone) is skipped, with a record."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from extraction.offline import finish_relations
+from extraction.resolution import EntityResolver
+from extraction.slugs import normalise_name
+from graphrag_core.models import Entity, Extraction, GmDecision
+
+
+def apply_decisions(
+    extraction: Extraction, decisions: Sequence[GmDecision]
+) -> tuple[Extraction, list[str]]:
+    records: list[str] = []
+    for decision in sorted(decisions, key=lambda d: d.seq):
+        entities = {e.id: e for e in extraction.entities}
+        if decision.subject not in entities:
+            records.append(f"GM decision {decision.seq} skipped: no entity {decision.subject!r}")
+            continue
+        if decision.kind == "merge":
+            if decision.target not in entities:
+                records.append(f"GM decision {decision.seq} skipped: no entity {decision.target!r}")
+                continue
+            extraction = merge(extraction, decision)
+        elif decision.kind == "split":
+            extraction = split(extraction, decision)
+        else:
+            extraction = _replace(
+                extraction, add_aliases(entities[decision.subject], decision.names)
+            )
+        records.append(f"GM decision {decision.seq} ({decision.kind} {decision.subject}) applied: "
+                       f"{decision.reason or 'no reason given'}")  # fmt: skip
+    return extraction, records
+
+
+def add_aliases(entity: Entity, names: Sequence[str]) -> Entity:
+    known = {normalise_name(n) for n in (entity.name, *entity.aliases)}
+    new = [n for n in names if normalise_name(n) not in known]
+    return entity.model_copy(update={"aliases": (*entity.aliases, *dict.fromkeys(new))})
+
+
+def merge(extraction: Extraction, decision: GmDecision) -> Extraction:
+    entities = {e.id: e for e in extraction.entities}
+    gone, kept = entities.pop(decision.subject), entities[decision.target]
+    kept = add_aliases(kept, [gone.name, *gone.aliases]).model_copy(
+        update={
+            "description": kept.description or gone.description,
+            "sources": tuple(dict.fromkeys([*kept.sources, *gone.sources])),
+            "gm_aliases": tuple(dict.fromkeys([*kept.gm_aliases, *gone.gm_aliases])),
+        }
+    )
+    entities[kept.id] = kept
+    move = {gone.id: kept.id}
+    relations = [
+        r.model_copy(update={"source": move.get(r.source, r.source),
+                             "target": move.get(r.target, r.target)})
+        for r in extraction.relations
+    ]  # fmt: skip
+    final, _ = finish_relations(relations, EntityResolver(entities.values()))
+    chunks = tuple(
+        c.model_copy(
+            update={
+                "mentions": tuple(sorted({move.get(m, m) for m in c.mentions})),
+                "subject": move.get(c.subject, c.subject) if c.subject else None,
+            }
+        )
+        for c in extraction.chunks
+    )
+    return Extraction(
+        entities=tuple(sorted(entities.values(), key=lambda e: e.id)),
+        relations=tuple(final),
+        chunks=chunks,
+    )
+
+
+def split(extraction: Extraction, decision: GmDecision) -> Extraction:
+    entities = {e.id: e for e in extraction.entities}
+    subject = entities[decision.subject]
+    leaving = {normalise_name(n) for n in decision.names}
+    entities[subject.id] = subject.model_copy(
+        update={"aliases": tuple(a for a in subject.aliases if normalise_name(a) not in leaving)}
+    )
+    names = list(decision.names)
+    entities[decision.target] = Entity(
+        id=decision.target,
+        name=names[0],
+        type=subject.type,
+        aliases=tuple(names[1:]),
+        visibility=subject.visibility,
+        sources=subject.sources,
+        description=f"Split from {subject.name} by the game master.",
+    )
+    return extraction.model_copy(
+        update={"entities": tuple(sorted(entities.values(), key=lambda e: e.id))}
+    )
+
+
+def _replace(extraction: Extraction, entity: Entity) -> Extraction:
+    entities = [entity if e.id == entity.id else e for e in extraction.entities]
+    return extraction.model_copy(update={"entities": tuple(entities)})

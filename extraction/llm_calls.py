@@ -1,0 +1,78 @@
+"""One structured LLM call: ask for JSON of a pydantic model's shape, validate it, and on
+malformed, truncated or off-schema output ask once more with the error (the repair round)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from extraction.ledger import Ledger
+from extraction.prompt_files import load_prompt
+from graphrag_core.errors import ExtractionError
+from graphrag_core.ports import ChatModel
+
+M = TypeVar("M", bound=BaseModel)
+REPAIR_ENTITY_LIMIT = 12
+
+
+class UnusableOutputError(ExtractionError):
+    """The output stayed unusable after the repair round; carries the reason."""
+
+
+def parse_reply(text: str, finish_reason: str, model: type[M]) -> M:
+    """The validated model, or ``ValueError`` saying what was wrong."""
+    if finish_reason == "length":
+        raise ValueError("the answer was cut off at the token limit (truncated JSON)")
+    try:
+        data = json.loads(_strip_fences(text))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON ({exc.msg} at character {exc.pos})") from exc
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'top level'}: {err['msg']}"
+            for err in exc.errors()[:5]
+        )
+        raise ValueError(f"JSON of the wrong shape ({problems})") from exc
+
+
+def _strip_fences(text: str) -> str:
+    """Small models like wrapping JSON in a Markdown code fence."""
+    stripped = text.strip()
+    if stripped.startswith("```"):
+        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
+        stripped = stripped.rsplit("```", 1)[0]
+    return stripped
+
+
+def structured_call(
+    chat: ChatModel,
+    messages: Sequence[dict[str, str]],
+    model: type[M],
+    *,
+    stage: str,
+    ledger: Ledger,
+    max_tokens: int,
+) -> tuple[M, list[dict[str, str]]]:
+    """The validated answer and the conversation that led to it; ``UnusableOutputError`` when even
+    the repair round gives nothing usable."""
+    schema = model.model_json_schema()
+    reply = chat.complete(messages, json_schema=schema, max_tokens=max_tokens)
+    ledger.call(stage, reply)
+    try:
+        parsed = parse_reply(reply.text, reply.finish_reason, model)
+        return parsed, [*messages, {"role": "assistant", "content": reply.text}]
+    except ValueError as first:
+        repair = load_prompt("repair").messages(error=str(first), limit=REPAIR_ENTITY_LIMIT)
+        conversation = [*messages, {"role": "assistant", "content": reply.text}, repair[1]]
+        again = chat.complete(conversation, json_schema=schema, max_tokens=max_tokens)
+        ledger.call("repair", again)
+        try:
+            parsed = parse_reply(again.text, again.finish_reason, model)
+        except ValueError as second:
+            raise UnusableOutputError(f"{first}; after one repair round: {second}") from second
+        return parsed, [*conversation, {"role": "assistant", "content": again.text}]

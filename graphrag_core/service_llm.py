@@ -1,0 +1,94 @@
+"""The application service's LLM use cases: the dry-run estimate, the game master's entity
+decisions and the recap draft. A base class of :class:`LoregraphService`, kept apart so the
+service module stays a table of contents."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import cast
+
+from extraction.recap import RecapDraft
+from graphrag_core import gm_decisions, recap_file
+from graphrag_core.errors import ConfigError
+from graphrag_core.extracting import DryRun, LlmSetup, cached_keys, estimate
+from graphrag_core.ingesting import read_sources
+from graphrag_core.models import GmDecision, GmDecisionKind
+from graphrag_core.ports import Clock, Embedder, GraphStore, TokenCounter
+from graphrag_core.settings import IngestSettings
+
+_CAMPAIGN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+def check_campaign(campaign: str) -> str:
+    if not _CAMPAIGN.match(campaign):
+        raise ConfigError(
+            f"campaign {campaign!r} is not a valid campaign id: use 1-64 lowercase letters, "
+            "digits, '-' or '_', starting with a letter or digit"
+        )
+    return campaign
+
+
+def _decision_kind(kind: str) -> GmDecisionKind:
+    if kind not in ("merge", "split", "alias_add"):
+        raise ConfigError(f"unknown GM decision {kind!r}: use merge, split or alias_add")
+    return cast(GmDecisionKind, kind)
+
+
+class LlmUseCases:
+    store: GraphStore
+    embedder: Embedder
+    clock: Clock
+    ingest_settings: IngestSettings
+    llm: LlmSetup | None
+    token_counter: TokenCounter | None
+
+    def _forget(self, campaign: str) -> None:
+        raise NotImplementedError
+
+    def estimate_llm(self, path: Path, campaign: str) -> DryRun:
+        """What ``ingest(..., use_llm=True)`` would send and cost; makes no LLM call."""
+        check_campaign(campaign)
+        llm = self._llm_setup()
+        if self.token_counter is None:
+            raise ConfigError("the dry run needs a token counter; build the service in wiring")
+        scan = read_sources(path)
+        _, cached = cached_keys(scan.documents, self.ingest_settings, llm, self.store, campaign)
+        return estimate(scan.documents, self.ingest_settings, llm, self.token_counter, cached)
+
+    def _llm_setup(self) -> LlmSetup:
+        if self.llm is None:
+            raise ConfigError(
+                "no LLM model configured: set LOREGRAPH_LLM_MODEL (and LOREGRAPH_LLM_BASE_URL "
+                "for a server other than OpenAI)"
+            )
+        return self.llm
+
+    # ------------------------------------------------------------------ GM decisions, recap
+
+    def decide(
+        self,
+        campaign: str,
+        kind: str,
+        subject: str,
+        target: str = "",
+        names: Sequence[str] = (),
+        reason: str = "",
+    ) -> GmDecision:
+        """Store a GM resolution decision (merge, split, alias_add) and apply it now."""
+        check_campaign(campaign)
+        decision = gm_decisions.make_decision(
+            self.store, campaign, _decision_kind(kind), subject, target, names, reason,
+            self.clock.now(),
+        )  # fmt: skip
+        gm_decisions.apply_now(self.store, self.embedder, campaign, decision)
+        self._forget(campaign)
+        return decision
+
+    def draft_recap(
+        self, transcript: Path, campaign: str, session: int, output: Path
+    ) -> RecapDraft:
+        """Write a reviewable change-set draft proposed by the LLM from a recap."""
+        check_campaign(campaign)
+        return recap_file.draft_to_file(self._llm_setup(), transcript, session, output)
