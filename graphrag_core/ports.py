@@ -129,6 +129,9 @@ class GraphStore(Protocol):
     def load_extraction_cache(self, campaign: str, keys: Sequence[str]) -> dict[str, str]:
         """Cached LLM extractions (JSON text) for those of ``keys`` that have one."""
 
+    def extraction_cache_keys(self, campaign: str) -> list[str]:
+        """Every cached extraction's key (for migration and housekeeping)."""
+
     def save_extraction_cache(self, campaign: str, entries: Mapping[str, str]) -> None:
         """Store cache entries (key → JSON text) atomically; existing keys are replaced."""
 

@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from graphrag_core.analytics_models import AnalyticsSnapshot
-from graphrag_core.models import Change, ChangeSetRecord, GraphDelta
+from graphrag_core.models import Change, ChangeSetRecord, GmDecision, GraphDelta
 from graphrag_core.ports import GraphStore, SearchKind
 
 __all__ = [
@@ -160,6 +160,28 @@ def _write_analytics(store: GraphStore, campaign: str, items: Items) -> None:
         store.save_analytics(campaign, snapshot, item["vectors"])
 
 
+def _load_gm_decisions(store: GraphStore, campaign: str) -> Items:
+    return [d.model_dump(mode="json") for d in store.load_gm_decisions(campaign)]
+
+
+def _write_gm_decisions(store: GraphStore, campaign: str, items: Items) -> None:
+    for item in items:
+        store.append_gm_decision(campaign, GmDecision.model_validate(item))
+
+
+def _load_extraction_cache(store: GraphStore, campaign: str) -> Items:
+    keys = store.extraction_cache_keys(campaign)
+    entries: dict[str, str] = {}
+    for start in range(0, len(keys), WRITE_BATCH):
+        entries.update(store.load_extraction_cache(campaign, keys[start : start + WRITE_BATCH]))
+    return [{"key": key, "value": entries[key]} for key in sorted(entries)]
+
+
+def _write_extraction_cache(store: GraphStore, campaign: str, items: Items) -> None:
+    for batch in _batches(items):
+        store.save_extraction_cache(campaign, {i["key"]: i["value"] for i in batch})
+
+
 PARTS: list[Part] = [
     Part("sources", _load_sources, _write_sources),
     Part("entities", _load_entities, _upsert_with_vectors("entities_upsert")),
@@ -167,9 +189,12 @@ PARTS: list[Part] = [
     Part("relations", _load_relations, _write_relations),
     Part("changelog", _load_changelog, _write_changelog),
     Part("analytics", _load_analytics, _write_analytics),
+    Part("gm_decisions", _load_gm_decisions, _write_gm_decisions),
+    Part("extraction_cache", _load_extraction_cache, _write_extraction_cache),
 ]
 """In dependency order: chunks link to entities, relations join entities; the analytics
-snapshot (metrics, communities, summaries and their embeddings) comes last."""
+snapshot (metrics, communities, summaries and their embeddings), then the game master's
+resolution decisions and the LLM extraction cache (so a migrated campaign re-ingests for free)."""
 
 
 def copy_campaign(

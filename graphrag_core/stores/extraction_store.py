@@ -28,6 +28,10 @@ class ExtractionStore(ABC):
         rows = self._read("extraction_cache_load", {"campaign": campaign, "keys": list(keys)})
         return {row["key"]: row["value"] for row in rows}
 
+    def extraction_cache_keys(self, campaign: str) -> list[str]:
+        """Every cached extraction's key (for migration and housekeeping)."""
+        return [row["key"] for row in self._read("extraction_cache_keys", {"campaign": campaign})]
+
     def save_extraction_cache(self, campaign: str, entries: Mapping[str, str]) -> None:
         rows = [{"key": key, "value": value} for key, value in sorted(entries.items())]
         if rows:

@@ -63,6 +63,8 @@ def test_round_trip_embedded_server_embedded(
     with open_service(settings, embedder=real_embedder) as service:
         assert not service.ingest(example_dir / "world", CAMPAIGN).failures
         service.build(CAMPAIGN)
+        service.decide(CAMPAIGN, "alias_add", "torven-blackwater", names=["Old Torv"], reason="t")
+        service.store.save_extraction_cache(CAMPAIGN, {"model|v1|chunk": '{"entities": []}'})
         for changelog in sorted((example_dir / "changelog").glob("*.yaml")):
             service.post_changelog(changelog, CAMPAIGN)
 

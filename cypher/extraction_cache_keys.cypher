@@ -1,0 +1,3 @@
+MATCH (x:ExtractionCache {campaign: $campaign})
+RETURN x.key AS key
+ORDER BY key
