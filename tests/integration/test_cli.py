@@ -9,47 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from graphrag_core.cli import app
+from tests.integration.cli_world import run as _run
 
 pytestmark = pytest.mark.integration
-
-WORLD = """\
-entities:
-  - name: Red Oak Tavern
-    id: tavern-redoak
-    type: Location
-    aliases: [the Red Oak]
-    status: intact
-    description: A warm tavern with soft beds where travellers rest for the night.
-  - name: Quiet Lantern Inn
-    type: Location
-    status: intact
-    description: An inn with rooms to rest and a hearth, on the east road.
-  - name: Torven Blackwater
-    type: NPC
-    aliases: [Torven]
-    status: alive
-    description: A merchant who trades in salt.
-    gm_notes: Torven is secretly a smuggler for the Drowned Court.
-"""
-
-
-@pytest.fixture()
-def env(tmp_path: Path) -> dict[str, str]:
-    return {"LOREGRAPH_DATA_DIR": str(tmp_path / "data"), "LOREGRAPH_CAMPAIGN": "cli"}
-
-
-@pytest.fixture()
-def world(tmp_path: Path) -> Path:
-    folder = tmp_path / "world"
-    folder.mkdir()
-    (folder / "world.yaml").write_text(WORLD)
-    (folder / "notes.md").write_text("# Notes\nTorven drinks at the Red Oak every night.\n")
-    return folder
-
-
-def _run(env: dict[str, str], *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(app, list(args), env=env)
-    return result.exit_code, result.output
 
 
 def test_ingest_post_ask_entity(env: dict[str, str], world: Path, tmp_path: Path) -> None:

@@ -9,28 +9,9 @@ from typer.testing import CliRunner
 
 from graphrag_core import cli_extraction
 from graphrag_core.cli import app
-from tests.integration.test_cli import WORLD
+from tests.integration.cli_world import run as _run
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture()
-def env(tmp_path: Path) -> dict[str, str]:
-    return {"LOREGRAPH_DATA_DIR": str(tmp_path / "data"), "LOREGRAPH_CAMPAIGN": "cx"}
-
-
-@pytest.fixture()
-def world(tmp_path: Path) -> Path:
-    folder = tmp_path / "world"
-    folder.mkdir()
-    (folder / "world.yaml").write_text(WORLD)
-    (folder / "notes.md").write_text("# Notes\nTorven drinks at the Red Oak every night.\n")
-    return folder
-
-
-def _run(env: dict[str, str], *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(app, list(args), env=env)
-    return result.exit_code, result.output
 
 
 def test_without_a_model_llm_falls_back_to_offline_and_says_so_once(
