@@ -2,18 +2,20 @@
 every run, in ``seq`` order, so they survive every re-ingest and re-extraction.
 
 merge: the subject's names become aliases of the target; its relations, mentions and
-subjects move to the target. split: names leave the subject and form an entity of their own.
+subjects move to the target. split: names leave the subject and form an entity of their own;
+the relations and chunks whose text names a split-off name follow it (see :func:`split`).
 alias_add: names become aliases of the subject. A decision whose entity is not in the
 extraction (its source is gone) is skipped, with a record."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 
 from extraction.offline import finish_relations
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
-from graphrag_core.models import Entity, Extraction, GmDecision
+from graphrag_core.models import Chunk, Entity, Extraction, GmDecision, Relation
 
 
 def apply_decisions(
@@ -82,6 +84,11 @@ def merge(extraction: Extraction, decision: GmDecision) -> Extraction:
 
 
 def split(extraction: Extraction, decision: GmDecision) -> Extraction:
+    """Names leave the subject and form an entity of their own. Evidence decides what moves:
+    a relation of the subject whose chunk text or description names a split-off name moves
+    to the new entity; a chunk whose text names one also mentions the new entity (and is its
+    subject where it was the subject's and its heading names a split-off name). Everything
+    else, and everything stated without a chunk (world packs, vault front matter), stays."""
     entities = {e.id: e for e in extraction.entities}
     subject = entities[decision.subject]
     leaving = {normalise_name(n) for n in decision.names}
@@ -98,8 +105,50 @@ def split(extraction: Extraction, decision: GmDecision) -> Extraction:
         sources=subject.sources,
         description=f"Split from {subject.name} by the game master.",
     )
-    return extraction.model_copy(
-        update={"entities": tuple(sorted(entities.values(), key=lambda e: e.id))}
+    kept = entities[subject.id]
+    names_it = _namer(decision.names, [kept.name, *kept.aliases])
+    texts = {c.id: c.text for c in extraction.chunks}
+    move = {subject.id: decision.target}
+    relations = [
+        _moved(r, move) if names_it(texts.get(r.chunk_id or "", "") + "\n" + r.description)
+        else r
+        for r in extraction.relations
+    ]  # fmt: skip
+    final, _ = finish_relations(relations, EntityResolver(entities.values()))
+    chunks = tuple(_split_chunk(c, subject.id, decision.target, names_it)
+                   for c in extraction.chunks)  # fmt: skip
+    return Extraction(
+        entities=tuple(sorted(entities.values(), key=lambda e: e.id)),
+        relations=tuple(final),
+        chunks=chunks,
+    )
+
+
+def _namer(names: Sequence[str], kept: Sequence[str]) -> Callable[[str], bool]:
+    """Whether a text names one of ``names`` (whole words, case-insensitive) outside the
+    names the subject keeps ("Torven" split off: "Torven Blackwater" does not count)."""
+    leaving, staying = _words(names), _words(kept)
+    return lambda text: bool(leaving.search(staying.sub(" ", text)))
+
+
+def _words(names: Sequence[str]) -> re.Pattern[str]:
+    found = sorted((re.escape(n.strip()) for n in names if n.strip()), key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(found or ["(?!)"]) + r")\b", re.IGNORECASE)
+
+
+def _moved(relation: Relation, move: dict[str, str]) -> Relation:
+    return relation.model_copy(
+        update={"source": move.get(relation.source, relation.source),
+                "target": move.get(relation.target, relation.target)}
+    )  # fmt: skip
+
+
+def _split_chunk(chunk: Chunk, old: str, new: str, names_it: Callable[[str], bool]) -> Chunk:
+    if not names_it(chunk.text):
+        return chunk
+    subject = new if chunk.subject == old and names_it(chunk.heading) else chunk.subject
+    return chunk.model_copy(
+        update={"mentions": tuple(sorted({*chunk.mentions, new})), "subject": subject}
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -57,10 +57,12 @@ def structured_call(
     stage: str,
     ledger: Ledger,
     max_tokens: int,
+    schema: dict[str, Any] | None = None,
 ) -> tuple[M, list[dict[str, str]]]:
     """The validated answer and the conversation that led to it; ``UnusableOutputError`` when even
-    the repair round gives nothing usable."""
-    schema = model.model_json_schema()
+    the repair round gives nothing usable. ``schema`` (default: the model's own) is what the
+    server is sent; it may be narrower than ``model`` (enums); ``model`` checks the answer."""
+    schema = schema or model.model_json_schema()
     reply = chat.complete(messages, json_schema=schema, max_tokens=max_tokens)
     ledger.call(stage, reply)
     try:

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 
 from extraction.ledger import Ledger
 from extraction.llm_calls import UnusableOutputError, structured_call
-from extraction.llm_schema import ChunkExtraction
+from extraction.llm_schema import ChunkExtraction, extraction_schema
 from extraction.prompt_files import Prompt, load_prompt
 from graphrag_core.errors import ChatModelError
-from graphrag_core.models import ENTITY_TYPES, RELATION_TYPES, Chunk
+from graphrag_core.models import Chunk
 from graphrag_core.ports import ChatModel, NullProgress, ProgressListener
+from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,12 @@ class ChunkExtractor:
         gleaning: int = 0,
         prompt_version: int | None = None,
         concurrency: int = 1,
+        taxonomy: Taxonomy = DEFAULT_TAXONOMY,
     ) -> None:
         self.chat = chat
+        self.taxonomy = taxonomy
+        # the built-in taxonomy keeps the schema its recorded replies were made with
+        self.schema = None if taxonomy.is_default else extraction_schema(taxonomy)
         self.max_tokens = max_tokens
         self.gleaning = gleaning
         self.concurrency = concurrency
@@ -48,8 +53,8 @@ class ChunkExtractor:
 
     def request(self, chunk: Chunk) -> ChunkRequest:
         messages = self.prompt.messages(
-            entity_types=", ".join(ENTITY_TYPES),
-            relation_types=", ".join(RELATION_TYPES),
+            entity_types=", ".join(self.taxonomy.entity_types),
+            relation_types=", ".join(self.taxonomy.relation_types),
             heading=chunk.heading or "(none)",
             text=chunk.text,
         )
@@ -59,6 +64,10 @@ class ChunkExtractor:
         prompts = self.prompt.id + (
             f"+{self.glean_prompt.id}x{self.gleaning}" if self.gleaning else ""
         )
+        if not self.taxonomy.is_default:  # extra types: another prompt, another answer
+            prompts += "+types:" + ",".join(
+                [*self.taxonomy.entity_types, *self.taxonomy.relation_types]
+            )
         material = "\n".join([self.chat.model_id, prompts, chunk.heading, chunk.text])
         return hashlib.sha256(material.encode("utf-8")).hexdigest()
 
@@ -107,14 +116,14 @@ class ChunkExtractor:
     def _extract(self, req: ChunkRequest, ledger: Ledger) -> ChunkExtraction:
         found, conversation = structured_call(
             self.chat, req.messages, ChunkExtraction,
-            stage="extract", ledger=ledger, max_tokens=self.max_tokens,
+            stage="extract", ledger=ledger, max_tokens=self.max_tokens, schema=self.schema,
         )  # fmt: skip
         for _ in range(self.gleaning):
             ask = self.glean_prompt.messages()[1]
             try:
                 more, conversation = structured_call(
                     self.chat, [*conversation, ask], ChunkExtraction,
-                    stage="glean", ledger=ledger, max_tokens=self.max_tokens,
+                    stage="glean", ledger=ledger, max_tokens=self.max_tokens, schema=self.schema,
                 )  # fmt: skip
             except UnusableOutputError as exc:
                 ledger.failure("glean", f"chunk {req.chunk.id}: gleaning skipped: {exc}")

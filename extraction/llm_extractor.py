@@ -22,15 +22,9 @@ from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
 from extraction.taxonomy import ATTITUDE_OF_TYPE
 from graphrag_core.errors import ChatModelError
-from graphrag_core.models import (
-    STATUS_VOCABULARY,
-    Chunk,
-    Entity,
-    Extraction,
-    Relation,
-    SourceDocument,
-)
+from graphrag_core.models import Chunk, Entity, Extraction, Relation, SourceDocument
 from graphrag_core.ports import ChatModel, Embedder, ProgressListener
+from graphrag_core.taxonomy import Taxonomy
 
 PROSE_KINDS = frozenset({"markdown", "text", "vault"})
 
@@ -76,7 +70,11 @@ def llm_extract(
     arbiter: Arbiter | None = None,
     progress: ProgressListener | None = None,
 ) -> LlmRun:
-    base, warnings = extract_with_warnings(documents, chunk_size=chunk_size, overlap=overlap)
+    """The extraction over ``extractor``'s taxonomy, and the new cache entries."""
+    taxonomy = extractor.taxonomy
+    base, warnings = extract_with_warnings(
+        documents, chunk_size=chunk_size, overlap=overlap, taxonomy=taxonomy
+    )
     prose = prose_chunks(documents, base.chunks)
     found, fresh = extractor.run(prose, cache, ledger, progress)
     cascade = ResolutionCascade(base.entities, embedder=embedder, arbiter=arbiter)
@@ -84,7 +82,7 @@ def llm_extract(
     mentions: dict[str, set[str]] = {}
     for chunk in prose:
         if chunk.id in found:
-            ids, new = _resolve_chunk(chunk, found[chunk.id], cascade, ledger)
+            ids, new = _resolve_chunk(chunk, found[chunk.id], cascade, ledger, taxonomy)
             mentions[chunk.id] = set(ids.values())
             relations += new
     for record in cascade.records:
@@ -102,16 +100,20 @@ def prose_chunks(documents: Sequence[SourceDocument], chunks: Sequence[Chunk]) -
 
 
 def _resolve_chunk(
-    chunk: Chunk, found: ChunkExtraction, cascade: ResolutionCascade, ledger: Ledger
+    chunk: Chunk,
+    found: ChunkExtraction,
+    cascade: ResolutionCascade,
+    ledger: Ledger,
+    taxonomy: Taxonomy,
 ) -> tuple[dict[str, str], list[Relation]]:
     """Names of the chunk's entities → canonical ids, and its relations between them."""
     known = EntityResolver(cascade.entities.values())
-    pruned, records = prune(found, chunk.id, lambda name: known.resolve(name) is not None)
+    pruned, records = prune(found, chunk.id, lambda n: known.resolve(n) is not None, taxonomy)
     for record in records:
         ledger.note(record)
     ids: dict[str, str] = {}
     for extracted in pruned.entities:
-        entity_id = cascade.resolve(_candidate(extracted, chunk))
+        entity_id = cascade.resolve(_candidate(extracted, chunk, taxonomy))
         for name in (extracted.name, *extracted.aliases):
             ids.setdefault(normalise_name(name), entity_id)
     relations = [
@@ -130,8 +132,8 @@ def _resolve_chunk(
     return ids, relations
 
 
-def _candidate(extracted: ExtractedEntity, chunk: Chunk) -> Entity:
-    statuses = STATUS_VOCABULARY.get(extracted.type, ())
+def _candidate(extracted: ExtractedEntity, chunk: Chunk, taxonomy: Taxonomy) -> Entity:
+    statuses = taxonomy.statuses_of(extracted.type)
     status = (extracted.status or "").strip().lower()
     secret = extracted.visibility == "gm" or chunk.visibility == "gm"
     return Entity(

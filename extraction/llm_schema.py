@@ -3,9 +3,13 @@ schema sent for structured output, so they are written for the model to read."""
 
 from __future__ import annotations
 
-from typing import Literal
+import copy
+from functools import cache
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from graphrag_core.taxonomy import Taxonomy
 
 MAX_ENTITIES = 10
 MAX_RELATIONS = 12
@@ -55,6 +59,22 @@ class ChunkExtraction(_Response):
 
     entities: list[ExtractedEntity] = Field(default_factory=list, max_length=MAX_ENTITIES)
     relations: list[ExtractedRelation] = Field(default_factory=list, max_length=MAX_RELATIONS)
+
+
+def extraction_schema(taxonomy: Taxonomy) -> dict[str, Any]:
+    """The JSON schema of :class:`ChunkExtraction` with the entity and relation ``type`` fields
+    limited to the taxonomy (``enum``): a server that enforces the schema can only answer
+    with a known type; one that does not still gets the list to read."""
+    schema = copy.deepcopy(_base_schema())
+    defs = schema["$defs"]
+    defs["ExtractedEntity"]["properties"]["type"]["enum"] = list(taxonomy.entity_types)
+    defs["ExtractedRelation"]["properties"]["type"]["enum"] = list(taxonomy.relation_types)
+    return schema
+
+
+@cache
+def _base_schema() -> dict[str, Any]:
+    return ChunkExtraction.model_json_schema()
 
 
 ChangeKindProposed = Literal["death", "destruction", "attitude", "item_transfer"]

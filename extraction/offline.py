@@ -39,6 +39,7 @@ from graphrag_core.models import (
     Visibility,
 )
 from graphrag_core.settings import IngestSettings
+from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 logger = logging.getLogger(__name__)
 
@@ -68,28 +69,39 @@ class OfflineExtractor:
 
     def extract(self, documents: Sequence[SourceDocument]) -> tuple[Extraction, list[str]]:
         """The extraction and its warnings."""
+        s = self._settings
         return extract_with_warnings(
-            documents, chunk_size=self._settings.chunk_size, overlap=self._settings.chunk_overlap
+            documents, chunk_size=s.chunk_size, overlap=s.chunk_overlap, taxonomy=s.taxonomy()
         )
 
 
 def extract(
-    documents: Sequence[SourceDocument], *, chunk_size: int, overlap: int = 0
+    documents: Sequence[SourceDocument],
+    *,
+    chunk_size: int,
+    overlap: int = 0,
+    taxonomy: Taxonomy = DEFAULT_TAXONOMY,
 ) -> Extraction:
     """Extract entities, relations and chunks; warnings go to the log."""
-    extraction, warnings = extract_with_warnings(documents, chunk_size=chunk_size, overlap=overlap)
+    extraction, warnings = extract_with_warnings(
+        documents, chunk_size=chunk_size, overlap=overlap, taxonomy=taxonomy
+    )
     for warning in warnings:
         logger.warning("%s", warning)
     return extraction
 
 
 def extract_with_warnings(
-    documents: Sequence[SourceDocument], *, chunk_size: int, overlap: int = 0
+    documents: Sequence[SourceDocument],
+    *,
+    chunk_size: int,
+    overlap: int = 0,
+    taxonomy: Taxonomy = DEFAULT_TAXONOMY,
 ) -> tuple[Extraction, list[str]]:
     """Extract entities, relations and chunks, in a deterministic order; also return the
-    warnings (dropped relations, unknown types)."""
+    warnings (dropped relations, unknown types). Types are mapped onto ``taxonomy``."""
     docs = sorted(documents, key=lambda doc: doc.path)
-    found = structured(docs)
+    found = structured(docs, taxonomy)
     ids = canonical_ids(found.entities)
     entities = _with_party(merge_entities(found.entities), found.relations)
     resolver = EntityResolver(entities)
@@ -113,18 +125,20 @@ def extract_with_warnings(
     return extraction, found.warnings + warnings
 
 
-def structured(documents: Iterable[SourceDocument]) -> _Structured:
+def structured(
+    documents: Iterable[SourceDocument], taxonomy: Taxonomy = DEFAULT_TAXONOMY
+) -> _Structured:
     """What world packs and vault notes state outright, in document order."""
     found = _Structured()
     for doc in documents:
         if doc.kind == "worldpack":
-            pack = parse_worldpack(doc)
+            pack = parse_worldpack(doc, taxonomy)
             found.entities += pack.entities
             found.relations += pack.relations
             found.warnings += pack.warnings
             found.subjects.update({(doc.path, e.name): e.id for e in pack.entities})
         elif doc.kind == "vault":
-            note = parse_note(doc)
+            note = parse_note(doc, taxonomy)
             found.entities.append(note.entity)
             found.relations += note.relations
             found.warnings += note.warnings

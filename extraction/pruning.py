@@ -11,7 +11,7 @@ from rapidfuzz import fuzz, process
 from extraction.llm_schema import ChunkExtraction, ExtractedEntity, ExtractedRelation
 from extraction.slugs import normalise_name
 from extraction.taxonomy import entity_type
-from graphrag_core.models import ENTITY_TYPES, RELATION_TYPES
+from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 NEAREST_CUTOFF = 80.0
 
@@ -26,19 +26,22 @@ def nearest(name: str, allowed: tuple[str, ...]) -> str | None:
     return folded[found[0]] if found else None
 
 
-def _entity_type(name: str) -> str | None:
-    mapped, warning = entity_type(name)
-    return mapped if warning is None else nearest(name, ENTITY_TYPES)
+def _entity_type(name: str, taxonomy: Taxonomy) -> str | None:
+    mapped, warning = entity_type(name, taxonomy)
+    return mapped if warning is None else nearest(name, taxonomy.entity_types)
 
 
 def prune(
-    found: ChunkExtraction, chunk_id: str, known: Callable[[str], bool]
+    found: ChunkExtraction,
+    chunk_id: str,
+    known: Callable[[str], bool],
+    taxonomy: Taxonomy = DEFAULT_TAXONOMY,
 ) -> tuple[ChunkExtraction, list[str]]:
-    """The pruned extraction and one record per mapped or dropped item."""
+    """The pruned extraction and one record per mapped or dropped item, against ``taxonomy``."""
     records: list[str] = []
     entities: list[ExtractedEntity] = []
     for entity in found.entities:
-        mapped = _entity_type(entity.type)
+        mapped = _entity_type(entity.type, taxonomy)
         if mapped is None:
             records.append(f"chunk {chunk_id}: dropped entity {entity.name!r}: "
                            f"unknown type {entity.type!r}")  # fmt: skip
@@ -47,8 +50,8 @@ def prune(
             records.append(f"chunk {chunk_id}: type {entity.type!r} of {entity.name!r} → {mapped}")
         entities.append(entity.model_copy(update={"type": mapped}))
     names = {normalise_name(n) for e in entities for n in (e.name, *e.aliases)}
-    relations = [r for r in (_relation(r, chunk_id, names, known, records) for r in found.relations)
-                 if r is not None]  # fmt: skip
+    relations = [r for r in (_relation(r, chunk_id, names, known, records, taxonomy)
+                             for r in found.relations) if r is not None]  # fmt: skip
     return ChunkExtraction(entities=entities, relations=relations), records
 
 
@@ -58,9 +61,10 @@ def _relation(
     names: set[str],
     known: Callable[[str], bool],
     records: list[str],
+    taxonomy: Taxonomy,
 ) -> ExtractedRelation | None:
     what = f"chunk {chunk_id}: relation {relation.source} -{relation.type}-> {relation.target}"
-    mapped = nearest(relation.type, RELATION_TYPES)
+    mapped = nearest(relation.type, taxonomy.relation_types)
     if mapped is None:
         records.append(f"{what}: dropped, unknown type {relation.type!r}")
         return None

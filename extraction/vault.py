@@ -22,7 +22,8 @@ from extraction.frontmatter import split_front_matter
 from extraction.markdown import Section, sections, strip_links, wiki_links
 from extraction.slugs import slugify
 from extraction.taxonomy import entity_type
-from graphrag_core.models import RELATION_TYPES, Entity, Relation, SourceDocument, Visibility
+from graphrag_core.models import Entity, Relation, SourceDocument, Visibility
+from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 _CORE_KEYS = frozenset(
     {"name", "id", "type", "aliases", "alias", "gm_aliases", "status", "visibility", "description"}
@@ -58,12 +59,13 @@ def note_entity_id(doc: SourceDocument) -> str:
     return str(front.get("id") or slugify(note_name(doc, front)))
 
 
-def parse_note(doc: SourceDocument) -> VaultNote:
+def parse_note(doc: SourceDocument, taxonomy: Taxonomy = DEFAULT_TAXONOMY) -> VaultNote:
+    """The note's entity and relations, typed against ``taxonomy``."""
     front, body = split_front_matter(doc.text, doc.path)
     found = sections(doc.text, body)
     secret = str(front.get("visibility", "")).strip().lower() == "gm"
     warnings: list[str] = []
-    kind, warning = _note_type(doc.path, front)
+    kind, warning = _note_type(doc.path, front, taxonomy)
     if warning:
         warnings.append(f"{doc.path}: {warning}")
     entity = Entity(
@@ -75,21 +77,22 @@ def parse_note(doc: SourceDocument) -> VaultNote:
         status=str(front["status"]).strip() if front.get("status") is not None else None,
         visibility="gm" if secret else "party",
         description=str(front.get("description") or _first_paragraph(doc.text, found)).strip(),
-        gm_notes=_gm_notes(doc.text, found, front),
-        attributes=_attributes(front),
+        gm_notes=_gm_notes(doc.text, found, front, taxonomy),
+        attributes=_attributes(front, taxonomy),
         sources=(doc.path,),
     )
-    relations = _front_relations(doc.path, entity.id, front, secret)
+    relations = _front_relations(doc.path, entity.id, front, secret, taxonomy)
     relations += _body_relations(doc, entity.id, found, secret)
     return VaultNote(entity, relations, warnings)
 
 
-def _note_type(path: str, front: dict[str, Any]) -> tuple[str, str | None]:
+def _note_type(path: str, front: dict[str, Any], taxonomy: Taxonomy) -> tuple[str, str | None]:
     if front.get("type"):
-        return entity_type(str(front["type"]))
+        return entity_type(str(front["type"]), taxonomy)
+    folders = {**_FOLDER_TYPES, **{f"{k.casefold()}s": k for k in taxonomy.entity_types}}
     for folder in reversed(PurePosixPath(path).parts[:-1]):
-        if folder.casefold() in _FOLDER_TYPES:
-            return _FOLDER_TYPES[folder.casefold()], None
+        if folder.casefold() in folders:
+            return folders[folder.casefold()], None
     return "Other", None
 
 
@@ -109,25 +112,34 @@ def _first_paragraph(text: str, found: list[Section]) -> str:
     return ""
 
 
-def _gm_notes(text: str, found: list[Section], front: dict[str, Any]) -> str:
+def _gm_notes(text: str, found: list[Section], front: dict[str, Any], taxonomy: Taxonomy) -> str:
     parts = [text[s.heading_end : s.end].strip() for s in found if s.gm]
-    parts += [f"{k[3:]}: {v}" for k, v in front.items() if k.startswith("gm_") and _is_note_key(k)]
+    parts += [
+        f"{k[3:]}: {v}"
+        for k, v in front.items()
+        if k.startswith("gm_") and _is_note_key(k, taxonomy)
+    ]
     return strip_links("\n\n".join(part for part in parts if part))
 
 
-def _is_note_key(key: str) -> bool:
-    return key != "gm_aliases" and _relation_key(key[3:]) is None
+def _is_note_key(key: str, taxonomy: Taxonomy) -> bool:
+    return key != "gm_aliases" and _relation_key(key[3:], taxonomy) is None
 
 
-def _relation_key(key: str) -> str | None:
+def _relation_key(key: str, taxonomy: Taxonomy) -> str | None:
     normal = key.strip().casefold()
-    return normal if normal in RELATION_TYPES else _RELATION_KEYS.get(normal)
+    return normal if normal in taxonomy.relation_types else _RELATION_KEYS.get(normal)
 
 
-def _attributes(front: dict[str, Any]) -> dict[str, str]:
+def _attributes(front: dict[str, Any], taxonomy: Taxonomy) -> dict[str, str]:
     attributes: dict[str, str] = {}
     for key, value in front.items():
-        if key in _CORE_KEYS or key.startswith("gm_") or _relation_key(key) or value is None:
+        if (
+            key in _CORE_KEYS
+            or key.startswith("gm_")
+            or _relation_key(key, taxonomy)
+            or value is None
+        ):
             continue
         if isinstance(value, list) and all(not isinstance(v, dict | list) for v in value):
             attributes[key] = ", ".join(strip_links(str(v)) for v in value)
@@ -137,12 +149,12 @@ def _attributes(front: dict[str, Any]) -> dict[str, str]:
 
 
 def _front_relations(
-    path: str, entity_id: str, front: dict[str, Any], secret: bool
+    path: str, entity_id: str, front: dict[str, Any], secret: bool, taxonomy: Taxonomy
 ) -> list[Relation]:
     relations: list[Relation] = []
     for key, value in front.items():
         gm = key.startswith("gm_")
-        kind = _relation_key(key[3:] if gm else key)
+        kind = _relation_key(key[3:] if gm else key, taxonomy)
         if kind is None and (key in _CORE_KEYS or gm):
             continue
         visibility: Visibility = "gm" if gm or secret else "party"

@@ -35,6 +35,7 @@ from extraction.slugs import slugify
 from extraction.taxonomy import entity_type, relation_type
 from graphrag_core.errors import SourceError
 from graphrag_core.models import Attitude, Entity, Relation, SourceDocument, Visibility
+from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 
 def _as_list(value: Any) -> Any:
@@ -87,8 +88,9 @@ class WorldPack:
     warnings: list[str] = field(default_factory=list)
 
 
-def parse_worldpack(doc: SourceDocument) -> WorldPack:
-    """Validate and convert a world pack; raise ``SourceError`` on the first invalid item."""
+def parse_worldpack(doc: SourceDocument, taxonomy: Taxonomy = DEFAULT_TAXONOMY) -> WorldPack:
+    """Validate and convert a world pack; raise ``SourceError`` on the first invalid item.
+    Types are mapped onto ``taxonomy``."""
     try:
         data = yaml.safe_load(doc.text)
     except yaml.YAMLError as exc:
@@ -97,10 +99,10 @@ def parse_worldpack(doc: SourceDocument) -> WorldPack:
         raise SourceError(doc.path, "not a world pack (no top-level 'entities' list)")
     pack = WorldPack()
     for index, raw in enumerate(data["entities"]):
-        _add_entity(pack, doc.path, _validate_item(doc.path, index, raw))
+        _add_entity(pack, doc.path, _validate_item(doc.path, index, raw), taxonomy)
     for index, raw in enumerate(data.get("relations") or []):
         top = _validate(PackTopRelation, raw, doc.path, f"relation #{index + 1}")
-        pack.relations.append(_relation(pack, doc.path, top.source, top))
+        pack.relations.append(_relation(pack, doc.path, top.source, top, taxonomy))
     return pack
 
 
@@ -119,8 +121,8 @@ def _validate(model: type[M], raw: Any, path: str, where: str) -> M:
         raise SourceError(path, f"{where}: field '{location}': {error['msg']}") from exc
 
 
-def _add_entity(pack: WorldPack, path: str, item: PackEntity) -> None:
-    kind, warning = entity_type(item.type)
+def _add_entity(pack: WorldPack, path: str, item: PackEntity, taxonomy: Taxonomy) -> None:
+    kind, warning = entity_type(item.type, taxonomy)
     if warning:
         pack.warnings.append(f"{path}: {item.name}: {warning}")
     entity = Entity(
@@ -138,11 +140,13 @@ def _add_entity(pack: WorldPack, path: str, item: PackEntity) -> None:
     )
     pack.entities.append(entity)
     for rel in item.relations:
-        pack.relations.append(_relation(pack, path, entity.id, rel))
+        pack.relations.append(_relation(pack, path, entity.id, rel, taxonomy))
 
 
-def _relation(pack: WorldPack, path: str, source: str, rel: PackRelation) -> Relation:
-    kind, warning = relation_type(rel.type)
+def _relation(
+    pack: WorldPack, path: str, source: str, rel: PackRelation, taxonomy: Taxonomy
+) -> Relation:
+    kind, warning = relation_type(rel.type, taxonomy)
     if warning:
         pack.warnings.append(f"{path}: {source} -> {rel.target}: {warning}")
     return Relation(

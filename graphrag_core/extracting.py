@@ -16,6 +16,7 @@ from extraction.pricing import PriceTable, load_prices
 from graphrag_core.models import Extraction, LedgerStage, SourceDocument
 from graphrag_core.ports import ChatModel, Embedder, GraphStore, ProgressListener, TokenCounter
 from graphrag_core.settings import IngestSettings, LlmSettings
+from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 
 @dataclass
@@ -26,11 +27,12 @@ class LlmSetup:
     settings: LlmSettings
     prices: PriceTable = field(default_factory=load_prices)
 
-    def extractor(self) -> ChunkExtractor:
+    def extractor(self, taxonomy: Taxonomy = DEFAULT_TAXONOMY) -> ChunkExtractor:
         s = self.settings
         return ChunkExtractor(
-            self.chat, max_tokens=s.max_tokens, gleaning=s.gleaning, concurrency=s.concurrency
-        )
+            self.chat, max_tokens=s.max_tokens, gleaning=s.gleaning, concurrency=s.concurrency,
+            taxonomy=taxonomy,
+        )  # fmt: skip
 
 
 @dataclass
@@ -50,7 +52,7 @@ def cached_keys(
 ) -> tuple[int, frozenset[str]]:
     """The number of distinct prose-chunk requests, and the keys of those already cached."""
     chunks = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap).chunks
-    extractor = llm.extractor()
+    extractor = llm.extractor(ingest.taxonomy())
     keys = sorted({extractor.request(c).key for c in prose_chunks(documents, chunks)})
     return len(keys), frozenset(store.load_extraction_cache(campaign, keys))
 
@@ -69,8 +71,9 @@ def run_extraction(
     a paid extraction is never paid twice, even when a later stage fails."""
     if llm is None:
         extraction, records = extract_with_warnings(
-            documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap
-        )
+            documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap,
+            taxonomy=ingest.taxonomy(),
+        )  # fmt: skip
         outcome = ExtractionOutcome(extraction, records=records)
     else:
         outcome = _llm(documents, ingest, store, campaign, llm, embedder, progress)
@@ -89,7 +92,7 @@ def _llm(
     embedder: Embedder | None,
     progress: ProgressListener | None,
 ) -> ExtractionOutcome:
-    extractor = llm.extractor()
+    extractor = llm.extractor(ingest.taxonomy())
     base = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap)
     keys = [extractor.request(c).key for c in prose_chunks(documents, base.chunks)]
     cache = store.load_extraction_cache(campaign, keys)
@@ -133,7 +136,7 @@ def estimate(
     as ``completion_ratio`` × chunk tokens, capped at ``max_tokens``; one call per chunk and
     gleaning pass (gleaning prompts re-send the conversation, counted as such)."""
     chunks = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap).chunks
-    extractor = llm.extractor()
+    extractor = llm.extractor(ingest.taxonomy())
     requests = [extractor.request(c) for c in prose_chunks(documents, chunks)]
     todo = [r for r in requests if r.key not in cached_keys]
     s = llm.settings

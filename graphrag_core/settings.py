@@ -15,6 +15,8 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from graphrag_core.taxonomy import Taxonomy
+
 DEFAULT_DATA_DIR = Path(".loregraph")
 DEFAULT_CONFIG_FILE = Path("loregraph.toml")
 
@@ -65,6 +67,16 @@ class RankingSettings(_Section):
 class IngestSettings(_Section):
     chunk_size: int = Field(default=1200, ge=200, description="Target characters per chunk.")
     chunk_overlap: int = Field(default=0, ge=0)
+    extra_entity_types: tuple[str, ...] = Field(
+        default=(), description="Entity types added to the taxonomy, e.g. Spell, Class."
+    )
+    extra_relation_types: tuple[str, ...] = Field(
+        default=(), description="Relation types added to the taxonomy (snake_case)."
+    )
+
+    def taxonomy(self) -> Taxonomy:
+        """The built-in taxonomy plus the extra types."""
+        return Taxonomy.extended(self.extra_entity_types, self.extra_relation_types)
 
 
 class AnalyticsSettings(_Section):
