@@ -2,6 +2,12 @@
 the prompt a model would get per community (o200k tokens, counted offline; no model is run).
 
 Run: ``python benchmarks/bench_summaries.py --srd $SRD`` (see bench_analytics.py for $SRD).
+
+With ``--llm-base-url URL`` it also writes the GM summaries of the example campaign's first
+``--llm-sample`` communities (and the party's with ``--llm-party``) with a real model on that
+OpenAI-compatible server, and reports per community the wall seconds, the prompt and completion
+tokens the server counted, and whether the reply validated or fell back to extractive.
+``--llm-record DIR`` files each request and reply with ``tests.fakes.RecordingChatModel``.
 """
 
 from __future__ import annotations
@@ -9,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,14 +24,21 @@ sys.path.insert(0, str(ROOT))
 from bpe_openai import get_encoding  # noqa: E402
 
 from graphrag_core.analytics.build import build_snapshot  # noqa: E402
-from graphrag_core.analytics.llm_summaries import SYSTEM, facts_prompt  # noqa: E402
+from graphrag_core.analytics.llm_summaries import (  # noqa: E402
+    SYSTEM,
+    LlmSummary,
+    facts_prompt,
+    llm_summary,
+)
 from graphrag_core.analytics.runners import InProcessRunner  # noqa: E402
-from graphrag_core.models import Entity, Relation  # noqa: E402
-from graphrag_core.settings import AnalyticsSettings  # noqa: E402
+from graphrag_core.analytics_models import CommunitySummary  # noqa: E402
+from graphrag_core.models import ChatReply, Entity, Relation  # noqa: E402
+from graphrag_core.ports import ChatModel  # noqa: E402
+from graphrag_core.settings import AnalyticsSettings, LlmSettings  # noqa: E402
 from graphrag_core.views import build_view  # noqa: E402
 
 
-def measure(name: str, entities: list[Entity], relations: list[Relation]) -> None:
+def measure(name: str, entities: list[Entity], relations: list[Relation]) -> list[CommunitySummary]:
     settings = AnalyticsSettings()
     gm = build_view(name, entities, relations, [], [], as_player=False)
     party = build_view(name, entities, relations, [], [], as_player=True)
@@ -43,17 +57,113 @@ def measure(name: str, entities: list[Entity], relations: list[Relation]) -> Non
         f"extractive); model prompt per community: mean "
         f"{sum(prompts) / max(len(prompts), 1):.0f} tokens, max {max(prompts, default=0)}"
     )
+    return list(outcome.snapshot.summaries)
+
+
+class _LastReply:
+    """Passes calls through and keeps the last reply (for its token counts)."""
+
+    def __init__(self, inner: ChatModel) -> None:
+        self._inner = inner
+        self.last: ChatReply | None = None
+
+    @property
+    def model_id(self) -> str:
+        return self._inner.model_id
+
+    def complete(
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        json_schema: dict[str, object] | None = None,
+        max_tokens: int = 1024,
+    ) -> ChatReply:
+        self.last = self._inner.complete(messages, json_schema=json_schema, max_tokens=max_tokens)
+        return self.last
+
+
+def _outcome(reply: ChatReply, written: CommunitySummary, extractive: CommunitySummary) -> str:
+    try:
+        parsed = LlmSummary.model_validate_json(reply.text)
+    except ValueError:
+        return f"fallback: invalid JSON/schema (finish={reply.finish_reason})"
+    if written is extractive:
+        return "fallback: no finding cited a known id"
+    return f"validated, {len(written.findings)} of {len(parsed.findings)} model findings kept"
+
+
+def measure_llm(summaries: list[CommunitySummary], args: argparse.Namespace) -> None:
+    """Real-model summaries of the first ``--llm-sample`` communities, per audience."""
+    from graphrag_core.providers.openai import OpenAIChatModel
+
+    settings = LlmSettings(
+        model=args.llm_model,
+        base_url=args.llm_base_url,
+        api_key=args.llm_api_key,
+        structured_output=args.llm_structured_output,
+        timeout_s=600,
+        max_retries=0,
+    )
+    inner: ChatModel = OpenAIChatModel(settings)
+    if args.llm_record:
+        from tests.fakes import RecordingChatModel
+
+        inner = RecordingChatModel(inner, Path(args.llm_record), note=args.llm_model)
+    chat = _LastReply(inner)
+    audiences = ["gm", "party"] if args.llm_party else ["gm"]
+    communities = list(dict.fromkeys(s.community_id for s in summaries))[: args.llm_sample]
+    print(f"model {args.llm_model} at {args.llm_base_url} ({args.llm_structured_output})")
+    for audience in audiences:
+        rows: list[tuple[float, int, int]] = []
+        for cid in communities:
+            extractive = next(
+                (s for s in summaries if s.community_id == cid and s.visibility == audience), None
+            )
+            if extractive is None:
+                print(f"  {audience} {cid}: no summary for this audience")
+                continue
+            t0 = time.perf_counter()
+            written = llm_summary(extractive, chat)
+            seconds = time.perf_counter() - t0
+            reply = chat.last
+            assert reply is not None
+            rows.append((seconds, reply.prompt_tokens, reply.completion_tokens))
+            print(
+                f"  {audience} {cid} ({len(extractive.findings)} facts): {seconds:.1f} s, "
+                f"prompt {reply.prompt_tokens} tok, completion {reply.completion_tokens} tok, "
+                f"{_outcome(reply, written, extractive)}"
+            )
+        if rows:
+            n = len(rows)
+            print(
+                f"  {audience} mean over {n}: {sum(r[0] for r in rows) / n:.1f} s, prompt "
+                f"{sum(r[1] for r in rows) / n:.0f} tok, completion "
+                f"{sum(r[2] for r in rows) / n:.0f} tok"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--srd")
+    parser.add_argument("--llm-base-url", help="OpenAI-compatible server: summarise with it")
+    parser.add_argument("--llm-model", default="qwen2.5-coder-1.5b-instruct")
+    parser.add_argument("--llm-api-key", default="not-needed")
+    parser.add_argument(
+        "--llm-structured-output",
+        default="json_object_schema",
+        choices=["json_schema", "json_object_schema", "json_object"],
+    )
+    parser.add_argument("--llm-sample", type=int, default=3, help="communities to summarise")
+    parser.add_argument("--llm-party", action="store_true", help="also the party's summaries")
+    parser.add_argument("--llm-record", help="folder to file requests and replies in")
     args = parser.parse_args()
     from graphrag_core.ingesting import read_sources, run_extraction
     from graphrag_core.settings import IngestSettings
 
     ext = run_extraction(read_sources(ROOT / "examples/emberfall/world"), IngestSettings())
-    measure("example", list(ext.entities), list(ext.relations))
+    example = measure("example", list(ext.entities), list(ext.relations))
+    if args.llm_base_url:
+        measure_llm(example, args)
     if args.srd:
         from benchmarks.srd_graph import load_srd
 
