@@ -96,11 +96,12 @@ def render_ask(console: Console, result: AskResult) -> None:
         console.print("  [dim]nothing found[/]")
     for rank, item in enumerate(result.results, start=1):
         console.print(_headline(rank, item))
-        detail = item.status_note or item.text
-        if detail:
-            console.print(
-                f"      {escape(_one_line(detail, 110))}", style="dim" if item.available else ""
-            )
+        if item.text:
+            console.print(f"      {escape(_one_line(item.text, 110))}", style="dim")
+        if item.status_note:
+            # the changes that matter: the item's own status, or those of what a passage names
+            style = "yellow" if item.available else "red"
+            console.print(f"      ! {escape(_one_line(item.status_note, 108))}", style=style)
         sources = ", ".join(dict.fromkeys(c.source for c in item.citations if c.source))
         if sources:
             console.print(f"      [dim]cites: {escape(_one_line(sources, 105))}[/]")
