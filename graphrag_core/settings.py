@@ -59,6 +59,29 @@ class RankingSettings(_Section):
     proximity_weight: float = Field(
         default=0.15, ge=0.0, description="Bonus for one relation away from a named entity."
     )
+    mention_weight: float = Field(
+        default=0.5,
+        ge=0.0,
+        le=1.0,
+        description="How much a matching passage that names an entity counts for the entity.",
+    )
+    relation_weight: float = Field(
+        default=1.0,
+        ge=0.0,
+        description="Score of an entity one asked-about relation away from a named one "
+        "('who leads the guild?' → the guild's leader).",
+    )
+    attitude_weight: float = Field(
+        default=0.8,
+        ge=0.0,
+        description="Score of an entity with the attitude toward the party the question asks "
+        "about ('our enemies' → hostile).",
+    )
+    type_weight: float = Field(
+        default=0.1,
+        ge=0.0,
+        description="Bonus for an entity of the type the question asks for ('where' → Location).",
+    )
     inactive_factor: float = Field(default=0.3, ge=0.0, le=1.0)
     candidates: int = Field(default=40, ge=1)
     passages: int = Field(default=5, ge=0)
