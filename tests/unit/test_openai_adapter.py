@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
-import json
 import threading
-import time
-from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,88 +15,12 @@ from graphrag_core.errors import (
 )
 from graphrag_core.providers.openai import OpenAIChatModel
 from graphrag_core.settings import LlmSettings
+from tests.loopback_openai import LoopbackServer, Reply, completion, serve
 
-Reply = tuple[int, Any, float]  # status, body (JSON value or raw text), delay in seconds
+__all__ = ["serve"]  # the fixture
+
 MESSAGES = [{"role": "user", "content": "hi"}]
 SCHEMA: dict[str, object] = {"type": "object", "properties": {"a": {"type": "integer"}}}
-
-
-def _completion(text: str) -> dict[str, Any]:
-    return {
-        "id": "c1",
-        "object": "chat.completion",
-        "created": 0,
-        "model": "tiny",
-        "choices": [
-            {
-                "index": 0,
-                "message": {"role": "assistant", "content": text},
-                "finish_reason": "stop",
-            }
-        ],
-        "usage": {"prompt_tokens": 7, "completion_tokens": 3, "total_tokens": 10},
-    }
-
-
-class _Server:
-    """Answers each POST with ``respond(body)`` (default: the next scripted reply); remembers
-    the request bodies. Status 0 closes the connection without an answer."""
-
-    def __init__(
-        self,
-        script: list[Reply],
-        respond: Callable[[dict[str, Any]], Reply] | None = None,
-        retry_after: bool = True,
-        content_type: str = "application/json",
-    ) -> None:
-        self.script = script
-        self.bodies: list[dict[str, Any]] = []
-        self.arrivals: list[float] = []
-        server = self
-        answer = respond or (lambda body: server.script.pop(0))
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                length = int(self.headers["Content-Length"])
-                body = json.loads(self.rfile.read(length))
-                server.bodies.append(body)
-                server.arrivals.append(time.monotonic())
-                status, reply, delay = answer(body)
-                time.sleep(delay)
-                if status == 0:
-                    self.close_connection = True
-                    return
-                data = reply.encode() if isinstance(reply, str) else json.dumps(reply).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(data)))
-                if retry_after:
-                    self.send_header("retry-after-ms", "10")
-                self.end_headers()
-                with contextlib.suppress(BrokenPipeError):
-                    self.wfile.write(data)
-
-            def log_message(self, format: str, *args: Any) -> None:
-                return None
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-
-
-@pytest.fixture
-def serve() -> Iterator[Callable[..., _Server]]:
-    servers: list[_Server] = []
-
-    def start(script: list[Reply], **options: Any) -> _Server:
-        server = _Server(script, **options)
-        threading.Thread(target=server.httpd.serve_forever, daemon=True).start()
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.httpd.shutdown()
-        server.httpd.server_close()
 
 
 def _model(url: str, **overrides: Any) -> OpenAIChatModel:
@@ -109,8 +29,8 @@ def _model(url: str, **overrides: Any) -> OpenAIChatModel:
     return OpenAIChatModel(settings)
 
 
-def test_retries_a_429_then_succeeds(serve: Callable[..., _Server]) -> None:
-    server = serve([(429, {"error": {"message": "slow down"}}, 0), (200, _completion("ok"), 0)])
+def test_retries_a_429_then_succeeds(serve: Callable[..., LoopbackServer]) -> None:
+    server = serve([(429, {"error": {"message": "slow down"}}, 0), (200, completion("ok"), 0)])
     reply = _model(server.url).complete(MESSAGES)
     assert reply.text == "ok"
     assert (reply.prompt_tokens, reply.completion_tokens, reply.retries) == (7, 3, 1)
@@ -118,7 +38,7 @@ def test_retries_a_429_then_succeeds(serve: Callable[..., _Server]) -> None:
 
 
 def test_429_after_every_retry_is_a_rate_limit_error(
-    serve: Callable[..., _Server],
+    serve: Callable[..., LoopbackServer],
 ) -> None:
     server = serve([(429, {"error": {"message": "slow down"}}, 0)] * 3)
     with pytest.raises(ChatModelRateLimitError, match="CONCURRENCY"):
@@ -126,10 +46,10 @@ def test_429_after_every_retry_is_a_rate_limit_error(
 
 
 def test_rejected_json_schema_falls_back_to_llama_cpp_mode(
-    serve: Callable[..., _Server],
+    serve: Callable[..., LoopbackServer],
 ) -> None:
     rejection = {"error": {"message": "Input should be 'text' or 'json_object'"}}
-    server = serve([(500, rejection, 0), (200, _completion('{"a": 1}'), 0)])
+    server = serve([(500, rejection, 0), (200, completion('{"a": 1}'), 0)])
     model = _model(server.url, max_retries=0)
     reply = model.complete(MESSAGES, json_schema=SCHEMA)
     assert reply.text == '{"a": 1}'
@@ -138,14 +58,14 @@ def test_rejected_json_schema_falls_back_to_llama_cpp_mode(
     assert server.bodies[1]["response_format"] == {"type": "json_object", "schema": SCHEMA}
 
 
-def test_timeout_is_an_unavailable_error(serve: Callable[..., _Server]) -> None:
-    server = serve([(200, _completion("late"), 1.0)])
+def test_timeout_is_an_unavailable_error(serve: Callable[..., LoopbackServer]) -> None:
+    server = serve([(200, completion("late"), 1.0)])
     model = _model(server.url, max_retries=0, timeout_s=0.2)
     with pytest.raises(ChatModelUnavailableError, match="TIMEOUT_S"):
         model.complete(MESSAGES)
 
 
-def test_bad_key_is_a_request_error(serve: Callable[..., _Server]) -> None:
+def test_bad_key_is_a_request_error(serve: Callable[..., LoopbackServer]) -> None:
     server = serve([(401, {"error": {"message": "bad key"}}, 0)])
     with pytest.raises(ChatModelRequestError, match="OPENAI_API_KEY"):
         _model(server.url).complete(MESSAGES)
@@ -158,12 +78,12 @@ def test_connection_refused_is_an_unavailable_error() -> None:
 
 
 def test_5xx_and_dropped_connections_are_retried_with_backoff(
-    serve: Callable[..., _Server],
+    serve: Callable[..., LoopbackServer],
 ) -> None:
     """No Retry-After header: the SDK's own exponential backoff (0.5 s × 2^n, minus up to 25 %
     jitter) spaces the attempts, so the second request comes at least 0.375 s after the first."""
     server = serve(
-        [(503, {"error": {"message": "busy"}}, 0), (0, {}, 0), (200, _completion("ok"), 0)],
+        [(503, {"error": {"message": "busy"}}, 0), (0, {}, 0), (200, completion("ok"), 0)],
         retry_after=False,
     )
     reply = _model(server.url).complete(MESSAGES)
@@ -172,7 +92,7 @@ def test_5xx_and_dropped_connections_are_retried_with_backoff(
 
 
 def test_a_failure_after_every_retry_says_how_many_requests_it_made(
-    serve: Callable[..., _Server],
+    serve: Callable[..., LoopbackServer],
 ) -> None:
     server = serve([(503, {"error": {"message": "busy"}}, 0)] * 3)
     with pytest.raises(ChatModelUnavailableError, match="try again later") as caught:
@@ -180,7 +100,7 @@ def test_a_failure_after_every_retry_says_how_many_requests_it_made(
     assert caught.value.attempts == 3 == len(server.bodies)
 
 
-_COMPLETION_NO_CHOICES = {**_completion(""), "choices": []}
+_COMPLETION_NO_CHOICES = {**completion(""), "choices": []}
 
 
 @pytest.mark.parametrize(
@@ -192,7 +112,7 @@ _COMPLETION_NO_CHOICES = {**_completion(""), "choices": []}
     ],
 )
 def test_a_reply_that_is_no_chat_completion_is_a_clear_request_error(
-    serve: Callable[..., _Server], status: int, body: Any, content_type: str
+    serve: Callable[..., LoopbackServer], status: int, body: Any, content_type: str
 ) -> None:
     server = serve([(status, body, 0)], content_type=content_type)
     with pytest.raises(ChatModelRequestError, match=r"not an OpenAI chat completion.*BASE_URL"):
@@ -204,11 +124,11 @@ def _llama_cpp(body: dict[str, Any]) -> Reply:
     if body.get("response_format", {}).get("type") == "json_schema":
         message = "[{'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema'}]"
         return 500, {"error": {"message": message, "type": "server_error"}}, 0.05
-    return 200, _completion('{"a": 1}'), 0.05
+    return 200, completion('{"a": 1}'), 0.05
 
 
 def test_concurrent_requests_fall_back_once_and_keep_the_schema(
-    serve: Callable[..., _Server],
+    serve: Callable[..., LoopbackServer],
 ) -> None:
     """Six threads whose first requests all fail with ``json_schema``: one step down (to
     llama.cpp's ``json_object_schema``, never further), every request succeeds, and the
