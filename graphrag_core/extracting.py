@@ -17,7 +17,7 @@ from extraction.pricing import PriceTable, load_prices
 from extraction.slugs import normalise_name
 from extraction.token_estimate import PER_MESSAGE, PER_REPLY, encoding_for, prompt_tokens
 from graphrag_core.errors import ChatModelError
-from graphrag_core.models import Entity, Extraction, LedgerStage, SourceDocument
+from graphrag_core.models import Extraction, LedgerStage, SourceDocument
 from graphrag_core.ports import ChatModel, Embedder, GraphStore, ProgressListener, TokenCounter
 from graphrag_core.settings import IngestSettings, LlmSettings
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
@@ -89,9 +89,12 @@ def run_extraction(
     llm: LlmSetup | None = None,
     embedder: Embedder | None = None,
     progress: ProgressListener | None = None,
+    kept_sources: frozenset[str] = frozenset(),
 ) -> ExtractionOutcome:
     """Extract, then replay the GM decisions. LLM results are cached in the store at once:
-    a paid extraction is never paid twice, even when a later stage fails."""
+    a paid extraction is never paid twice, even when a later stage fails. ``kept_sources``:
+    stored sources this run leaves as they are (a single-file ingest: every other file); the
+    LLM extractor adds names to the entities they define, never replaces them."""
     if llm is None:
         extraction, records = extract_with_warnings(
             documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap,
@@ -99,7 +102,7 @@ def run_extraction(
         )  # fmt: skip
         outcome = ExtractionOutcome(extraction, records=records)
     else:
-        outcome = _llm(documents, ingest, store, campaign, llm, embedder, progress)
+        outcome = _llm(documents, ingest, store, campaign, llm, embedder, progress, kept_sources)
     decided, notes = apply_decisions(outcome.extraction, store.load_gm_decisions(campaign))
     outcome.extraction = decided
     outcome.records += notes
@@ -114,6 +117,7 @@ def _llm(
     llm: LlmSetup,
     embedder: Embedder | None,
     progress: ProgressListener | None,
+    kept_sources: frozenset[str],
 ) -> ExtractionOutcome:
     """The LLM extraction; every answer is cached as soon as it is paid for. A model failure
     raises (nothing is written to the graph), with the ledger so far in the message."""
@@ -127,7 +131,7 @@ def _llm(
     try:
         run = llm_extract(
             base, documents, llm.extractor(taxonomy), cache, ledger,
-            known=defined_elsewhere(stored, documents, store.load_sources(campaign)),
+            known=[e for e in stored if kept_sources.intersection(e.sources)],
             hints={(normalise_name(e.name), e.type): e.id for e in stored},
             embedder=embedder, arbiter=llm_arbiter(llm.chat, ledger, cache), progress=progress,
         )  # fmt: skip
@@ -142,15 +146,6 @@ def _llm(
         ledger=ledger.stages(llm.prices),
         records=ledger.records + warnings + run.warnings,
     )
-
-
-def defined_elsewhere(
-    stored: Sequence[Entity], documents: Sequence[SourceDocument], sources: Mapping[str, object]
-) -> list[Entity]:
-    """Stored entities a source outside this run still defines (a single-file ingest): the
-    LLM may add names to them, never replace them."""
-    present = {d.path for d in documents}
-    return [e for e in stored if any(s in sources and s not in present for s in e.sources)]
 
 
 def _summary(ledger: Ledger, prices: PriceTable) -> str:

@@ -25,6 +25,7 @@ from graphrag_core.ingesting import (
     embed_texts,
     load_stored,
     plan_delta,
+    protected_paths,
     read_sources,
     texts_to_embed,
 )
@@ -170,6 +171,7 @@ class LoregraphService(LlmUseCases):
         outcome = run_extraction(
             scan.documents, self.ingest_settings, self.store, campaign,
             llm=llm, embedder=self.embedder, progress=progress,
+            kept_sources=protected_paths(scan, stored.sources, {d.path for d in scan.documents}),
         )  # fmt: skip
         progress.finish("extract")
         delta = plan_delta(outcome.extraction, stored, scan, classification)
