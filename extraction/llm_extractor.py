@@ -8,10 +8,11 @@ of those adds its names and its source to it; the stored definition (description
 attributes, aliases) stays as it is. New entities get ids that do not depend on chunk order,
 and keep the id the store gave them before (``hints``).
 
-Per chunk, before resolution: names that appear in the passage only in lower case are
-common nouns, not entities ("the merchant", "rope"), and are dropped; an alias that is another
-extracted entity's name, or the entity's own name, is dropped. After resolution, an alias
-this run added that is another entity's name is dropped too. Each drop is recorded.
+Per chunk, before resolution: names the passage never writes as a name of their own are
+dropped: common nouns ("the merchant", "rope") and the first words of a longer name ("Salt"
+of "Salt Guild"); so is an alias that is another extracted entity's name, or the entity's own
+name. After resolution, an alias this run added that is another entity's name is dropped
+too. Each drop is recorded.
 
 It receives its ports (chat model, optional embedder) and cache as arguments; nothing here
 touches a store."""
@@ -27,6 +28,7 @@ from extraction.ledger import Ledger
 from extraction.llm_cache import AnswerCache
 from extraction.llm_chunks import ChunkExtractor
 from extraction.llm_schema import ChunkExtraction, ExtractedEntity
+from extraction.name_match import TITLES
 from extraction.offline import finish_relations
 from extraction.pruning import prune
 from extraction.resolution import EntityResolver
@@ -145,9 +147,10 @@ def _cleaned(
     """Without common nouns, and without aliases that are an entity's own or another's name."""
     kept = []
     for entity in entities:
-        if _common_noun(entity.name, chunk.text):
+        if _common_noun(entity, chunk.text):
             records.append(f"chunk {chunk.id}: dropped entity {entity.name!r}: the passage "
-                           "writes it only in lower case (a common noun, not a name)")  # fmt: skip
+                           "never writes it as a name of its own (a common noun, or part of "
+                           "a longer name)")  # fmt: skip
         else:
             kept.append(entity)
     names = {normalise_name(e.name) for e in kept}
@@ -163,25 +166,36 @@ def _cleaned(
     return out
 
 
-_CAPITAL_BEFORE = re.compile(r"[A-Z][\w'’-]*[ \t]+$")
+_WORD_BEFORE = re.compile(r"([A-Z][\w'’-]*)[ \t]+$")
 _CAPITAL_AFTER = re.compile(r"^[ \t]+[A-Z]")
+_NOT_NAME_WORDS = TITLES | {
+    "this", "that", "these", "those", "his", "her", "their", "our", "my", "your", "its",
+    "and", "but", "or", "in", "on", "at", "to", "by", "for", "from", "with", "when", "then",
+}  # fmt: skip
 
 
-def _common_noun(name: str, text: str) -> bool:
-    """Whether ``name`` appears in ``text`` (plurals too) but never capitalised on its own:
-    "salt", and the "Salt" of "Salt Guild", make "Salt" a common noun."""
-    words = r"\s+".join(re.escape(w) for w in name.split())
-    if not words:
-        return False
-    found = list(re.finditer(rf"\b{words}(?:e?s)?\b", text, re.IGNORECASE))
+def _common_noun(entity: ExtractedEntity, text: str) -> bool:
+    """Whether the passage writes the entity's name (plurals too) but never as a name of its
+    own: only in lower case ("salt", "the merchant"), or only as the first words of a longer
+    name ("Salt" of "Salt Guild"); an alias written as a name saves it."""
+    found = [m for name in (entity.name, *entity.aliases) for m in _occurrences(name, text)]
     return bool(found) and not any(_proper(m, text) for m in found)
 
 
+def _occurrences(name: str, text: str) -> list[re.Match[str]]:
+    words = r"\s+".join(re.escape(w) for w in name.split())
+    return list(re.finditer(rf"\b{words}(?:e?s)?\b", text, re.IGNORECASE)) if words else []
+
+
 def _proper(match: re.Match[str], text: str) -> bool:
-    """Capitalised, and not one word of a longer capitalised name."""
-    inside = bool(_CAPITAL_BEFORE.search(text[max(0, match.start() - 40) : match.start()]))
-    inside = inside or bool(_CAPITAL_AFTER.match(text[match.end() : match.end() + 40]))
-    return any(w[:1].isupper() for w in match[0].split()) and not inside
+    """Capitalised, and not part of a longer capitalised name (a title or an article before
+    it does not count: "The Lantern Company", "Captain Brannoc")."""
+    if not any(w[:1].isupper() for w in match[0].split()):
+        return False
+    before = _WORD_BEFORE.search(text[max(0, match.start() - 40) : match.start()])
+    if before is not None and before[1].casefold() not in _NOT_NAME_WORDS:
+        return False
+    return not _CAPITAL_AFTER.match(text[match.end() : match.end() + 40])
 
 
 def _candidate(extracted: ExtractedEntity, chunk: Chunk, taxonomy: Taxonomy) -> Entity:
