@@ -232,3 +232,21 @@ def test_the_prompt_version_is_a_setting_and_an_edited_prompt_re_extracts(
     )
     after = extractor.request(chunk)
     assert after.key != before.key  # same id, other text: not the cached answer
+
+
+def test_common_nouns_are_dropped_but_names_after_articles_and_titles_are_not() -> None:
+    text = (
+        "# Harbour\n\nThe Lantern Company guards the docks. Captain Brannoc sells salt to "
+        "the Salt Guild. Old Wenna keeps the rope.\n"
+    )
+    doc = SourceDocument(path="h.md", kind="markdown", sha256="h", text=text)
+    names = ["Lantern Company", "Brannoc", "Salt Guild", "Salt", "Rope", "Wenna"]
+    found = {"entities": [{"name": n, "type": "Other"} for n in names], "relations": []}
+    found["entities"][-1]["aliases"] = ["Old Wenna"]
+    chat = ScriptedChatModel([_reply(json.dumps(found))])
+    ledger = Ledger("s")
+    base = extract([doc], chunk_size=1200)
+    run = llm_extract(base, [doc], ChunkExtractor(chat), MemoryCache(), ledger)
+    kept = {e.name for e in run.extraction.entities}
+    assert kept == {"Lantern Company", "Brannoc", "Salt Guild", "Wenna"}
+    assert sum("never writes it as a name of its own" in r for r in ledger.records) == 2
