@@ -250,3 +250,25 @@ def test_common_nouns_are_dropped_but_names_after_articles_and_titles_are_not() 
     kept = {e.name for e in run.extraction.entities}
     assert kept == {"Lantern Company", "Brannoc", "Salt Guild", "Wenna"}
     assert sum("never writes it as a name of its own" in r for r in ledger.records) == 2
+
+
+def test_a_name_found_in_a_gm_section_stays_secret_on_a_party_entity() -> None:
+    """B4: the chunk is GM-only (its heading says so); the model did not mark the entity
+    secret. Its new alias and description go to gm_aliases and gm_notes of the party NPC."""
+    text = (
+        "# Harrowgate\n\nCaptain Brannoc keeps the watch.\n\n"
+        "## GM Notes\n\nCaptain Brannoc, the Baron's Dog, ignores the Knives on orders.\n"
+    )
+    doc = SourceDocument(path="h.md", kind="markdown", sha256="h", text=text)
+    public = {"name": "Captain Brannoc", "type": "NPC", "description": "Keeps the watch."}
+    secret = {**public, "aliases": ["the Baron's Dog"], "description": "Ignores the Knives."}
+    replies = [json.dumps({"entities": [e], "relations": []}) for e in (public, secret)]
+    chat = ScriptedChatModel([_reply(r) for r in replies])
+    base = extract([doc], chunk_size=200)
+    assert [c.visibility for c in base.chunks] == ["party", "gm"]
+    run = llm_extract(base, [doc], ChunkExtractor(chat), MemoryCache(), Ledger("s"))
+    (brannoc,) = run.extraction.entities
+    assert (brannoc.visibility, brannoc.aliases, brannoc.description) == (
+        "party", (), "Keeps the watch."
+    )  # fmt: skip
+    assert brannoc.gm_aliases == ("the Baron's Dog",) and brannoc.gm_notes == "Ignores the Knives."
