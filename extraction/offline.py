@@ -7,7 +7,8 @@ Stages, each a pure function:
 2. ``chunk_document`` on every document;
 3. ``annotate``: each chunk's ``mentions`` (gazetteer of every name and alias) and ``subject``
    (the note's or world-pack item's entity, else the entity its nearest heading names);
-4. ``stated_relations`` over the prose of every chunk;
+4. ``stated_relations`` over the prose of every chunk, and ``listed_relations`` over its list
+   lines (``**Allies** A, B`` and the like: :mod:`extraction.labelled_lists`);
 5. ``finish_relations``: resolve both ends, drop what does not resolve (with a warning),
    deduplicate by (source, type, target).
 
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 
 from extraction.chunking import chunk_document
 from extraction.gazetteer import Gazetteer, Mention
+from extraction.labelled_lists import listed_relations
 from extraction.patterns import stated_relations
 from extraction.resolution import EntityResolver, canonical_ids, merge_entities
 from extraction.taxonomy import ATTITUDE_OF_TYPE
@@ -114,7 +116,9 @@ def extract_with_warnings(
         for chunk in chunk_document(doc, chunk_size=chunk_size, overlap=overlap):
             annotated, mentions = annotate(chunk, doc, found.subjects, resolver, gazetteer)
             chunks.append(annotated)
-            relations += prose_relations(annotated, mentions)
+            relations += prose_relations(annotated, mentions) + listed_relations(
+                annotated, resolver
+            )
     entities = _with_described_sources(entities, chunks)
     final, warnings = finish_relations(relations, resolver)
     extraction = Extraction(

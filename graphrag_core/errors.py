@@ -78,7 +78,12 @@ class AnalyticsError(LoregraphError):
 
 
 class ChatModelError(LoregraphError):
-    """The chat model (LLM) failed; the message names the model, the endpoint and what to do."""
+    """The chat model (LLM) failed; the message names the model, the endpoint and what to do.
+    ``attempts``: the HTTP requests the failed call made (1 + its retries), for the ledger."""
+
+    def __init__(self, message: str, *, attempts: int = 1) -> None:
+        super().__init__(message)
+        self.attempts = attempts
 
 
 class ChatModelUnavailableError(ChatModelError):

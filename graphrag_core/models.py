@@ -304,7 +304,8 @@ class GmDecision(_Model):
 
     merge: ``subject`` merges into ``target``. split: ``names`` leave ``subject`` and become an
     entity of their own (``target`` is its id). alias_add: ``names`` become aliases of
-    ``subject``."""
+    ``subject``. Ids can move when the sources change, so the names and types the ids had
+    are kept too: a replay checks them and finds the entity by name and type if need be."""
 
     seq: int = Field(description="Order of the decision within the campaign, from 1.")
     kind: GmDecisionKind
@@ -313,6 +314,12 @@ class GmDecision(_Model):
     names: tuple[str, ...] = Field(default=(), description="split / alias_add: the names.")
     reason: str = Field(default="", description="Why, in the game master's words.")
     decided_at: str = ""
+    subject_name: str = Field(
+        default="", description="The subject's name when decided (checked on replay)."
+    )
+    subject_type: str = Field(default="", description="The subject's type when decided.")
+    target_name: str = Field(default="", description="merge: the kept entity's name.")
+    target_type: str = Field(default="", description="merge: the kept entity's type.")
 
 
 # ---------------------------------------------------------------- reports

@@ -16,7 +16,7 @@ from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAns
 from graphrag_core.analytics_service import AnalyticsService
 from graphrag_core.changelog_posting import PostResult, post_changeset
 from graphrag_core.entity_views import entity_view
-from graphrag_core.extracting import LlmSetup, cached_keys, run_extraction
+from graphrag_core.extracting import LlmSetup, cached_keys, replayed_ledger, run_extraction
 from graphrag_core.ingesting import (
     Classification,
     SourceScan,
@@ -25,6 +25,7 @@ from graphrag_core.ingesting import (
     embed_texts,
     load_stored,
     plan_delta,
+    protected_paths,
     read_sources,
     texts_to_embed,
 )
@@ -148,6 +149,11 @@ class LoregraphService(LlmUseCases):
             report = self._write_ingest(
                 campaign, scan, stored, classification, report, progress, llm
             )
+        elif llm is not None:  # zero calls: say so in the manifest
+            ledger = replayed_ledger(total)
+            report = report.model_copy(
+                update={"extractor": f"llm:{llm.chat.model_id}", "ledger": ledger}
+            )
         write_manifest(self.data_dir, report, self.clock.now())
         return report
 
@@ -165,6 +171,7 @@ class LoregraphService(LlmUseCases):
         outcome = run_extraction(
             scan.documents, self.ingest_settings, self.store, campaign,
             llm=llm, embedder=self.embedder, progress=progress,
+            kept_sources=protected_paths(scan, stored.sources, {d.path for d in scan.documents}),
         )  # fmt: skip
         progress.finish("extract")
         delta = plan_delta(outcome.extraction, stored, scan, classification)

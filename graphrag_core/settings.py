@@ -154,6 +154,20 @@ class LlmSettings(_Section):
     price_table: Path | None = Field(
         default=None, description="TOML price table; default: the one shipped with loregraph."
     )
+    prompt_version: int | None = Field(
+        default=None,
+        ge=1,
+        description="Version N of extraction/prompts/extract.vN.md; default: the newest.",
+    )
+    stop_after_failures: int = Field(
+        default=3,
+        ge=1,
+        description="Model failures in a row (after retries) that stop starting new chunks; "
+        "any model failure fails the run, after caching what was paid for.",
+    )
+    recap_chunk_chars: int = Field(
+        default=6000, ge=500, description="recap draft: characters of transcript per call."
+    )
 
 
 class Settings(BaseSettings):
