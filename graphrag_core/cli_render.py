@@ -51,21 +51,32 @@ class RichProgress:
             self._progress.remove_task(self._tasks.pop(task))  # type: ignore[arg-type]
 
 
+_SHOWN_RECORDS = 10
+
+
 def render_ingest(console: Console, report: IngestReport) -> None:
+    """What changed, what the campaign holds, every failure once, and the first warnings about
+    the sources (all of them are in the manifest)."""
     if not report.wrote:
         console.print(f"[green]Nothing to do[/]: {len(report.unchanged)} unchanged source(s).")
     else:
+        recovered = f", {len(report.recovered)} recovered" if report.recovered else ""
         console.print(
-            f"Ingested [bold]{report.campaign}[/]: {len(report.added)} added, "
+            f"Ingested [bold]{escape(report.campaign)}[/]: {len(report.added)} added, "
             f"{len(report.changed)} changed, {len(report.removed)} removed, "
-            f"{len(report.unchanged)} unchanged; {report.embedded} text(s) embedded."
+            f"{len(report.unchanged)} unchanged{recovered}; {report.embedded} text(s) embedded."
         )
     console.print(
         f"Campaign now holds {report.entities} entities, {report.relations} relations, "
         f"{report.chunks} chunks."
     )
     for path, reason in sorted(report.failures.items()):
-        console.print(f"[red]failed[/] {path}: {reason}")
+        console.print(f"[red]failed[/] {escape(path)}: {escape(reason)}")
+    for record in report.extraction_records[:_SHOWN_RECORDS]:
+        console.print(f"[yellow]note[/] {escape(record)}")
+    hidden = len(report.extraction_records) - _SHOWN_RECORDS
+    if hidden > 0:
+        console.print(f"[dim]… and {hidden} more note(s) in the ingest manifest[/]")
 
 
 def render_post(console: Console, result: PostResult) -> None:

@@ -4,7 +4,7 @@ master's decisions, replayed over whatever was extracted. Also the dry-run estim
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from extraction.decisions import apply_decisions
@@ -13,7 +13,7 @@ from extraction.llm_chunks import ChunkExtractor
 from extraction.llm_extractor import llm_arbiter, llm_extract, prose_chunks
 from extraction.offline import extract, extract_with_warnings
 from extraction.pricing import PriceTable, load_prices
-from graphrag_core.models import Extraction, LedgerStage, SourceDocument
+from graphrag_core.models import Entity, Extraction, LedgerStage, SourceDocument
 from graphrag_core.ports import ChatModel, Embedder, GraphStore, ProgressListener, TokenCounter
 from graphrag_core.settings import IngestSettings, LlmSettings
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
@@ -66,13 +66,17 @@ def run_extraction(
     llm: LlmSetup | None = None,
     embedder: Embedder | None = None,
     progress: ProgressListener | None = None,
+    known: Sequence[Entity] = (),
+    defined_elsewhere: Collection[str] = (),
 ) -> ExtractionOutcome:
     """Extract, then replay the GM decisions. LLM results are cached in the store at once:
-    a paid extraction is never paid twice, even when a later stage fails."""
+    a paid extraction is never paid twice, even when a later stage fails. ``known`` and
+    ``defined_elsewhere``: the stored entities of sources outside ``documents`` (see
+    ``extraction.known``; offline extractor)."""
     if llm is None:
         extraction, records = extract_with_warnings(
             documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap,
-            taxonomy=ingest.taxonomy(),
+            taxonomy=ingest.taxonomy(), known=known, defined_elsewhere=defined_elsewhere,
         )  # fmt: skip
         outcome = ExtractionOutcome(extraction, records=records)
     else:

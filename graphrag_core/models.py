@@ -328,6 +328,9 @@ class IngestReport(_Model):
     changed: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
     unchanged: tuple[str, ...] = ()
+    recovered: tuple[str, ...] = Field(
+        default=(), description="Files that failed last time and read again now (re-extracted)."
+    )
     failures: dict[str, str] = Field(default_factory=dict, description="Path -> reason.")
     entities: int = 0
     relations: int = 0

@@ -21,14 +21,16 @@ from graphrag_core.ingesting import (
     Classification,
     SourceScan,
     StoredState,
+    campaign_root,
     classify,
     embed_texts,
+    known_entities,
     load_stored,
     plan_delta,
     read_sources,
     texts_to_embed,
 )
-from graphrag_core.manifest import write_manifest
+from graphrag_core.manifest import failed_last_time, ingest_roots, write_manifest
 from graphrag_core.models import AskResult, CampaignView, EntityView, IngestReport
 from graphrag_core.ports import (
     ChatModel,
@@ -123,9 +125,12 @@ class LoregraphService(LlmUseCases):
         progress = progress or NullProgress()
         check_campaign(campaign)
         llm = self._llm_setup() if use_llm else None
-        scan = read_sources(path, progress)
         stored = load_stored(self.store, campaign)
-        classification = classify(scan, stored.sources)
+        roots = ingest_roots(self.data_dir, campaign)
+        root = campaign_root(path, stored.sources, roots) if path.exists() else None
+        scan = read_sources(path, progress, root=root)
+        failed_before = failed_last_time(self.data_dir, campaign, [d.path for d in scan.documents])
+        classification = classify(scan, stored.sources, failed_before)
         if llm is not None and not classification.dirty:
             total, cached = cached_keys(
                 scan.documents, self.ingest_settings, llm, self.store, campaign
@@ -139,6 +144,7 @@ class LoregraphService(LlmUseCases):
             changed=classification.changed,
             removed=classification.removed,
             unchanged=classification.unchanged,
+            recovered=classification.recovered,
             failures=scan.failures,
             entities=len(stored.entities),
             relations=len(stored.relations),
@@ -162,9 +168,11 @@ class LoregraphService(LlmUseCases):
         llm: LlmSetup | None = None,
     ) -> IngestReport:
         progress.start("extract", None)
+        known, defined_elsewhere = known_entities(scan, stored)
         outcome = run_extraction(
             scan.documents, self.ingest_settings, self.store, campaign,
             llm=llm, embedder=self.embedder, progress=progress,
+            known=known, defined_elsewhere=defined_elsewhere,
         )  # fmt: skip
         progress.finish("extract")
         delta = plan_delta(outcome.extraction, stored, scan, classification)
