@@ -57,7 +57,13 @@ _state = _State()
 @app.callback()
 def main(
     config: Annotated[
-        Path | None, typer.Option("--config", help="TOML config file (default: ./loregraph.toml).")
+        Path | None,
+        typer.Option(
+            "--config",
+            envvar="LOREGRAPH_CONFIG",
+            metavar="FILE",
+            help="TOML config file (default: ./loregraph.toml).",
+        ),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log what happens.")] = False,
 ) -> None:
