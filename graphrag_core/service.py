@@ -16,6 +16,7 @@ from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAns
 from graphrag_core.analytics_service import AnalyticsService
 from graphrag_core.changelog_posting import PostResult, post_changeset
 from graphrag_core.entity_views import entity_view
+from graphrag_core.errors import RequestError, UnknownCampaignError
 from graphrag_core.extracting import LlmSetup, cached_keys, run_extraction
 from graphrag_core.ingesting import (
     Classification,
@@ -265,6 +266,7 @@ class LoregraphService(LlmUseCases):
         check_campaign(campaign)
         key = (campaign, as_player, as_of_session)
         if key not in self._views:
+            self._require_campaign(campaign)
             view = load_view(self.store, campaign, as_player=as_player, as_of_session=as_of_session)
             self._views[key] = IndexedView(
                 view, LexicalIndex.build(view), NameIndex.build(view, ignore=STOPWORDS)
@@ -281,6 +283,10 @@ class LoregraphService(LlmUseCases):
         as_of_session: int | None = None,
         k: int = 10,
     ) -> AskResult:
+        if not question.strip():
+            raise RequestError(
+                'the question is empty; ask in plain words, e.g. "Where can the party rest?"'
+            )
         indexed = self.view(campaign, as_player=as_player, as_of_session=as_of_session)
         if historical is None:
             historical = is_historical(question) or as_of_session is not None
@@ -306,6 +312,11 @@ class LoregraphService(LlmUseCases):
 
     def campaigns(self) -> list[str]:
         return self.store.list_campaigns()
+
+    def _require_campaign(self, campaign: str) -> None:
+        known = self.store.list_campaigns()
+        if campaign not in known:
+            raise UnknownCampaignError(campaign, known)
 
     def _forget(self, campaign: str) -> None:
         for key in [k for k in self._views if k[0] == campaign]:
