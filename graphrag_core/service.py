@@ -14,7 +14,7 @@ from extraction.resolution import EntityResolver
 from graphrag_core.analytics.runners import AnalyticsRunner
 from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAnswer
 from graphrag_core.analytics_service import AnalyticsService
-from graphrag_core.changelog_posting import PostResult, post_changeset
+from graphrag_core.changelog_posting import PostResult, post_changeset, posting_lock
 from graphrag_core.entity_views import entity_view
 from graphrag_core.errors import RequestError, UnknownCampaignError
 from graphrag_core.extracting import LlmSetup, cached_keys, run_extraction
@@ -213,19 +213,20 @@ class LoregraphService(LlmUseCases):
         check_campaign(campaign)
         snapshot = self.store.load_analytics(campaign)
         entities = self.store.load_entities(campaign)
-        result = post_changeset(
-            self.store,
-            campaign,
-            path,
-            resolver=EntityResolver(entities),
-            entities=entities,
-            relations=self.store.load_relations(campaign),
-            policy=self.rebuild_policy,
-            now=self.clock.now(),
-            amend=amend,
-            importance=snapshot.importance() if snapshot else None,
-            since_session=snapshot.last_rebuild_session if snapshot else 0,
-        )
+        with posting_lock(self.data_dir, campaign):  # plan and write as one step
+            result = post_changeset(
+                self.store,
+                campaign,
+                path,
+                resolver=EntityResolver(entities),
+                entities=entities,
+                relations=self.store.load_relations(campaign),
+                policy=self.rebuild_policy,
+                now=self.clock.now(),
+                amend=amend,
+                importance=snapshot.importance() if snapshot else None,
+                since_session=snapshot.last_rebuild_session if snapshot else 0,
+            )
         if result.action != "duplicate":
             self._forget(campaign)
         if snapshot is not None and result.rebuild != "none" and result.action != "duplicate":
