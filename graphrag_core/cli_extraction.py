@@ -13,8 +13,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from typer.core import TyperGroup
 
+from graphrag_core.cli_help import PlainHelpGroup
 from graphrag_core.models import IngestReport, LedgerStage
 from graphrag_core.service import LoregraphService
 
@@ -75,11 +75,14 @@ def _print_ledger(out: Console, ledger: Mapping[str, LedgerStage]) -> None:
         )
 
 
-class _EntityGroup(TyperGroup):
-    """``entity NAME`` means ``entity show NAME`` unless NAME is a subcommand."""
+class _EntityGroup(PlainHelpGroup):
+    """``entity NAME`` means ``entity show NAME`` unless NAME is a subcommand followed by its
+    arguments: ``entity Split`` and ``entity merge`` alone show those entities (every
+    subcommand needs arguments), ``entity show split --json`` too."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+        alone = len(args) == 1
+        if args and args[0] not in ("--help", "-h") and (args[0] not in self.commands or alone):
             args = ["show", *args]
         return super().parse_args(ctx, args)
 
@@ -96,7 +99,12 @@ Reason = Annotated[str, typer.Option("--reason", help="Why (kept with the decisi
 
 def register(app: typer.Typer) -> None:
     entity_app = typer.Typer(
-        cls=_EntityGroup, no_args_is_help=True, help="Show an entity; correct its resolution."
+        cls=_EntityGroup,
+        no_args_is_help=True,
+        subcommand_metavar="NAME | COMMAND [ARGS]...",
+        help="Show an entity: 'loregraph entity NAME [OPTIONS]' (the same as 'entity show "
+        "NAME'), NAME being its id, name or an alias. Or correct its resolution with a "
+        "command below.",
     )
     for info in list(app.registered_commands):
         if info.callback is not None and info.callback.__name__ == "entity":

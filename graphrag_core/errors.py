@@ -12,6 +12,8 @@ that met them.
     ├── ChangelogError              a change set is malformed
     │   └── ChangelogConflictError  a session was already posted with different content
     ├── UnknownEntityError          a name or id matches no entity (carries near matches)
+    ├── RequestError                a request that cannot be answered as asked (empty question)
+    │   └── UnknownCampaignError    the campaign holds nothing (names those that exist)
     ├── ExtractionError             an extractor could not produce a valid result
     ├── AnalyticsError              graph analytics cannot answer (not built, unknown id)
     └── ChatModelError              the chat model (LLM) failed
@@ -67,6 +69,23 @@ class UnknownEntityError(LoregraphError):
         super().__init__(f"{prefix}unknown entity {name!r}.{hint}")
         self.name = name
         self.suggestions = tuple(suggestions)
+
+
+class RequestError(LoregraphError):
+    """A request that cannot be answered as asked, such as an empty question."""
+
+
+class UnknownCampaignError(RequestError):
+    """The campaign holds nothing in this store; the message names the campaigns that exist."""
+
+    def __init__(self, campaign: str, known: Sequence[str]) -> None:
+        listed = ", ".join(known) if known else "none yet"
+        super().__init__(
+            f"campaign {campaign!r} holds nothing (campaigns in this store: {listed}); name one "
+            f"of them with --campaign, or ingest sources into {campaign!r} first"
+        )
+        self.campaign = campaign
+        self.known = tuple(known)
 
 
 class ExtractionError(LoregraphError):

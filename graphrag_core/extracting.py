@@ -4,7 +4,7 @@ master's decisions, replayed over whatever was extracted. Also the dry-run estim
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from extraction.arbitration import llm_arbiter
@@ -17,7 +17,7 @@ from extraction.pricing import PriceTable, load_prices
 from extraction.slugs import normalise_name
 from extraction.token_estimate import PER_MESSAGE, PER_REPLY, encoding_for, prompt_tokens
 from graphrag_core.errors import ChatModelError
-from graphrag_core.models import Extraction, LedgerStage, SourceDocument
+from graphrag_core.models import Entity, Extraction, LedgerStage, SourceDocument
 from graphrag_core.ports import ChatModel, Embedder, GraphStore, ProgressListener, TokenCounter
 from graphrag_core.settings import IngestSettings, LlmSettings
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
@@ -89,24 +89,36 @@ def run_extraction(
     llm: LlmSetup | None = None,
     embedder: Embedder | None = None,
     progress: ProgressListener | None = None,
-    kept_sources: frozenset[str] = frozenset(),
+    known: Sequence[Entity] = (),
+    defined_elsewhere: Collection[str] = (),
 ) -> ExtractionOutcome:
     """Extract, then replay the GM decisions. LLM results are cached in the store at once:
-    a paid extraction is never paid twice, even when a later stage fails. ``kept_sources``:
-    stored sources this run leaves as they are (a single-file ingest: every other file); the
-    LLM extractor adds names to the entities they define, never replaces them."""
+    a paid extraction is never paid twice, even when a later stage fails. ``known`` and
+    ``defined_elsewhere``: the stored entities of the sources this run leaves as they are (a
+    single-file ingest: every other file; a broken file's last good content) and which of
+    those sources define entities (see ``extraction.known``). Both extractors resolve against
+    them; the LLM extractor adds names to them, never replaces their definitions."""
     if llm is None:
         extraction, records = extract_with_warnings(
             documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap,
-            taxonomy=ingest.taxonomy(),
+            taxonomy=ingest.taxonomy(), known=known, defined_elsewhere=defined_elsewhere,
         )  # fmt: skip
         outcome = ExtractionOutcome(extraction, records=records)
     else:
-        outcome = _llm(documents, ingest, store, campaign, llm, embedder, progress, kept_sources)
+        scope = _Scope(known, defined_elsewhere)
+        outcome = _llm(documents, ingest, store, campaign, llm, embedder, progress, scope)
     decided, notes = apply_decisions(outcome.extraction, store.load_gm_decisions(campaign))
     outcome.extraction = decided
     outcome.records += notes
     return outcome
+
+
+@dataclass(frozen=True)
+class _Scope:
+    """The stored entities a partial extraction resolves against (see ``run_extraction``)."""
+
+    known: Sequence[Entity]
+    defined_elsewhere: Collection[str]
 
 
 def _llm(
@@ -117,21 +129,22 @@ def _llm(
     llm: LlmSetup,
     embedder: Embedder | None,
     progress: ProgressListener | None,
-    kept_sources: frozenset[str],
+    scope: _Scope,
 ) -> ExtractionOutcome:
     """The LLM extraction; every answer is cached as soon as it is paid for. A model failure
     raises (nothing is written to the graph), with the ledger so far in the message."""
     taxonomy = ingest.taxonomy()
     base, warnings = extract_with_warnings(
-        documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap, taxonomy=taxonomy
-    )
+        documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap, taxonomy=taxonomy,
+        known=scope.known, defined_elsewhere=scope.defined_elsewhere,
+    )  # fmt: skip
     stored = store.load_entities(campaign)
     ledger = Ledger(llm.chat.model_id)
     cache = StoreCache(store, campaign)
     try:
         run = llm_extract(
             base, documents, llm.extractor(taxonomy), cache, ledger,
-            known=[e for e in stored if kept_sources.intersection(e.sources)],
+            known=list(scope.known),
             hints={(normalise_name(e.name), e.type): e.id for e in stored},
             embedder=embedder, arbiter=llm_arbiter(llm.chat, ledger, cache), progress=progress,
         )  # fmt: skip

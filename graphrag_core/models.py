@@ -268,6 +268,7 @@ class EntityView(_Model):
     name: str
     type: str
     aliases: tuple[str, ...]
+    gm_aliases: tuple[str, ...] = Field(default=(), description="Secret aliases (GM view only).")
     base_status: str | None
     status: str | None
     attitude: Attitude | None
@@ -279,6 +280,10 @@ class EntityView(_Model):
     sources: tuple[str, ...]
     changes: tuple[Change, ...]
     visibility: Visibility
+    names: dict[str, str] = Field(
+        default_factory=dict,
+        description="Display names of the entities its relations and changes name, by id.",
+    )
 
 
 # ---------------------------------------------------------------- LLM ledger and GM decisions
@@ -335,6 +340,9 @@ class IngestReport(_Model):
     changed: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
     unchanged: tuple[str, ...] = ()
+    recovered: tuple[str, ...] = Field(
+        default=(), description="Files that failed last time and read again now (re-extracted)."
+    )
     failures: dict[str, str] = Field(default_factory=dict, description="Path -> reason.")
     entities: int = 0
     relations: int = 0

@@ -215,10 +215,11 @@ def test_arbitration_verdicts_are_cached_with_the_extractions() -> None:
 
 
 def test_the_prompt_version_is_a_setting_and_an_edited_prompt_re_extracts(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("LOREGRAPH_LLM__PROMPT_VERSION", "9")
-    settings = load_settings(Path("/nonexistent/loregraph.toml")).llm_section()
+    monkeypatch.chdir(tmp_path)  # no loregraph.toml here
+    settings = load_settings().llm_section()
     assert settings.prompt_version == 9
     with pytest.raises(ConfigError, match=r"extract\.v9"):
         LlmSetup(ScriptedChatModel([]), settings).extractor()
