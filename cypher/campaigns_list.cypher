@@ -5,3 +5,9 @@ UNION
 MATCH (c:Chunk) RETURN DISTINCT c.campaign AS campaign
 UNION
 MATCH (cs:ChangeSet) RETURN DISTINCT cs.campaign AS campaign
+UNION
+MATCH (a:AnalyticsSnapshot) RETURN DISTINCT a.campaign AS campaign
+UNION
+MATCH (d:GmDecision) RETURN DISTINCT d.campaign AS campaign
+UNION
+MATCH (x:ExtractionCache) RETURN DISTINCT x.campaign AS campaign
