@@ -103,18 +103,19 @@ class Neo4jStore(CypherStore):
         def work(tx: Any) -> list[Row]:
             return [dict(record) for record in tx.run(query, params)]
 
-        return self._session(name, lambda session: session.execute_read(work), writes=False)
+        return self._session([name], lambda session: session.execute_read(work), writes=False)
 
     def _execute(self, statements: Sequence[Statement]) -> None:
         """All ``statements`` in one managed write transaction (retried when transient)."""
         queries = [(name, self._q(name), params) for name, params in statements]
+        running = [queries[0][0]]  # the statement an error belongs to
 
         def work(tx: Any) -> None:
-            for _name, query, params in queries:
+            for name, query, params in queries:
+                running[0] = name
                 tx.run(query, params).consume()
 
-        label = queries[0][0] if len(queries) == 1 else "transaction"
-        self._session(label, lambda session: session.execute_write(work), writes=True)
+        self._session(running, lambda session: session.execute_write(work), writes=True)
 
     def _create_index(self, name: str) -> None:
         """Schema commands cannot share a transaction with writes: one of their own."""
@@ -165,7 +166,8 @@ class Neo4jStore(CypherStore):
 
     # ------------------------------------------------------------ errors
 
-    def _session(self, name: str, action: Callable[[Any], _T], *, writes: bool) -> _T:
+    def _session(self, running: list[str], action: Callable[[Any], _T], *, writes: bool) -> _T:
+        """Run ``action`` in a session; vendor errors become ours, naming ``running[0]``."""
         try:
             if not self._verified:  # a server down from the start fails now, not after retries
                 self._driver.verify_connectivity()
@@ -180,9 +182,9 @@ class Neo4jStore(CypherStore):
         except _DOWN as exc:
             raise _unavailable(self.where, exc) from exc
         except ne.Neo4jError as exc:
-            raise _statement_error(name, exc, self.database, writes) from exc
+            raise _statement_error(running[0], exc, self.database, writes) from exc
         except ne.DriverError as exc:
-            raise StoreError(f"Neo4j statement {name!r} failed: {exc}") from exc
+            raise StoreError(f"Neo4j statement {running[0]!r} failed: {exc}") from exc
 
 
 def _statement_error(name: str, exc: ne.Neo4jError, database: str, writes: bool) -> StoreError:
