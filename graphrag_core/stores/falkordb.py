@@ -14,6 +14,7 @@ command again completes it. Neo4j rolls such a transaction back whole.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -142,11 +143,11 @@ class FalkorDBStore(CypherStore):
         return f"Redis {info.get('redis_version', '?')}{module}"
 
     def _found_indexes(self) -> list[FoundIndex]:
-        """One entry per label and kind (FalkorDB keeps one index per label); its status
-        ``OPERATIONAL`` is ``ONLINE``, anything else (``UNDER CONSTRUCTION``) is not."""
+        """One entry per label and kind (FalkorDB keeps one index per label, with one
+        status: ``OPERATIONAL`` or ``[Indexing] n/m: UNDER CONSTRUCTION``)."""
         found = []
         for row in self._read("indexes_list", {}):
-            state = "ONLINE" if row["status"] == "OPERATIONAL" else str(row["status"])
+            state = _state(str(row["status"]))
             by_kind: dict[str, list[str]] = {}
             for prop, kinds in row["types"].items():
                 for kind in kinds:
@@ -230,6 +231,16 @@ def _unavailable(where: str, exc: Exception) -> StoreUnavailableError:
     return unavailable(
         "FalkorDB", where, exc, "Start it or check LOREGRAPH_FALKORDB_URL / the data dir."
     )
+
+
+def _state(status: str) -> str:
+    """FalkorDB's index status in Neo4j's words: ONLINE, or POPULATING with its progress."""
+    if status == "OPERATIONAL":
+        return "ONLINE"
+    if "UNDER CONSTRUCTION" in status:
+        progress = re.search(r"(\d+)/(\d+)", status)
+        return f"POPULATING ({progress[1]} of {progress[2]} indexed)" if progress else "POPULATING"
+    return status
 
 
 def _drop_statement(graph: str, spec: IndexSpec) -> str:

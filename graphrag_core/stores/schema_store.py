@@ -6,6 +6,8 @@ supplies the dialect's words for the advice.
 
 from __future__ import annotations
 
+import logging
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -23,6 +25,11 @@ from graphrag_core.stores.schema import (
     index_problems,
 )
 from graphrag_core.stores.statements import Statement
+
+logger = logging.getLogger(__name__)
+
+INDEX_WAIT_S = 120.0
+"""How long opening a store waits for its indexes to come online."""
 
 
 class SchemaStore(ABC):
@@ -73,6 +80,7 @@ class SchemaStore(ABC):
             for spec in check.missing:
                 self._create_index(spec.migration)
             check = self.index_check()
+        check = self._await_online(check)
         blocking = IndexCheck(
             check.missing,
             tuple((spec, "FAILED") for spec in check.failed),
@@ -81,6 +89,19 @@ class SchemaStore(ABC):
         if blocking.blocking:
             problems = index_problems(blocking, self.dimension, self._schema_hints())
             raise ConfigError(f"the store at {self.where} cannot be used: " + " ".join(problems))
+
+    def _await_online(self, check: IndexCheck) -> IndexCheck:
+        """Wait (up to :data:`INDEX_WAIT_S`) for indexes still being built: a search on a
+        FalkorDB vector index under construction fails, and a new index on a big graph takes
+        a while. A FAILED index is not waited for."""
+        deadline, delay = time.monotonic() + INDEX_WAIT_S, 0.01
+        if check.not_online:
+            logger.info("waiting for indexes to come online: %s", check.not_online)
+        while check.not_online and not check.failed and time.monotonic() < deadline:
+            time.sleep(delay)
+            delay = min(delay * 2, 0.5)
+            check = self.index_check()
+        return check
 
     def migrations_applied(self) -> set[str]:
         return {row["name"] for row in self._read("migrations_applied", {})}
