@@ -41,13 +41,16 @@ def test_an_index_dropped_after_its_migration_comes_back(tmp_path: Path) -> None
 
 
 def test_opening_waits_for_an_index_being_built(tmp_path: Path) -> None:
-    """Vectors stored before their index exists (a new migration on an old store): the index
-    is built in the background, and FalkorDB refuses vector queries until it is done."""
+    """A vector index recreated over stored vectors is built in the background, and FalkorDB
+    refuses vector queries until it is done: migrate returns once it is online."""
     with FalkorDBStore.embedded(tmp_path, dimension=8) as store:
+        store.migrate()
+        store._graph.query("DROP VECTOR INDEX FOR (c:Chunk) ON (c.embedding)")
+        store._graph.query("MATCH (m:Migration {name: 'migration_chunk_vector_index'}) DELETE m")
         store._graph.query(
-            "UNWIND range(1, 20000) AS i "
+            "UNWIND range(1, 40000) AS i "
             "CREATE (:Chunk {campaign: 'c', id: 'c' + toString(i), visibility: 'party', "
-            "embedding: vecf32([1.0, 0, 0, 0, 0, 0, 0, toFloat(i) / 20000])})"
+            "embedding: vecf32([1.0, 0, 0, 0, 0, 0, 0, toFloat(i) / 40000])})"
         )
         store.migrate()
         assert store.health().healthy  # every index online when migrate returns
