@@ -60,11 +60,15 @@ def _target(
 def migrate(
     ctx: typer.Context,
     to: Annotated[StoreKind, typer.Option("--to", help="The kind of the target store.")],
-    to_url: Annotated[str | None, typer.Option(help="Target FalkorDB server URL.")] = None,
+    to_url: Annotated[
+        str | None, typer.Option(help="Target FalkorDB server URL: redis://host:6379.")
+    ] = None,
     to_data_dir: Annotated[
         Path | None, typer.Option(help="Target data dir (embedded target).")
     ] = None,
-    to_neo4j_uri: Annotated[str | None, typer.Option(help="Target Neo4j URI.")] = None,
+    to_neo4j_uri: Annotated[
+        str | None, typer.Option(help="Target Neo4j URI: bolt:// or neo4j:// (+s, +ssc).")
+    ] = None,
     to_neo4j_user: Annotated[str | None, typer.Option(help="Target Neo4j user.")] = None,
     to_neo4j_password: Annotated[
         str | None, typer.Option(envvar="LOREGRAPH_TO_NEO4J_PASSWORD", help="Target password.")
@@ -86,8 +90,9 @@ def migrate(
 ) -> None:
     """Copy campaigns from the configured store to another and verify counts and checksums.
 
-    Safe to run again after an interruption: every write is an idempotent upsert. A target
-    that already holds a different version of the campaign needs --replace."""
+    Safe to run again after an interruption: every write is an idempotent upsert.
+
+    A target that already holds another version of the campaign needs --replace."""
     try:
         settings = _settings(ctx)
         target_section = _target(
