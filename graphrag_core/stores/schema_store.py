@@ -67,28 +67,46 @@ class SchemaStore(ABC):
         return []
 
     def migrate(self) -> None:
-        """Apply pending migrations, recreate an index dropped after it was recorded, and
-        refuse (ConfigError) a store whose indexes cannot serve this embedder."""
-        applied = self.migrations_applied()
-        for name in MIGRATIONS:
-            if name not in applied:
-                self._create_index(name)
-                now = datetime.now(UTC).isoformat()
-                self._write([("migration_record", {"name": name, "applied_at": now})])
-        check = self.index_check()
+        """Apply pending migrations, recreate an index dropped after it was recorded, wait
+        for indexes being built, and refuse (ConfigError) a store whose indexes cannot serve
+        this embedder."""
+        pending = self._apply_pending()
+        check = self._listed_indexes(may_skip=not pending)
+        if check is None:
+            return
         if check.missing:
             for spec in check.missing:
                 self._create_index(spec.migration)
             check = self.index_check()
         check = self._await_online(check)
-        blocking = IndexCheck(
-            check.missing,
-            tuple((spec, "FAILED") for spec in check.failed),
-            check.wrong_dimension,
-        )
+        failed = tuple((spec, "FAILED") for spec in check.failed)
+        blocking = IndexCheck(check.missing, failed, check.wrong_dimension)
         if blocking.blocking:
             problems = index_problems(blocking, self.dimension, self._schema_hints())
             raise ConfigError(f"the store at {self.where} cannot be used: " + " ".join(problems))
+
+    def _apply_pending(self) -> list[str]:
+        applied = self.migrations_applied()
+        pending = [name for name in MIGRATIONS if name not in applied]
+        for name in pending:
+            self._create_index(name)
+            now = datetime.now(UTC).isoformat()
+            self._write([("migration_record", {"name": name, "applied_at": now})])
+        return pending
+
+    def _listed_indexes(self, *, may_skip: bool) -> IndexCheck | None:
+        """The index check, or None where listing is refused and the schema was set up
+        before (a Neo4j role that may read and write but not SHOW INDEXES; ``doctor``
+        reports what it cannot see)."""
+        try:
+            return self.index_check()
+        except StoreUnavailableError:
+            raise
+        except StoreError as exc:
+            if not may_skip:
+                raise
+            logger.warning("index check skipped: %s", exc)
+            return None
 
     def _await_online(self, check: IndexCheck) -> IndexCheck:
         """Wait (up to :data:`INDEX_WAIT_S`) for indexes still being built: a search on a

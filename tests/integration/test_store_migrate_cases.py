@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from graphrag_core.cli import app
 from graphrag_core.models import GmDecision, GraphDelta
 from graphrag_core.ports import GraphStore
-from graphrag_core.store_migration import PARTS, copy_campaign, fingerprint
+from graphrag_core.store_migration import PARTS, copy_campaign, fingerprint, vector_dimension
 from graphrag_core.stores.falkordb import FalkorDBStore
 from tests.integration import store_backends as sb
 from tests.integration import store_data as d
@@ -167,3 +167,13 @@ def test_round_trip_through_neo4j(source: Path, tmp_path: Path) -> None:
     finally:
         neo.delete_campaign(campaign)
         neo.close()
+
+
+def test_the_target_dimension_comes_from_summary_vectors_too(tmp_path: Path) -> None:
+    """A campaign whose only embeddings are community summaries still sizes the target."""
+    snapshot = d.analytics("only", d.summary("c-0-1", "party", "Sailors rest here."))
+    with FalkorDBStore.embedded(tmp_path, dimension=16) as store:
+        store.migrate()
+        store.save_analytics("only", snapshot, {"c-0-1@party": (1.0, *([0.0] * 15))})
+        assert vector_dimension(store, ["only"], 384) == 16
+        assert vector_dimension(store, ["nobody"], 384) == 384
