@@ -7,7 +7,8 @@ that met them.
     LoregraphError
     ├── ConfigError                 settings that cannot work (bad path, unknown store kind)
     ├── StoreError                  the graph store failed
-    │   └── StoreUnavailableError   the store is down or unreachable
+    │   ├── StoreUnavailableError   the store is down or unreachable
+    │   └── UnknownStatementError   no Cypher file of that name (a broken install)
     ├── SourceError                 a source file could not be read or parsed
     ├── ChangelogError              a change set is malformed
     │   └── ChangelogConflictError  a session was already posted with different content
@@ -41,6 +42,11 @@ class StoreError(LoregraphError):
 
 class StoreUnavailableError(StoreError):
     """The graph store is down or cannot be reached."""
+
+
+class UnknownStatementError(StoreError):
+    """No Cypher statement of that name exists for that dialect (a file missing from
+    ``cypher/``: reinstall loregraph)."""
 
 
 class SourceError(LoregraphError):
