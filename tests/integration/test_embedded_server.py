@@ -16,7 +16,13 @@ from graphrag_core.errors import StoreUnavailableError
 from graphrag_core.models import Entity, GraphDelta
 from graphrag_core.settings import load_settings
 from graphrag_core.stores.falkordb import FalkorDBStore
-from graphrag_core.stores.falkordb_server import EmbeddedFalkorDB, ping, socket_path_for
+from graphrag_core.stores.falkordb_server import (
+    EmbeddedFalkorDB,
+    loaded,
+    ping,
+    socket_path_for,
+    tail_bytes,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -155,7 +161,7 @@ class _RecordingServer(EmbeddedFalkorDB):
 def test_a_startup_timeout_ends_the_child_it_started(tmp_path: Path) -> None:
     server = _RecordingServer(tmp_path / "data", startup_timeout_s=0.0001)
     try:
-        with pytest.raises(StoreUnavailableError, match="did not answer within"):
+        with pytest.raises(StoreUnavailableError, match="did not answer within|still loading"):
             server.start()
         (child,) = server.children
         assert child.poll() is not None, "the redis-server child was left running"
@@ -174,3 +180,56 @@ def test_startup_timeout_is_a_setting(monkeypatch: pytest.MonkeyPatch, tmp_path:
     monkeypatch.delenv("LOREGRAPH_STARTUP_TIMEOUT_S")
     (tmp_path / "loregraph.toml").write_text("startup_timeout_s = 7.5\n")
     assert load_settings().store_section().startup_timeout_s == 7.5
+
+
+def _write_blocks(server: EmbeddedFalkorDB, blocks: int, per_block: int) -> None:
+    store = _store(server)
+    store.migrate()
+    for block in range(blocks):  # one MULTI/EXEC block each in the append-only file
+        entities = tuple(
+            Entity(id=f"e{block}-{i}", name=f"Entity {block} {i}", type="NPC")
+            for i in range(per_block)
+        )
+        store.apply_delta("aof", GraphDelta(entities_upsert=entities))
+
+
+def test_after_a_crash_the_next_start_replays_every_acknowledged_write(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with EmbeddedFalkorDB(data) as first:
+        _write_blocks(first, blocks=25, per_block=100)
+        os.kill(first.pid or 0, signal.SIGKILL)  # a crash: nothing compacted, all to replay
+    assert tail_bytes(data) > 200_000
+    with EmbeddedFalkorDB(data) as again:
+        assert again.started_here
+        assert len(_store(again).load_entities("aof")) == 2500
+        assert loaded(again.log_path, 0, again.pid or 0)
+
+
+def test_ready_means_this_server_said_it_finished_loading(tmp_path: Path) -> None:
+    """A command that reaches the server while it replays a MULTI/EXEC block of its
+    append-only file kills it (Redis 8.2 asserts '!server.in_exec'), so start-up pings only
+    once the log says this very server (pid) is ready, in lines written since it started."""
+    log = tmp_path / "falkordb.log"
+    earlier = "41:M 01 Jan 2026 10:00:00.000 * Ready to accept connections unix\n"
+    loading = "42:M 01 Jan 2026 10:00:01.000 * Reading RDB base file on AOF loading...\n"
+    log.write_text(earlier + loading)
+    offset = len(earlier)
+    assert not loaded(log, offset, 42)  # still replaying
+    assert loaded(log, 0, 41)  # the old server's line...
+    assert not loaded(log, offset, 41)  # ...is before this start: it does not count
+    with log.open("a") as tail:
+        tail.write("42:M 01 Jan 2026 10:00:03.000 * Ready to accept connections unix\n")
+    assert loaded(log, offset, 42)
+    assert not loaded(tmp_path / "missing.log", 0, 42)
+
+
+def test_the_last_user_out_compacts_the_append_only_file(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with EmbeddedFalkorDB(data) as server:
+        _write_blocks(server, blocks=12, per_block=100)
+        assert tail_bytes(data) > 100_000
+    assert tail_bytes(data) == 0  # a compact base and an empty tail: nothing to replay
+    with EmbeddedFalkorDB(data) as again:
+        assert len(_store(again).load_entities("aof")) == 1200
+    log = (data / "falkordb.log").read_text()
+    assert "DB loaded from base file appendonly.aof.2.base.rdb" in log
