@@ -7,7 +7,13 @@ import random
 import pytest
 
 from graphrag_core.analytics.centrality import betweenness, compute_metrics
-from graphrag_core.analytics.communities import hierarchical_leiden, level0_membership, warm_start
+from graphrag_core.analytics.communities import (
+    RawCommunity,
+    connected_parts,
+    hierarchical_leiden,
+    level0_membership,
+    warm_start,
+)
 from graphrag_core.analytics.gds import runner_for
 from graphrag_core.analytics.graph_input import build_graph, from_pairs
 from graphrag_core.analytics.runners import InProcessRunner, select_runner_kind
@@ -84,10 +90,30 @@ def test_hierarchical_leiden_is_deterministic_and_hierarchical() -> None:
     assert all(len(c.members) <= SETTINGS.max_cluster_size for c in first if c.level == 1)
 
 
-def test_warm_start_gives_new_nodes_fresh_labels() -> None:
-    edges = [("a", "b", 1.0), ("b", "c", 1.0)]
-    assert warm_start(edges, {"a": 0, "b": 3, "gone": 1}) == {"a": 0, "b": 3, "c": 4}
+def test_warm_start_compacts_labels_and_gives_new_nodes_their_own() -> None:
+    edges = [("a", "b", 1.0), ("b", "c", 1.0), ("c", "d", 1.0)]
+    assert warm_start(edges, {"a": 7, "b": 7, "d": 40, "gone": 1}) == {
+        "a": 0,
+        "b": 0,
+        "c": 1,
+        "d": 2,
+    }
     assert warm_start(edges, {}) is None
+
+
+def test_communities_are_connected_and_warm_rerun_is_a_fixed_point() -> None:
+    pairs = _clusters(8, 14, seed=3)
+    edges = from_pairs(_ids(pairs), pairs).weighted_edges()
+    first = hierarchical_leiden(edges, SETTINGS)
+    again = hierarchical_leiden(edges, SETTINGS, level0_membership(first))
+    assert [(c.level, c.members) for c in again] == [(c.level, c.members) for c in first]
+    for c in first:
+        assert connected_parts(edges, [c.members]) == [c.members], c
+
+
+def test_connected_parts_splits_a_group_without_inner_edges() -> None:
+    edges = [("a", "b", 1.0), ("c", "d", 1.0), ("b", "c", 1.0)]
+    assert connected_parts(edges, [("a", "b", "d"), ("c",)]) == [("a", "b"), ("c",), ("d",)]
 
 
 def test_stable_ids_survive_small_changes_and_version_big_ones() -> None:
@@ -103,15 +129,44 @@ def test_stable_ids_survive_small_changes_and_version_big_ones() -> None:
     ]
     # one extra member: same id, same version; half the members gone: same id, next version
     top = first[0]
-    grown = raw[0].__class__(0, 99, None, (*top.members, "zz-new"))
-    halved = raw[0].__class__(0, 98, None, top.members[: len(top.members) // 2 + 1])
+    grown = RawCommunity(0, 99, None, (*top.members, "zz-new"))
+    halved = RawCommunity(0, 98, None, top.members[: len(top.members) // 2 + 1])
     (one,), _ = assign_ids([grown], [top], counters, SETTINGS)
     assert (one.id, one.version) == (top.id, top.version)
+    assert one.base_members == top.members  # the membership version 1 began with
     (two,), _ = assign_ids([halved], [top], counters, SETTINGS)
-    assert (two.id, two.version) == (top.id, top.version + 1)
-    stranger = raw[0].__class__(0, 97, None, ("x", "y"))
+    assert (two.id, two.version, two.base_members) == (top.id, top.version + 1, ())
+    stranger = RawCommunity(0, 97, None, ("x", "y"))
     (three,), new_counters = assign_ids([stranger], [top], counters, SETTINGS)
     assert three.id == f"c-0-{counters['0'] + 1}" and new_counters["0"] == counters["0"] + 1
+    (party,), _ = assign_ids([stranger], [], {}, SETTINGS, prefix="p")
+    assert party.id == "p-0-1"
+
+
+def test_slow_drift_bumps_the_version_against_the_version_start() -> None:
+    """One member swapped per rebuild: each step is small (Jaccard 9/11), but once more than
+    20 % moved away from the membership version 1 began with, the version grows."""
+    members = [f"m{i:02d}" for i in range(10)]
+    old, counters = assign_ids([RawCommunity(0, 0, None, tuple(members))], [], {}, SETTINGS)
+    versions = []
+    for step in range(1, 9):
+        members = [*members[1:], f"n{step:02d}"]
+        raw = [RawCommunity(0, 0, None, tuple(sorted(members)))]
+        old, counters = assign_ids(raw, old, counters, SETTINGS)
+        versions.append(old[0].version)
+        assert old[0].id == "c-0-1"
+    assert versions[0] == 1  # 1 of 10 moved: within the threshold
+    assert versions[-1] >= 3  # 8 of 10 moved over 8 rebuilds: bumped more than once
+    assert versions == sorted(versions)
+
+
+def test_id_matching_is_linear_in_shared_members() -> None:
+    """Matching 2,000 communities against 2,000 old ones finishes through the member index
+    (a quadratic scan would compare 4 million pairs); ids are all kept."""
+    raw = [RawCommunity(1, i, None, (f"a{i}", f"b{i}", f"c{i}")) for i in range(2000)]
+    first, counters = assign_ids(raw, [], {}, SETTINGS)
+    again, _ = assign_ids(list(reversed(raw)), first, counters, SETTINGS)
+    assert {c.id: c.members for c in again} == {c.id: c.members for c in first}
 
 
 def test_parents_point_one_level_up() -> None:
@@ -137,11 +192,15 @@ def test_runner_selection() -> None:
 class _FakeGds:
     def __init__(self, version: str | None) -> None:
         self._version = version
+        self.closed = False
 
     def version(self) -> str:
         if self._version is None:
             raise RuntimeError("There is no procedure with the name `gds.version`")
         return self._version
+
+    def close(self) -> None:
+        self.closed = True
 
 
 def _refuse() -> object:
@@ -153,3 +212,21 @@ def test_runner_for_picks_gds_only_on_neo4j_with_gds() -> None:
     assert runner_for("neo4j", SETTINGS, lambda: _FakeGds(None)).name == "in-process"
     assert runner_for("neo4j", SETTINGS, _refuse).name == "in-process"
     assert runner_for("falkordb-embedded", SETTINGS, lambda: _FakeGds("2.6")).name == "in-process"
+
+
+def test_runner_for_connects_lazily_once_and_closes() -> None:
+    calls: list[_FakeGds] = []
+
+    def connect() -> _FakeGds:
+        calls.append(_FakeGds(None))
+        return calls[-1]
+
+    runner = runner_for("neo4j", SETTINGS, connect)
+    assert calls == []  # opening the service does not connect
+    pairs = [("a", "b"), ("b", "c")]
+    metrics = runner.metrics(from_pairs(_ids(pairs), pairs))
+    assert len(calls) == 1 and set(metrics) == {"a", "b", "c"}  # no GDS: ran in process
+    runner.communities(from_pairs(_ids(pairs), pairs), {})
+    assert len(calls) == 1
+    runner.close()  # type: ignore[attr-defined]
+    assert calls[0].closed
