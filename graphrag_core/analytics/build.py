@@ -9,6 +9,11 @@ communities are kept as they are and clustering is skipped; otherwise level 0 is
 from the previous communities (:mod:`.communities`). Summaries are kept when their community
 kept its id and their facts and recipe are unchanged (:mod:`.summary_writer`): a rebuild after
 a session re-summarises only the communities whose visible facts that session's changes touched.
+
+Changelog updates do not feed clustering: the graph is the base graph from the sources. An
+attitude change says how two entities stand now, not whether they belong together, and
+re-clustering per session would churn the ids agents hold; the changes reach the summaries
+(effective status and attitudes, cited by change id) and their fingerprints instead.
 """
 
 from __future__ import annotations

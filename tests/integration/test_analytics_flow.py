@@ -19,7 +19,7 @@ from graphrag_core.service import LoregraphService
 from graphrag_core.settings import Settings
 from graphrag_core.views import load_view
 from graphrag_core.wiring import open_service
-from tests.fakes import HashEmbedder
+from tests.fakes import HashEmbedder, RecordingProgress
 
 pytestmark = [pytest.mark.integration]
 
@@ -197,9 +197,14 @@ def test_posting_changes_rebuilds_and_resummarises_only_touched(
         svc.build("rebuild")
         before = svc.analytics.snapshot("rebuild")
         pair = _forcing_changeset(svc, "rebuild", tmp_path / "session-09.yaml")
-        done = svc.post_and_rebuild(tmp_path / "session-09.yaml", "rebuild")
+        progress = RecordingProgress()
+        done = svc.post_and_rebuild(tmp_path / "session-09.yaml", "rebuild", progress=progress)
         result, report = done.post, done.build
         assert result.rebuild == "forced" and report is not None
+        embedded = [
+            n for kind, task, n in progress.events if (kind, task) == ("advance", "embed summaries")
+        ]
+        assert sum(n or 0 for n in embedded) == report.embedded > 0  # the bar advances
         after = svc.analytics.snapshot("rebuild")
         assert after.last_rebuild_session == result.session_id == 9
         assert not report.reclustered  # changes do not move the graph: clustering kept

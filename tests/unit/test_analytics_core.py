@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -20,6 +23,9 @@ from graphrag_core.analytics.runners import InProcessRunner, select_runner_kind
 from graphrag_core.analytics.stable_ids import assign_ids
 from graphrag_core.models import Entity, Relation
 from graphrag_core.settings import AnalyticsSettings
+from graphrag_core.stores.analytics_store import AnalyticsStore
+from graphrag_core.stores.rows import Row
+from graphrag_core.stores.statements import Statement
 
 SETTINGS = AnalyticsSettings(max_cluster_size=8)
 
@@ -230,3 +236,20 @@ def test_runner_for_connects_lazily_once_and_closes() -> None:
     assert len(calls) == 1
     runner.close()  # type: ignore[attr-defined]
     assert calls[0].closed
+
+
+class _OldStore(AnalyticsStore):
+    """An analytics store holding a snapshot in the format before the two clusterings."""
+
+    dimension = 4
+
+    def _read(self, name: str, params: dict[str, Any]) -> list[Row]:
+        old = {"campaign": "x", "built_at": "", "communities": [], "membership": {"a": 0}}
+        return [{"snapshot_json": json.dumps(old)}]
+
+    def _write(self, statements: Sequence[Statement]) -> None:
+        raise AssertionError("nothing is written")
+
+
+def test_a_snapshot_in_an_older_format_reads_as_none_so_the_next_build_starts_afresh() -> None:
+    assert _OldStore().load_analytics("x") is None
