@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from graphrag_core.analytics.facts import Facts
-from graphrag_core.analytics.graph_input import build_graph
+from graphrag_core.analytics.graph_input import AnalyticsGraph, build_graph
 from graphrag_core.analytics.runners import AnalyticsRunner
 from graphrag_core.analytics.stable_ids import assign_ids
 from graphrag_core.analytics.summaries import extractive_summary
@@ -104,26 +104,12 @@ def _audience(
     graph = build_graph(list(view.entities.values()), view.relations)
     settings = stage.settings
     fingerprint = graph.fingerprint(ALGORITHM_VERSION, settings.model_dump(include=_STRUCTURE))
-    if previous is not None and previous.fingerprint == fingerprint:
-        metrics, communities, counters = (
-            previous.metrics,
-            list(previous.communities),
-            previous.counters,
-        )
-        reclustered = False
+    reclustered = previous is None or previous.fingerprint != fingerprint
+    communities: Sequence[Community]
+    if previous is not None and not reclustered:
+        metrics, communities, counters = previous.metrics, previous.communities, previous.counters
     else:
-        name = "GM" if prefix == "c" else "party"
-        stage.progress.start(f"centrality ({name})", None)
-        metrics = stage.runner.metrics(graph)
-        stage.progress.finish(f"centrality ({name})")
-        stage.progress.start(f"communities ({name})", None)
-        old = previous.communities if previous else ()
-        raw = stage.runner.communities(graph, _level0(old))
-        communities, counters = assign_ids(
-            raw, old, previous.counters if previous else {}, settings, prefix
-        )
-        stage.progress.finish(f"communities ({name})")
-        reclustered = True
+        metrics, communities, counters = _cluster(stage, graph, previous, prefix)
     summaries = _summaries(stage, communities, Facts.of(view), metrics, previous)
     analytics = AudienceAnalytics(
         fingerprint=fingerprint,
@@ -133,6 +119,23 @@ def _audience(
         counters=counters,
     )
     return analytics, reclustered
+
+
+def _cluster(
+    stage: _Stage, graph: AnalyticsGraph, previous: AudienceAnalytics | None, prefix: str
+) -> tuple[dict[str, EntityMetrics], Sequence[Community], dict[str, int]]:
+    """Centrality, then communities warm-started from ``previous`` with stable ids."""
+    name = "GM" if prefix == "c" else "party"
+    stage.progress.start(f"centrality ({name})", None)
+    metrics = stage.runner.metrics(graph)
+    stage.progress.finish(f"centrality ({name})")
+    stage.progress.start(f"communities ({name})", None)
+    old = previous.communities if previous else ()
+    raw = stage.runner.communities(graph, _level0(old))
+    counters = previous.counters if previous else {}
+    communities, counters = assign_ids(raw, old, counters, stage.settings, prefix)
+    stage.progress.finish(f"communities ({name})")
+    return metrics, communities, counters
 
 
 def _level0(communities: Sequence[Community]) -> dict[str, int]:

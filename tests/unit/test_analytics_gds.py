@@ -11,8 +11,8 @@ import pytest
 
 from graphrag_core.analytics.centrality import compute_metrics
 from graphrag_core.analytics.communities import connected_parts, hierarchical_leiden
-from graphrag_core.analytics.gds import (
-    GdsRunner,
+from graphrag_core.analytics.gds import GdsRunner
+from graphrag_core.analytics.gds_shapes import (
     betweenness_scaled,
     by_node,
     chains,
