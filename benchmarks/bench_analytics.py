@@ -43,9 +43,9 @@ sys.path.insert(0, str(ROOT))
 
 from graphrag_core.analytics.centrality import compute_metrics  # noqa: E402
 from graphrag_core.analytics.communities import (  # noqa: E402
+    Previous,
     RawCommunity,
     hierarchical_leiden,
-    level0_membership,
     warm_start,
 )
 from graphrag_core.analytics.graph_input import AnalyticsGraph, build_graph, from_pairs  # noqa: E402
@@ -160,7 +160,7 @@ def case(name: str, algo: str, srd_path: str | None) -> dict[str, Any]:
 
 
 def previous_code(
-    edges: list[tuple[str, str, float]], s: AnalyticsSettings, previous: dict[str, int] | None
+    edges: list[tuple[str, str, float]], s: AnalyticsSettings, previous: Previous | None
 ) -> list[RawCommunity]:
     """The hierarchy as built before this change: graspologic-native's own
     ``hierarchical_leiden``, warm-started at level 0 only."""
@@ -168,7 +168,7 @@ def previous_code(
 
     clusters = gn.hierarchical_leiden(
         sorted(edges),
-        starting_communities=warm_start(edges, previous or {}),
+        starting_communities=warm_start(edges, previous.level(0) if previous else {}),
         resolution=s.resolution,
         max_cluster_size=s.max_cluster_size,
         seed=s.seed,
@@ -218,7 +218,7 @@ def stability(name: str, srd_path: str | None, trials: int) -> dict[str, Any]:
     }
     for way, run in ways.items():
         base = run(edges, None)
-        prev = level0_membership(base)
+        prev = Previous.of_raw(base)
         for kind in ("unchanged", "+1", "-1"):
             found = [_compare(base, run(e, prev), s) for k, e in edits if k == kind]
             out[f"{way} {kind}"] = (

@@ -5,10 +5,11 @@ metrics → communities → stable ids → summaries. Pure: the service reads th
 The party's stages see only the party view (party-visible entities, relations and changes), so
 its communities, ids, member order and summaries cannot depend on anything GM-only. When an
 audience's graph and the clustering settings are unchanged (same fingerprint), its metrics and
-communities are kept as they are and clustering is skipped; otherwise level 0 is warm-started
-from the previous communities (:mod:`.communities`). Summaries are kept when their community
-kept its id and their facts and recipe are unchanged (:mod:`.summary_writer`): a rebuild after
-a session re-summarises only the communities whose visible facts that session's changes touched.
+communities are kept as they are and clustering is skipped; otherwise every level is
+warm-started from the previous communities (:mod:`.communities`). Summaries are kept when
+their community kept its id and their facts and recipe are unchanged (:mod:`.summary_writer`):
+a rebuild after a session re-summarises only the communities whose visible facts that
+session's changes touched.
 
 Changelog updates do not feed clustering: the graph is the base graph from the sources. An
 attitude change says how two entities stand now, not whether they belong together, and
@@ -21,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from graphrag_core.analytics.communities import Previous
 from graphrag_core.analytics.facts import Facts
 from graphrag_core.analytics.graph_input import AnalyticsGraph, build_graph
 from graphrag_core.analytics.runners import AnalyticsRunner
@@ -131,17 +133,13 @@ def _cluster(
     stage.progress.finish(f"centrality ({name})")
     stage.progress.start(f"communities ({name})", None)
     old = previous.communities if previous else ()
-    raw = stage.runner.communities(graph, _level0(old))
+    raw = stage.runner.communities(
+        graph, Previous.of((c.id, c.parent, c.level, c.members) for c in old)
+    )
     counters = previous.counters if previous else {}
     communities, counters = assign_ids(raw, old, counters, stage.settings, prefix)
     stage.progress.finish(f"communities ({name})")
     return metrics, communities, counters
-
-
-def _level0(communities: Sequence[Community]) -> dict[str, int]:
-    """Entity id -> index of its previous level-0 community (the warm start)."""
-    level0 = [c for c in communities if c.level == 0]
-    return {m: i for i, c in enumerate(level0) for m in c.members}
 
 
 def _summaries(

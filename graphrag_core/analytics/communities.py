@@ -1,22 +1,29 @@
 """Hierarchical Leiden on graspologic-native's ``leiden`` (chosen over leidenalg by the figures
 in docs/benchmarks.md: equal or better modularity, faster, seeded, warm start).
 
-Level 0 is a Leiden partition of the whole graph, **warm-started** from the previous build's
-level 0 and polished to a fixed point (warm-started again from its own result until it no
-longer moves, at most ``leiden_polish_rounds`` times). A fixed point makes an unchanged graph
-give back the same partition and a small change move only the nodes near it; a cold run, by
-contrast, can reshuffle half the graph when one edge changes (measured in docs/benchmarks.md).
-A community larger than ``max_cluster_size`` is split one level down by its own seeded Leiden
-run on its own subgraph, so a community whose subgraph is unchanged splits exactly as before.
+Every level is warm-started from the previous build's hierarchy (:class:`Previous`):
+
+- Level 0 is a Leiden partition of the whole graph, warm-started from the previous level 0 and
+  polished to a fixed point (re-run from its own result until it no longer moves, at most
+  ``leiden_polish_rounds`` times). A fixed point gives an unchanged graph back the same
+  partition and lets a small change move only the nodes near it; a cold run can reshuffle half
+  the graph when one edge changes (measured in docs/benchmarks.md).
+- A community larger than ``max_cluster_size`` is split one level down: a community with
+  exactly the members it had last time keeps its previous split (the strongest warm start: no
+  run at all); one whose members changed is warm-started from its members' previous
+  communities one level down and polished; a new one gets its own seeded cold run on its own
+  subgraph, so it does not depend on anything outside it.
+
 Every community is cut into its connected parts. Entities without any relation belong to no
-community.
+community. (graspologic-native's own ``hierarchical_leiden`` shares one random stream across
+all its sub-runs, so one change anywhere reshuffled every level below; it is not used.)
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import graspologic_native as gn
 
@@ -35,6 +42,43 @@ class RawCommunity:
     label: int
     parent_label: int | None
     members: tuple[str, ...]
+
+
+Members = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Previous:
+    """The last build's hierarchy: per level, entity -> community; per community, its split."""
+
+    levels: tuple[dict[str, int], ...] = ()
+    splits: dict[tuple[int, Members], list[Members]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, rows: Iterable[tuple[object, object | None, int, Members]]) -> Previous:
+        """From ``(key, parent key, level, members)`` rows (ids or labels as keys)."""
+        rows = list(rows)
+        found = {key: (level, members) for key, _, level, members in rows}
+        levels: list[dict[str, int]] = []
+        splits: dict[tuple[int, Members], list[Members]] = {}
+        for i, (_, parent, level, members) in enumerate(rows):
+            while len(levels) <= level:
+                levels.append({})
+            levels[level].update(dict.fromkeys(members, i))
+            if parent is not None and parent in found:
+                splits.setdefault(found[parent], []).append(members)
+        return cls(tuple(levels), splits)
+
+    @classmethod
+    def of_raw(cls, raw: Sequence[RawCommunity]) -> Previous:
+        return cls.of(
+            ((c.level, c.label), None if c.parent_label is None else (c.level - 1, c.parent_label),
+             c.level, c.members)
+            for c in raw
+        )  # fmt: skip
+
+    def level(self, level: int) -> dict[str, int]:
+        return self.levels[level] if level < len(self.levels) else {}
 
 
 def compact_labels(nodes: Sequence[str], previous: Mapping[str, int]) -> dict[str, int]:
@@ -83,11 +127,11 @@ def _membership(groups: Sequence[tuple[str, ...]]) -> dict[str, int]:
     return {m: i for i, members in enumerate(groups) for m in members}
 
 
-def polished_level0(
+def polished(
     edges: Sequence[Edge], settings: AnalyticsSettings, previous: Mapping[str, int]
 ) -> list[tuple[str, ...]]:
-    """Level 0: warm-started from ``previous`` (cold when empty), then re-run from its own
-    result until it is a fixed point or the rounds run out."""
+    """Warm-started from ``previous`` (cold when empty), then re-run from its own result until
+    it is a fixed point or the rounds run out; cut into connected parts."""
     groups = _leiden(edges, settings, warm_start(edges, previous))
     for _ in range(settings.leiden_polish_rounds):
         again = _leiden(edges, settings, warm_start(edges, _membership(groups)))
@@ -125,37 +169,57 @@ def connected_parts(
 def hierarchical_leiden(
     edges: Sequence[Edge],
     settings: AnalyticsSettings,
-    previous: Mapping[str, int] | None = None,
+    previous: Previous | None = None,
 ) -> list[RawCommunity]:
-    """The communities of every level, sorted by (level, label); ``previous`` is the last
-    build's level-0 membership (entity id -> any label) for the warm start."""
+    """The communities of every level, sorted by (level, label), warm-started from the last
+    build's hierarchy when there is one."""
     ordered = sorted(edges)
     if not ordered:
         return []
+    previous = previous or Previous()
     out: list[RawCommunity] = []
-    level0 = polished_level0(ordered, settings, previous or {})
-    _emit(ordered, level0, 0, None, settings, out)
+    level0 = polished(ordered, settings, previous.level(0))
+    _emit(ordered, level0, 0, None, settings, previous, out)
     return sorted(out, key=lambda c: (c.level, c.label))
 
 
 def _emit(
     edges: Sequence[Edge],
-    groups: Sequence[tuple[str, ...]],
+    groups: Sequence[Members],
     level: int,
     parent: int | None,
     settings: AnalyticsSettings,
+    previous: Previous,
     out: list[RawCommunity],
 ) -> None:
     """Record ``groups`` at ``level`` and split each one that is too large, one level down."""
-    inside = edges_inside(edges, groups)
-    for i, members in enumerate(groups):
+    for members, inside in zip(groups, edges_inside(edges, groups), strict=True):
         label = len(out)
         out.append(RawCommunity(level, label, parent, members))
         if len(members) <= settings.max_cluster_size or level + 1 >= settings.max_levels:
             continue
-        parts = connected_parts(inside[i], _leiden(inside[i], settings, None))
+        parts = _split(inside, members, level, settings, previous)
         if len(parts) > 1:
-            _emit(inside[i], parts, level + 1, label, settings, out)
+            _emit(inside, parts, level + 1, label, settings, previous, out)
+
+
+def _split(
+    inside: Sequence[Edge],
+    members: Members,
+    level: int,
+    settings: AnalyticsSettings,
+    previous: Previous,
+) -> list[Members]:
+    """The parts of a too-large community: its previous split when its members are unchanged,
+    else warm-started from its members' previous communities one level down, else cold."""
+    kept = previous.splits.get((level, members))
+    if kept:
+        return connected_parts(inside, kept)
+    below = previous.level(level + 1)
+    start = {m: below[m] for m in members if m in below}
+    if start:
+        return polished(inside, settings, start)
+    return connected_parts(inside, _leiden(inside, settings, None))
 
 
 def edges_inside(edges: Sequence[Edge], groups: Sequence[tuple[str, ...]]) -> list[list[Edge]]:
@@ -167,8 +231,3 @@ def edges_inside(edges: Sequence[Edge], groups: Sequence[tuple[str, ...]]) -> li
         if mine is not None and label.get(edge[1]) == mine:
             inside[mine].append(edge)
     return inside
-
-
-def level0_membership(raw: Sequence[RawCommunity]) -> dict[str, int]:
-    """Entity id -> level-0 label, for the next build's warm start."""
-    return {m: c.label for c in raw if c.level == 0 for m in c.members}

@@ -15,11 +15,12 @@ summaries are shared:
   normalised by (n − 1)(n − 2) / 2.
 - Leiden runs with ``includeIntermediateCommunities``, ``randomSeed`` from settings and
   ``concurrency: 1`` (GDS is deterministic only single-threaded), seeded from the previous
-  level-0 communities (labels compacted to 0..k−1; GDS rejects negative seeds). Its levels are
-  aggregation levels, finest first; :func:`nested_hierarchy` turns them into the in-process
-  shape: coarsest first, a community split one level down only when it is larger than
-  ``max_cluster_size`` and a finer level really splits it (identical levels collapse), every
-  community cut into its connected parts, at most ``max_levels`` levels.
+  level-0 communities only (GDS has no per-level warm start; labels compacted to 0..k−1, as
+  GDS rejects negative seeds). Its levels are aggregation levels, finest first;
+  :func:`~.gds_shapes.nested_hierarchy` turns them into the in-process shape: coarsest first,
+  a community split one level down only when it is larger than ``max_cluster_size`` and a
+  finer level really splits it (identical levels collapse), every community cut into its
+  connected parts, at most ``max_levels`` levels.
 
 NOT RUN HERE: no Neo4j with the GDS plugin was available where this was written. The selection
 logic, the lazy connection and every pure step (frames, result parsing, scaling, hierarchy) are
@@ -33,7 +34,7 @@ import uuid
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from graphrag_core.analytics.communities import RawCommunity
+from graphrag_core.analytics.communities import Previous, RawCommunity
 from graphrag_core.analytics.gds_shapes import (
     Columns,
     by_node,
@@ -92,8 +93,9 @@ class GdsRunner:
             g.drop()
         return scaled_metrics(graph, by_node(rank, n), by_node(between, n), samples, settings)
 
-    def communities(self, graph: AnalyticsGraph, previous: Mapping[str, int]) -> list[RawCommunity]:
-        g = self._project(graph, previous)
+    def communities(self, graph: AnalyticsGraph, previous: Previous) -> list[RawCommunity]:
+        seeds = previous.level(0)
+        g = self._project(graph, seeds)
         try:
             options: dict[str, Any] = {
                 "relationshipWeightProperty": "weight",
@@ -102,7 +104,7 @@ class GdsRunner:
                 "concurrency": 1,
                 "gamma": self.settings.resolution,
             }
-            if previous:
+            if seeds:
                 options["seedProperty"] = "seed"
             frame = self.gds.leiden.stream(g, **options)
         finally:
@@ -145,7 +147,7 @@ class LazyGdsRunner:
     def metrics(self, graph: AnalyticsGraph) -> dict[str, EntityMetrics]:
         return self._resolve().metrics(graph)
 
-    def communities(self, graph: AnalyticsGraph, previous: Mapping[str, int]) -> list[RawCommunity]:
+    def communities(self, graph: AnalyticsGraph, previous: Previous) -> list[RawCommunity]:
         return self._resolve().communities(graph, previous)
 
     def close(self) -> None:

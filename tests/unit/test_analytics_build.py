@@ -110,8 +110,8 @@ def test_one_changed_relation_keeps_nearly_everything(
         old, new = _shape(first.snapshot.gm), _shape(again.snapshot.gm)
         kept_ids = len(old.keys() & new.keys()) / len(old)
         identical = sum(1 for cid, shape in new.items() if old.get(cid) == shape) / len(old)
-        assert kept_ids >= 0.97 and identical >= 0.9, (kept_ids, identical)
-        assert again.resummarised <= 0.15 * len(first.snapshot.summaries)
+        assert kept_ids >= 0.98 and identical >= 0.95, (kept_ids, identical)
+        assert again.resummarised <= 0.05 * len(first.snapshot.summaries)
 
 
 def _party_components(members: Sequence[str], view: CampaignView) -> int:

@@ -11,10 +11,10 @@ import pytest
 
 from graphrag_core.analytics.centrality import betweenness, compute_metrics
 from graphrag_core.analytics.communities import (
+    Previous,
     RawCommunity,
     connected_parts,
     hierarchical_leiden,
-    level0_membership,
     warm_start,
 )
 from graphrag_core.analytics.gds import runner_for
@@ -111,7 +111,7 @@ def test_communities_are_connected_and_warm_rerun_is_a_fixed_point() -> None:
     pairs = _clusters(8, 14, seed=3)
     edges = from_pairs(_ids(pairs), pairs).weighted_edges()
     first = hierarchical_leiden(edges, SETTINGS)
-    again = hierarchical_leiden(edges, SETTINGS, level0_membership(first))
+    again = hierarchical_leiden(edges, SETTINGS, Previous.of_raw(first))
     assert [(c.level, c.members) for c in again] == [(c.level, c.members) for c in first]
     for c in first:
         assert connected_parts(edges, [c.members]) == [c.members], c
@@ -128,7 +128,7 @@ def test_stable_ids_survive_small_changes_and_version_big_ones() -> None:
     raw = hierarchical_leiden(edges, SETTINGS)
     first, counters = assign_ids(raw, [], {}, SETTINGS)
     again, _ = assign_ids(
-        hierarchical_leiden(edges, SETTINGS, level0_membership(raw)), first, counters, SETTINGS
+        hierarchical_leiden(edges, SETTINGS, Previous.of_raw(raw)), first, counters, SETTINGS
     )
     assert [(c.id, c.version, c.members) for c in again] == [
         (c.id, c.version, c.members) for c in first
@@ -232,7 +232,7 @@ def test_runner_for_connects_lazily_once_and_closes() -> None:
     pairs = [("a", "b"), ("b", "c")]
     metrics = runner.metrics(from_pairs(_ids(pairs), pairs))
     assert len(calls) == 1 and set(metrics) == {"a", "b", "c"}  # no GDS: ran in process
-    runner.communities(from_pairs(_ids(pairs), pairs), {})
+    runner.communities(from_pairs(_ids(pairs), pairs), Previous())
     assert len(calls) == 1
     runner.close()  # type: ignore[attr-defined]
     assert calls[0].closed

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from graphrag_core.analytics.centrality import compute_metrics
-from graphrag_core.analytics.communities import connected_parts, hierarchical_leiden
+from graphrag_core.analytics.communities import Previous, connected_parts, hierarchical_leiden
 from graphrag_core.analytics.gds import GdsRunner
 from graphrag_core.analytics.gds_shapes import (
     betweenness_scaled,
@@ -170,7 +170,7 @@ def test_gds_runner_gives_the_in_process_shapes() -> None:
     for eid in graph.ids:
         assert metrics[eid].pagerank == pytest.approx(expected[eid].pagerank, abs=1e-6)
         assert metrics[eid].importance == pytest.approx(expected[eid].importance, abs=1e-6)
-    raw = runner.communities(graph, {"g0-0": 3})
+    raw = runner.communities(graph, Previous(levels=({"g0-0": 3},)))
     assert [(c.level, c.members) for c in raw] == [(c.level, c.members) for c in local]
     for c in raw:
         assert connected_parts(graph.weighted_edges(), [c.members]) == [c.members]
