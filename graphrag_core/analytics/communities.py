@@ -94,10 +94,17 @@ def compact_labels(nodes: Sequence[str], previous: Mapping[str, int]) -> dict[st
 
 
 def warm_start(edges: Sequence[Edge], previous: Mapping[str, int]) -> dict[str, int] | None:
-    """The starting community of every node of ``edges`` (None without a previous run)."""
+    """The starting community of every node of ``edges`` (None without a previous run): its
+    previous community cut to the part connected inside ``edges`` (graspologic-native 1.3.1
+    panics when a starting community is disconnected), labels compacted."""
     if not previous:
         return None
-    return compact_labels(sorted({n for a, b, _ in edges for n in (a, b)}), previous)
+    labels = compact_labels(sorted({n for a, b, _ in edges for n in (a, b)}), previous)
+    groups: dict[int, list[str]] = {}
+    for node, label in labels.items():
+        groups.setdefault(label, []).append(node)
+    parts = connected_parts(edges, [tuple(g) for g in groups.values()])
+    return _membership(parts)
 
 
 def _leiden(
@@ -112,7 +119,7 @@ def _leiden(
             seed=settings.seed,
             use_modularity=True,
         )
-    except BaseException as exc:  # graspologic-native 1.3.1 panics on some warm starts
+    except BaseException as exc:  # a panic of graspologic-native on a warm start: run cold
         if start is None or isinstance(exc, KeyboardInterrupt | SystemExit):
             raise
         logger.warning("warm-started Leiden failed (%s); running it cold", exc)

@@ -107,6 +107,22 @@ def test_warm_start_compacts_labels_and_gives_new_nodes_their_own() -> None:
     assert warm_start(edges, {}) is None
 
 
+def test_warm_start_cuts_disconnected_starting_communities(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """graspologic-native 1.3.1 panics when a starting community is disconnected (e.g. a
+    previous community that lost the relation holding it together); the warm start cuts such a
+    community into its connected parts, so the run succeeds warm."""
+    nodes = [f"n{i:02d}" for i in range(44)]
+    path = [(nodes[i], nodes[i + 1], 1.0) for i in range(43)]
+    every_other = {n: i % 2 for i, n in enumerate(nodes)}  # both communities disconnected
+    start = warm_start(path, every_other)
+    assert start is not None and len(set(start.values())) == 44  # every node its own part
+    raw = hierarchical_leiden(path, SETTINGS, Previous(levels=(every_other,)))
+    assert sorted(m for c in raw if c.level == 0 for m in c.members) == nodes
+    assert "running it cold" not in caplog.text  # no panic, no cold fallback
+
+
 def test_communities_are_connected_and_warm_rerun_is_a_fixed_point() -> None:
     pairs = _clusters(8, 14, seed=3)
     edges = from_pairs(_ids(pairs), pairs).weighted_edges()
