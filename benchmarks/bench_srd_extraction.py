@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from extraction.ledger import Ledger
+from extraction.llm_cache import MemoryCache
 from extraction.llm_chunks import ChunkExtractor
 from extraction.offline import extract_with_warnings
 from extraction.pruning import prune
@@ -87,13 +88,24 @@ def corpus(db: Path) -> tuple[list[SourceDocument], set[Pair], dict[str, str]]:
     return docs, truth, kinds
 
 
-def score(predicted: Iterable[Pair], truth: set[Pair], kinds: dict[str, str]) -> dict[str, float]:
+def score(predicted: Iterable[Pair], truth: set[Pair], kinds: dict[str, str]) -> dict[str, object]:
     scoped = {p for p in predicted if len(p) == 2 and _in_scope(p, kinds)}
     hits = scoped & truth
     precision = len(hits) / len(scoped) if scoped else 0.0
     recall = len(hits) / len(truth) if truth else 0.0
+    by_kind = {
+        kind: {"truth": sum(1 for p in truth if _kind(p, kinds) == kind),
+               "predicted_in_scope": sum(1 for p in scoped if _kind(p, kinds) == kind),
+               "correct": sum(1 for p in hits if _kind(p, kinds) == kind)}
+        for kind in ("class-spell", "class-feature", "condition-monster")
+    }  # fmt: skip
     return {"predicted_in_scope": len(scoped), "correct": len(hits), "truth": len(truth),
-            "precision": round(precision, 3), "recall": round(recall, 3)}  # fmt: skip
+            "precision": round(precision, 3), "recall": round(recall, 3),
+            "by_kind": by_kind}  # fmt: skip
+
+
+def _kind(pair: Pair, kinds: dict[str, str]) -> str:
+    return "-".join(sorted(kinds.get(n, "") for n in pair))
 
 
 def _in_scope(pair: Pair, kinds: dict[str, str]) -> bool:
@@ -136,7 +148,7 @@ def llm_pairs(
     extraction, _ = extract_with_warnings(docs, chunk_size=4000)
     ledger = Ledger(chat.model_id)
     extractor = ChunkExtractor(chat, max_tokens=args.max_tokens, taxonomy=args.taxonomy)
-    found, _ = extractor.run(extraction.chunks, {}, ledger)
+    found, _ = extractor.run(extraction.chunks, MemoryCache(), ledger)
     pairs: set[Pair] = set()
     raw: set[Pair] = set()
     for chunk_id, result in found.items():

@@ -1,5 +1,10 @@
 """The input shape of a session change set, as session-recap jobs write it (JSON or YAML).
 
+Keys an update does not declare (``destroyed_by``, ``killed_by``, ``note``, …) are kept as the
+change's details, unless they are a near miss of a declared key (``visiblity``, ``stauts``,
+``entitiy_id``, ``propertes``) or a word like ``secret``/``hidden`` that means ``visibility``:
+those are errors naming the key and the key meant.
+
 ``parse_changeset`` turns text into a validated ``ChangeSetInput``; every failure becomes one
 ``ChangelogError`` whose message names the file, the path of each bad field
 (``entity_updates[2].status``), what was wrong and what to do. Entity references are not
@@ -10,10 +15,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any
+from typing import Any, Self
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from rapidfuzz import process
+from rapidfuzz.distance import DamerauLevenshtein
 
 from graphrag_core.errors import ChangelogError
 from graphrag_core.models import Visibility
@@ -30,8 +37,18 @@ _TOP_LEVEL_KEYS = (
 )
 
 
+_NEAR_MISS = 0.8
+"""Damerau-Levenshtein similarity from which an extra key counts as a misspelt declared key
+(``visiblity``, ``stauts``, ``entitiy_id``, ``propertes``)."""
+_VISIBILITY_WORDS = frozenset(
+    {"secret", "hidden", "gm", "gm_only", "gm-only", "private", "visible", "public", "party"}
+)
+"""Extra keys that try to say who may see a change: only ``visibility`` does."""
+
+
 class _Update(BaseModel):
-    """Any key not declared is kept, and becomes the change's ``details``."""
+    """Any key not declared is kept, and becomes the change's ``details`` — except a near miss
+    of a declared key, which is an error: a misspelt ``visibility`` would publish a secret."""
 
     model_config = ConfigDict(extra="allow", frozen=True, populate_by_name=True)
 
@@ -40,6 +57,36 @@ class _Update(BaseModel):
     @property
     def details(self) -> dict[str, Any]:
         return dict(self.model_extra or {})
+
+    @model_validator(mode="after")
+    def _no_misspelt_keys(self) -> Self:
+        declared = _declared_keys(type(self))
+        for key in self.model_extra or {}:
+            meant = _meant_key(key, declared)
+            if meant is not None:
+                raise ValueError(
+                    f"key {key!r} looks like a misspelt {meant!r}; fix the spelling (other "
+                    "extra keys, such as destroyed_by or note, are kept as the change's details)"
+                )
+        return self
+
+
+def _declared_keys(model: type[BaseModel]) -> list[str]:
+    return [info.alias or name for name, info in model.model_fields.items()]
+
+
+def _meant_key(key: str, declared: list[str]) -> str | None:
+    """The declared key ``key`` is a near miss of, if any."""
+    normal = key.strip().casefold()
+    if normal in _VISIBILITY_WORDS:
+        return "visibility"
+    found = process.extractOne(
+        normal,
+        declared,
+        scorer=DamerauLevenshtein.normalized_similarity,
+        score_cutoff=_NEAR_MISS,
+    )
+    return None if found is None or found[0] == key else str(found[0])
 
 
 class EntityUpdateInput(_Update):

@@ -2,9 +2,8 @@
 
 ``cypher/<name>.cypher`` holds statements shared by every dialect;
 ``cypher/<dialect>/<name>.cypher`` overrides one for a dialect (index DDL, vector and
-full-text search, ...). Statements take
-``$parameters`` only: values never touch the query text. The few identifiers that must
-(labels in index DDL) are checked against :data:`ALLOWED_LABELS` first.
+full-text search, ...). Statements take ``$parameters`` only: no value, label or property
+name is ever formatted into a query text, so there is nothing to allow-list.
 """
 
 from __future__ import annotations
@@ -13,18 +12,22 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
+from graphrag_core.errors import UnknownStatementError
+
+__all__ = [
+    "DIALECTS",
+    "DIALECT_ONLY",
+    "Dialect",
+    "UnknownStatementError",
+    "load",
+    "statement_names",
+]
+
 Dialect = Literal["falkordb", "neo4j"]
 DIALECTS: tuple[Dialect, ...] = ("falkordb", "neo4j")
-ALLOWED_LABELS: frozenset[str] = frozenset(
-    {"Entity", "Chunk", "Source", "Change", "ChangeSet", "Campaign", "Migration"}
-)
 
 DIALECT_ONLY: dict[str, Dialect] = {"server_components": "neo4j"}
 """Statements only one dialect has (FalkorDB reports its version through Redis commands)."""
-
-
-class UnknownStatementError(KeyError):
-    """No statement of that name exists for that dialect."""
 
 
 @cache
@@ -34,7 +37,10 @@ def load(name: str, dialect: Dialect) -> str:
     for candidate in (root / dialect / f"{name}.cypher", root / f"{name}.cypher"):
         if candidate.is_file():
             return candidate.read_text(encoding="utf-8").strip()
-    raise UnknownStatementError(f"no Cypher statement {name!r} for dialect {dialect!r}")
+    raise UnknownStatementError(
+        f"no Cypher statement {name!r} for dialect {dialect!r}: the cypher/ folder of this "
+        "installation is incomplete; reinstall loregraph."
+    )
 
 
 def statement_names() -> dict[str, set[Dialect]]:
@@ -51,10 +57,3 @@ def statement_names() -> dict[str, set[Dialect]]:
                 if item.name.endswith(".cypher"):
                     names.setdefault(item.name.removesuffix(".cypher"), set()).add(dialect)
     return names
-
-
-def label(name: str) -> str:
-    """Return ``name`` if it is an allowed label, else raise ValueError."""
-    if name not in ALLOWED_LABELS:
-        raise ValueError(f"label {name!r} is not in the allow-list")
-    return name

@@ -1,52 +1,37 @@
 """Entity resolution as a cascade, for names an LLM extracted:
 
-exact name → alias table → fuzzy (``rapidfuzz``: one name's core words inside the other's)
+exact name → alias table → fuzzy (``rapidfuzz``, see :mod:`extraction.name_match`)
 → embedding similarity → optional LLM arbitration for the uncertain band → a new entity.
 
-Only entities of the same type are ever merged: the same name with a different type becomes
-an entity of its own (``red-oak`` and ``red-oak-faction``), and that is recorded too. Every
-merge records why ("'the merchant Torven' → torven-blackwater: fuzzy, core words ...")."""
+Only entities of the same type are merged, with one exception: a person the model typed PC
+where a known NPC has that name (or the other way round) joins that person; the exact, alias
+and fuzzy steps look at the other person type after their own. The same name with another
+type becomes an entity of its own (``red-oak`` and ``red-oak-faction``), and that is
+recorded too. Every merge but
+the plain exact-name ones records why ("'the merchant Torven' → torven-blackwater: fuzzy ...");
+exact-name merges are counted.
+
+A GM-only candidate (its own visibility, or from a GM chunk) that joins a party entity adds its
+names to ``gm_aliases`` and its description to ``gm_notes``, never to public fields.
+
+New entities get an id from their name; :meth:`ResolutionCascade.stable_ids` then gives them
+ids that do not depend on the order of the chunks (see there)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
+from extraction.name_match import PERSON_TYPES, core_words, similarity
 from extraction.slugs import normalise_name, slugify
 from graphrag_core.models import Entity
 from graphrag_core.ports import Embedder
 
 Arbiter = Callable[[Entity, Entity], bool]
 """Decides whether two entities in the uncertain band are one (an LLM, in practice)."""
-
-TITLES = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "of",
-        "lord",
-        "lady",
-        "sir",
-        "king",
-        "queen",
-        "prince",
-        "princess",
-        "brother",
-        "sister",
-        "master",
-        "mistress",
-        "captain",
-        "old",
-        "young",
-        "mother",
-        "father",
-        "saint",
-    ]
-)
 
 
 @dataclass(frozen=True)
@@ -57,18 +42,9 @@ class Thresholds:
     embed_prefilter: float = 60.0
 
 
-def core_words(name: str) -> frozenset[str]:
-    """The distinctive words of a name: capitalised ones when there are any (so "the
-    merchant Torven" → {torven}), titles and short words left out."""
-    words = name.replace("'s ", " ").split()
-    capitalised = [w for w in words if w[:1].isupper()] or words
-    return frozenset(
-        w for w in (normalise_name(x) for x in capitalised) if len(w) >= 3 and w not in TITLES
-    )
-
-
 class ResolutionCascade:
-    """Resolves candidate entities into a growing set of canonical ones."""
+    """Resolves candidate entities into a growing set of canonical ones. ``created`` holds the
+    ids it added, ``touched`` the known ids a candidate joined."""
 
     def __init__(
         self,
@@ -83,6 +59,9 @@ class ResolutionCascade:
         self.arbiter = arbiter
         self.limits = thresholds or Thresholds()
         self.records: list[str] = []
+        self.exact_merges = 0
+        self.created: set[str] = set()
+        self.touched: set[str] = set()
 
     def resolve(self, candidate: Entity) -> str:
         """The canonical id of ``candidate``; a new entity is added when nothing matches."""
@@ -90,7 +69,10 @@ class ResolutionCascade:
             found = step(candidate)
             if found is not None:
                 entity_id, why = found
-                self.records.append(f"merge: {candidate.name!r} → {entity_id}: {why}")
+                if why == "exact name":
+                    self.exact_merges += 1
+                else:
+                    self.records.append(f"merge: {candidate.name!r} → {entity_id}: {why}")
                 self._absorb(entity_id, candidate)
                 return entity_id
         return self._add(candidate)
@@ -98,40 +80,54 @@ class ResolutionCascade:
     def _same_type(self, candidate: Entity) -> list[Entity]:
         return [e for e in self.entities.values() if e.type == candidate.type]
 
+    def _compatible(self, candidate: Entity) -> list[Entity]:
+        """Same type first, then the other person type (NPC ↔ PC)."""
+        person = {"NPC", "PC"}
+        others = [
+            e
+            for e in self.entities.values()
+            if e.type != candidate.type and {e.type, candidate.type} <= person
+        ]
+        return [*self._same_type(candidate), *others]
+
     def _exact(self, candidate: Entity) -> tuple[str, str] | None:
         key = normalise_name(candidate.name)
-        for entity in self._same_type(candidate):
+        for entity in self._compatible(candidate):
             if normalise_name(entity.name) == key:
-                return entity.id, "exact name"
+                return entity.id, _typed("exact name", candidate, entity)
         return None
 
     def _alias(self, candidate: Entity) -> tuple[str, str] | None:
         names = {normalise_name(n) for n in (candidate.name, *candidate.aliases)}
-        for entity in self._same_type(candidate):
+        for entity in self._compatible(candidate):
             table = {normalise_name(n) for n in (entity.name, *entity.aliases)}
             if names & table:
-                return entity.id, f"alias table ({sorted(names & table)[0]!r})"
+                why = f"alias table ({sorted(names & table)[0]!r})"
+                return entity.id, _typed(why, candidate, entity)
         return None
 
     def _fuzzy(self, candidate: Entity) -> tuple[str, str] | None:
+        """Same type first; a person of the other person type only when no same-type name
+        fits ("Torven", typed PC, joins the NPC "Torven Blackwater")."""
         mine = core_words(candidate.name)
-        if not mine:
-            return None
-        hits = []
-        for entity in self._same_type(candidate):
-            theirs = core_words(entity.name)
-            score = fuzz.token_set_ratio(" ".join(sorted(mine)), " ".join(sorted(theirs)))
-            if theirs and score >= self.limits.fuzzy and (mine <= theirs or theirs <= mine):
-                hits.append((entity.id, score))
+        person = candidate.type in PERSON_TYPES
+        hits: list[tuple[Entity, float]] = []
+        for entity in self._compatible(candidate):
+            if hits and entity.type != candidate.type and hits[0][0].type == candidate.type:
+                break
+            score = similarity(mine, core_words(entity.name), person)
+            if score >= self.limits.fuzzy:
+                hits.append((entity, score))
         if len(hits) != 1:
             if len(hits) > 1:
                 self.records.append(
-                    f"ambiguous: {candidate.name!r} fits {', '.join(h[0] for h in hits)}; "
+                    f"ambiguous: {candidate.name!r} fits {', '.join(h[0].id for h in hits)}; "
                     "kept apart (merge by hand with `loregraph entity merge`)"
                 )
             return None
-        entity_id, score = hits[0]
-        return entity_id, f"fuzzy (core words {sorted(mine)}, token_set_ratio {score:.0f})"
+        entity, score = hits[0]
+        why = f"fuzzy (core words {list(mine)}, similarity {score:.0f})"
+        return entity.id, _typed(why, candidate, entity)
 
     def _embedding(self, candidate: Entity) -> tuple[str, str] | None:
         if self.embedder is None or not candidate.description:
@@ -157,17 +153,28 @@ class ResolutionCascade:
         return None
 
     def _absorb(self, entity_id: str, candidate: Entity) -> None:
-        """The merged candidate's names become aliases; its description fills a gap."""
+        """The candidate's new names become aliases, its description and status fill gaps;
+        a secret candidate joining a party entity fills ``gm_aliases`` and ``gm_notes``."""
         entity = self.entities[entity_id]
         known = {normalise_name(n) for n in (entity.name, *entity.aliases, *entity.gm_aliases)}
-        new = [n for n in (candidate.name, *candidate.aliases) if normalise_name(n) not in known]
-        self.entities[entity_id] = entity.model_copy(
-            update={
-                "aliases": (*entity.aliases, *dict.fromkeys(new)),
-                "description": entity.description or candidate.description,
-                "sources": tuple(dict.fromkeys([*entity.sources, *candidate.sources])),
-            }
-        )
+        names = (candidate.name, *candidate.aliases)
+        new = _unique(n for n in names if normalise_name(n) not in known)
+        update: dict[str, object] = {
+            "sources": tuple(dict.fromkeys([*entity.sources, *candidate.sources]))
+        }
+        if candidate.visibility == "gm" and entity.visibility == "party":
+            update["gm_aliases"] = (*entity.gm_aliases, *new)
+            notes = [entity.gm_notes] if entity.gm_notes else []
+            if candidate.description and candidate.description not in entity.gm_notes:
+                notes.append(candidate.description)
+            update["gm_notes"] = "\n\n".join(notes)
+        else:
+            update["aliases"] = (*entity.aliases, *new)
+            update["description"] = entity.description or candidate.description
+            update["status"] = entity.status or candidate.status
+        self.entities[entity_id] = entity.model_copy(update=update)
+        if entity_id not in self.created:
+            self.touched.add(entity_id)
 
     def _add(self, candidate: Entity) -> str:
         entity_id = slugify(candidate.name) or "entity"
@@ -178,11 +185,64 @@ class ResolutionCascade:
                 f"({other.type}): same name, different type"
             )
             entity_id = f"{entity_id}-{slugify(candidate.type)}"
-        base, n = entity_id, 2
-        while entity_id in self.entities:
-            entity_id, n = f"{base}-{n}", n + 1
-        self.entities[entity_id] = candidate.model_copy(update={"id": entity_id})
+        entity_id = _free(entity_id, self.entities)
+        own = normalise_name(candidate.name)
+        aliases = _unique(a for a in candidate.aliases if normalise_name(a) != own)
+        self.entities[entity_id] = candidate.model_copy(
+            update={"id": entity_id, "aliases": tuple(aliases)}
+        )
+        self.created.add(entity_id)
         return entity_id
+
+    def stable_ids(self, hints: Mapping[tuple[str, str], str] | None = None) -> dict[str, str]:
+        """Give the created entities ids that do not depend on chunk order, and return the
+        renames (old id → new id). ``hints`` maps (normalised name, type) to the id such an
+        entity had before (the store's): it is kept when free. Otherwise the entities sharing a
+        slug take it in (type, name) order: the first gets the bare slug, the others
+        ``<slug>-<type>``, then ``-2``, ``-3``."""
+        fixed = {i: e for i, e in self.entities.items() if i not in self.created}
+        created = sorted(
+            (self.entities[i] for i in self.created), key=lambda e: (e.type, e.name, e.id)
+        )
+        taken = set(fixed)
+        final: dict[str, str] = {}
+        for entity in created:
+            hint = (hints or {}).get((normalise_name(entity.name), entity.type))
+            if hint is not None and hint not in taken:
+                final[entity.id] = hint
+                taken.add(hint)
+        for entity in (e for e in created if e.id not in final):
+            slug = slugify(entity.name) or "entity"
+            wanted = slug if slug not in taken else f"{slug}-{slugify(entity.type)}"
+            final[entity.id] = _free(wanted, taken)
+            taken.add(final[entity.id])
+        self.entities = {
+            **fixed,
+            **{final[e.id]: e.model_copy(update={"id": final[e.id]}) for e in created},
+        }
+        self.created = set(final.values())
+        return {old: new for old, new in final.items() if old != new}
+
+
+def _typed(why: str, candidate: Entity, entity: Entity) -> str:
+    if candidate.type == entity.type:
+        return why
+    return f"{why}, type {candidate.type} → {entity.type} (the name is a known {entity.type}'s)"
+
+
+def _free(wanted: str, taken: Iterable[str] | Mapping[str, object]) -> str:
+    used = set(taken)
+    entity_id, n = wanted, 2
+    while entity_id in used:
+        entity_id, n = f"{wanted}-{n}", n + 1
+    return entity_id
+
+
+def _unique(names: Iterable[str]) -> list[str]:
+    seen: dict[str, str] = {}
+    for name in names:
+        seen.setdefault(normalise_name(name), name)
+    return list(seen.values())
 
 
 def _text(entity: Entity) -> str:

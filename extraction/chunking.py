@@ -3,11 +3,16 @@
 Markdown splits at headings first; a section longer than ``chunk_size`` characters splits at
 paragraphs, then sentences, then whitespace, and only as a last resort mid-word. Front matter
 never enters a chunk. A heading with no text of its own joins the section after it, so that no
-chunk is a bare heading. A world pack gives one chunk per item of its ``entities`` list.
+chunk is a bare heading. A world pack gives one chunk per item of its ``entities`` list (more
+when the item has secret parts).
 
-Visibility: ``gm`` under a heading naming ``GM`` or ``secret(s)`` (see ``extraction.markdown``),
-in a note whose front matter says ``visibility: gm``, or for a world-pack item that is GM-only
-or carries ``gm_notes`` / ``gm_aliases``; ``party`` otherwise.
+Visibility: ``gm`` under a GM heading (``GM Notes``, ``DM Notes``, ``Secrets``, see
+``extraction.markdown``), in a note whose front matter visibility is not party-visible (see
+``extraction.visibility``: unknown values fail closed), and for the secret parts of a world-pack
+item: a GM-only item is one ``gm`` chunk; otherwise its ``gm_*`` keys (``gm_notes``,
+``gm_aliases``) and its relations with ``visibility: gm`` are ``gm`` chunks of their own and the
+text between them ``party`` chunks, so that every chunk stays a contiguous span of the file and
+no party chunk holds a secret. ``party`` otherwise.
 """
 
 from __future__ import annotations
@@ -15,13 +20,13 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from typing import Any
 
 import yaml
 
 from extraction.frontmatter import split_front_matter
 from extraction.markdown import Section, heading_label, sections
 from extraction.slugs import slugify
+from extraction.visibility import read_visibility
 from graphrag_core.models import Chunk, SourceDocument, Visibility
 
 _SEPARATORS = (
@@ -93,7 +98,7 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _markdown_pieces(doc: SourceDocument, chunk_size: int, overlap: int) -> list[_Piece]:
     front, body = split_front_matter(doc.text, doc.path)
-    secret_note = str(front.get("visibility", "")).strip().lower() == "gm"
+    secret_note = read_visibility(front.get("visibility"))[0] == "gm"
     pieces: list[_Piece] = []
     for section, start in _merged_sections(doc.text, sections(doc.text, body)):
         label = heading_label(section.path)
@@ -186,7 +191,9 @@ def _pack(units: list[tuple[int, int]], size: int) -> list[tuple[int, int]]:
 
 
 def worldpack_pieces(text: str) -> list[_Piece]:
-    """One piece per item of the top-level ``entities`` list, its heading the item's name."""
+    """Pieces of each item of the top-level ``entities`` list, headed by the item's name: the
+    item's secret parts (see ``_secret_spans``) are ``gm`` pieces, the text between them
+    ``party`` pieces, each a contiguous span of the file."""
     root = yaml.compose(text)
     data = yaml.safe_load(text)
     items = data.get("entities") if isinstance(data, dict) else None
@@ -200,15 +207,99 @@ def worldpack_pieces(text: str) -> list[_Piece]:
         start = text.rfind("\n", 0, node.start_mark.index) + 1
         end = _drop_trailing_comments(text, start, node.end_mark.index)
         name = str(item.get("name", "")) if isinstance(item, dict) else ""
-        pieces.append(_Piece(start, end, name, _secret_item(item)))
+        if _is_secret(_value(node, "visibility")):
+            pieces.append(_Piece(start, end, name, True))
+            continue
+        pieces += _split_item(text, start, end, _secret_spans(text, node), name)
     return pieces
 
 
-def _secret_item(item: Any) -> bool:
-    if not isinstance(item, dict):
-        return False
-    secret = str(item.get("visibility", "")).strip().lower() == "gm"
-    return secret or bool(item.get("gm_notes")) or bool(item.get("gm_aliases"))
+def _split_item(
+    text: str, start: int, end: int, secrets: list[tuple[int, int]], name: str
+) -> list[_Piece]:
+    """The item ``text[start:end]`` cut at its secret spans (whole lines, merged)."""
+    pieces: list[_Piece] = []
+    cursor = start
+    for low, high in _merge_spans(secrets):
+        low, high = max(low, cursor), min(high, end)
+        if low > cursor and not _structural(text[cursor:low]):
+            pieces.append(_Piece(cursor, low, name))
+        if high > low:
+            pieces.append(_Piece(low, high, name, True))
+        cursor = max(cursor, high)
+    if cursor < end and not _structural(text[cursor:end]):
+        pieces.append(_Piece(cursor, end, name))
+    return pieces
+
+
+def _secret_spans(text: str, item: yaml.Node) -> list[tuple[int, int]]:
+    """Whole-line spans of an item's secret parts: every ``gm_*`` key (``gm_notes``,
+    ``gm_aliases``) with its value, and every relation whose visibility is not ``party``."""
+    if not isinstance(item, yaml.MappingNode):
+        return []
+    spans: list[tuple[int, int]] = []
+    for key, value in item.value:
+        name = str(key.value).strip().casefold()
+        if name.startswith(("gm_", "gm-")) and not _empty(value):
+            spans.append(_lines(text, key.start_mark.index, value.end_mark.index))
+        elif name == "relations" and isinstance(value, yaml.SequenceNode):
+            spans += [
+                _lines(text, rel.start_mark.index, rel.end_mark.index)
+                for rel in value.value
+                if _is_secret(_value(rel, "visibility"))
+            ]
+    return spans
+
+
+def _empty(node: yaml.Node) -> bool:
+    if isinstance(node, yaml.ScalarNode):
+        return not str(node.value).strip()
+    return isinstance(node, yaml.SequenceNode | yaml.MappingNode) and not node.value
+
+
+def _value(node: yaml.Node, key: str) -> str | None:
+    """The scalar under ``key`` in a mapping node (``None`` when absent)."""
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    for k, v in node.value:
+        if k.value == key and isinstance(v, yaml.ScalarNode):
+            return str(v.value)
+    return None
+
+
+def _is_secret(visibility: str | None) -> bool:
+    return visibility is not None and read_visibility(visibility)[0] == "gm"
+
+
+def _lines(text: str, start: int, end: int) -> tuple[int, int]:
+    """``text[start:end]`` widened to whole lines (a block node's end mark may lie past the
+    indentation of the next line, so trailing whitespace is dropped first)."""
+    low = text.rfind("\n", 0, start) + 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    newline = text.find("\n", end)
+    return low, len(text) if newline < 0 else newline + 1
+
+
+def _merge_spans(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for low, high in sorted(spans):
+        if merged and low <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(high, merged[-1][1]))
+        else:
+            merged.append((low, high))
+    return merged
+
+
+_BARE_KEY = re.compile(r"^\s*(?:-\s*)?[\w-]+:\s*(?:#.*)?$")
+
+
+def _structural(text: str) -> bool:
+    """Only blank lines, comments and bare keys (``relations:``): nothing to cite."""
+    return all(
+        not line.strip() or line.lstrip().startswith("#") or _BARE_KEY.match(line)
+        for line in text.splitlines()
+    )
 
 
 def _drop_trailing_comments(text: str, start: int, end: int) -> int:

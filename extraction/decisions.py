@@ -4,14 +4,16 @@ every run, in ``seq`` order, so they survive every re-ingest and re-extraction.
 merge: the subject's names become aliases of the target; its relations, mentions and
 subjects move to the target. split: names leave the subject and form an entity of their own;
 the relations and chunks whose text names a split-off name follow it (see :func:`split`).
-alias_add: names become aliases of the subject. A decision whose entity is not in the
-extraction (its source is gone) is skipped, with a record."""
+alias_add: names become aliases of the subject. Each decision finds its entities by id, name
+and type (:mod:`extraction.decision_lookup`), so a moved id does not send it to the wrong
+entity; one whose entity is gone or ambiguous is skipped, with a record."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
 
+from extraction.decision_lookup import Found, locate
 from extraction.offline import finish_relations
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
@@ -21,26 +23,38 @@ from graphrag_core.models import Chunk, Entity, Extraction, GmDecision, Relation
 def apply_decisions(
     extraction: Extraction, decisions: Sequence[GmDecision]
 ) -> tuple[Extraction, list[str]]:
+    """The extraction with every decision applied in ``seq`` order, and one record each
+    (``GM decision N skipped: ...`` for those that could not be applied)."""
     records: list[str] = []
     for decision in sorted(decisions, key=lambda d: d.seq):
         entities = {e.id: e for e in extraction.entities}
-        if decision.subject not in entities:
-            records.append(f"GM decision {decision.seq} skipped: no entity {decision.subject!r}")
-            continue
+        subject = locate(entities, decision.subject, decision.subject_name, decision.subject_type)
+        target = Found(decision.target)
         if decision.kind == "merge":
-            if decision.target not in entities:
-                records.append(f"GM decision {decision.seq} skipped: no entity {decision.target!r}")
-                continue
-            extraction = merge(extraction, decision)
-        elif decision.kind == "split":
-            extraction = split(extraction, decision)
-        else:
-            extraction = _replace(
-                extraction, add_aliases(entities[decision.subject], decision.names)
-            )
-        records.append(f"GM decision {decision.seq} ({decision.kind} {decision.subject}) applied: "
-                       f"{decision.reason or 'no reason given'}")  # fmt: skip
+            target = locate(entities, decision.target, decision.target_name, decision.target_type)
+        notes = [n for n in (subject.note, target.note) if n]
+        head = f"GM decision {decision.seq} ({decision.kind} {decision.subject})"
+        if subject.entity_id is None or target.entity_id is None:
+            records.append(f"GM decision {decision.seq} skipped: {'; '.join(notes)}")
+            continue
+        located = decision.model_copy(
+            update={"subject": subject.entity_id, "target": target.entity_id}
+        )
+        if decision.kind == "merge" and subject.entity_id == target.entity_id:
+            records.append(f"{head}: already one entity ({subject.entity_id})")
+            continue
+        extraction = _apply(extraction, located, entities)
+        where = f" [{'; '.join(notes)}]" if notes else ""
+        records.append(f"{head} applied{where}: {decision.reason or 'no reason given'}")
     return extraction, records
+
+
+def _apply(extraction: Extraction, decision: GmDecision, entities: dict[str, Entity]) -> Extraction:
+    if decision.kind == "merge":
+        return merge(extraction, decision)
+    if decision.kind == "split":
+        return split(extraction, decision)
+    return _replace(extraction, add_aliases(entities[decision.subject], decision.names))
 
 
 def add_aliases(entity: Entity, names: Sequence[str]) -> Entity:
@@ -52,13 +66,7 @@ def add_aliases(entity: Entity, names: Sequence[str]) -> Entity:
 def merge(extraction: Extraction, decision: GmDecision) -> Extraction:
     entities = {e.id: e for e in extraction.entities}
     gone, kept = entities.pop(decision.subject), entities[decision.target]
-    kept = add_aliases(kept, [gone.name, *gone.aliases]).model_copy(
-        update={
-            "description": kept.description or gone.description,
-            "sources": tuple(dict.fromkeys([*kept.sources, *gone.sources])),
-            "gm_aliases": tuple(dict.fromkeys([*kept.gm_aliases, *gone.gm_aliases])),
-        }
-    )
+    kept = _absorbed(kept, gone)
     entities[kept.id] = kept
     move = {gone.id: kept.id}
     relations = [
@@ -83,6 +91,27 @@ def merge(extraction: Extraction, decision: GmDecision) -> Extraction:
     )
 
 
+def _absorbed(kept: Entity, gone: Entity) -> Entity:
+    """``kept`` with ``gone``'s names, notes and sources. A GM-only entity merged into a party
+    one adds its names to ``gm_aliases`` and its description to ``gm_notes`` (secret)."""
+    secret = gone.visibility == "gm" and kept.visibility == "party"
+    notes = [kept.gm_notes, gone.gm_notes, gone.description if secret else ""]
+    gm_aliases = [*kept.gm_aliases, *gone.gm_aliases]
+    if secret:
+        known = {normalise_name(n) for n in (kept.name, *kept.aliases, *gm_aliases)}
+        gm_aliases += [n for n in (gone.name, *gone.aliases) if normalise_name(n) not in known]
+    else:
+        kept = add_aliases(kept, [gone.name, *gone.aliases])
+    return kept.model_copy(
+        update={
+            "description": kept.description or ("" if secret else gone.description),
+            "gm_notes": "\n\n".join(dict.fromkeys(n for n in notes if n)),
+            "gm_aliases": tuple(dict.fromkeys(gm_aliases)),
+            "sources": tuple(dict.fromkeys([*kept.sources, *gone.sources])),
+        }
+    )
+
+
 def split(extraction: Extraction, decision: GmDecision) -> Extraction:
     """Names leave the subject and form an entity of their own. Evidence decides what moves:
     a relation of the subject whose chunk text or description names a split-off name moves
@@ -96,15 +125,19 @@ def split(extraction: Extraction, decision: GmDecision) -> Extraction:
         update={"aliases": tuple(a for a in subject.aliases if normalise_name(a) not in leaving)}
     )
     names = list(decision.names)
-    entities[decision.target] = Entity(
-        id=decision.target,
-        name=names[0],
-        type=subject.type,
-        aliases=tuple(names[1:]),
-        visibility=subject.visibility,
-        sources=subject.sources,
-        description=f"Split from {subject.name} by the game master.",
-    )
+    existing = entities.get(decision.target)
+    if existing is not None and existing.type == subject.type:  # extracted on its own now
+        entities[decision.target] = add_aliases(existing, names)
+    else:
+        entities[decision.target] = Entity(
+            id=decision.target,
+            name=names[0],
+            type=subject.type,
+            aliases=tuple(names[1:]),
+            visibility=subject.visibility,
+            sources=subject.sources,
+            description=f"Split from {subject.name} by the game master.",
+        )
     kept = entities[subject.id]
     names_it = _namer(decision.names, [kept.name, *kept.aliases])
     texts = {c.id: c.text for c in extraction.chunks}

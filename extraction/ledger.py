@@ -40,6 +40,13 @@ class Ledger:
             counts.completion_tokens += reply.completion_tokens
             counts.retries += reply.retries
 
+    def failed_call(self, stage: str, attempts: int) -> None:
+        """A call that failed after ``attempts`` HTTP requests (1 + its retries)."""
+        with self._lock:
+            counts = self._stage(stage)
+            counts.calls += 1
+            counts.retries += max(0, attempts - 1)
+
     def cache_hit(self, stage: str) -> None:
         with self._lock:
             self._stage(stage).cache_hits += 1

@@ -1,5 +1,7 @@
 """One structured LLM call: ask for JSON of a pydantic model's shape, validate it, and on
-malformed, truncated or off-schema output ask once more with the error (the repair round)."""
+malformed, truncated or off-schema output ask once more with the error (the repair round).
+Every call is counted in the ledger, a failed one too (with its retries); a failed call
+raises its ``ChatModelError`` (the caller decides whether the run can go on)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from pydantic import BaseModel, ValidationError
 
 from extraction.ledger import Ledger
 from extraction.prompt_files import load_prompt
-from graphrag_core.errors import ExtractionError
+from graphrag_core.errors import ChatModelError, ExtractionError
+from graphrag_core.models import ChatReply
 from graphrag_core.ports import ChatModel
 
 M = TypeVar("M", bound=BaseModel)
@@ -63,18 +66,34 @@ def structured_call(
     the repair round gives nothing usable. ``schema`` (default: the model's own) is what the
     server is sent; it may be narrower than ``model`` (enums); ``model`` checks the answer."""
     schema = schema or model.model_json_schema()
-    reply = chat.complete(messages, json_schema=schema, max_tokens=max_tokens)
-    ledger.call(stage, reply)
+    reply = _complete(chat, messages, schema, max_tokens, stage, ledger)
     try:
         parsed = parse_reply(reply.text, reply.finish_reason, model)
         return parsed, [*messages, {"role": "assistant", "content": reply.text}]
     except ValueError as first:
         repair = load_prompt("repair").messages(error=str(first), limit=REPAIR_ENTITY_LIMIT)
         conversation = [*messages, {"role": "assistant", "content": reply.text}, repair[1]]
-        again = chat.complete(conversation, json_schema=schema, max_tokens=max_tokens)
-        ledger.call("repair", again)
+        again = _complete(chat, conversation, schema, max_tokens, "repair", ledger)
         try:
             parsed = parse_reply(again.text, again.finish_reason, model)
         except ValueError as second:
             raise UnusableOutputError(f"{first}; after one repair round: {second}") from second
         return parsed, [*conversation, {"role": "assistant", "content": again.text}]
+
+
+def _complete(
+    chat: ChatModel,
+    messages: Sequence[dict[str, str]],
+    schema: dict[str, Any],
+    max_tokens: int,
+    stage: str,
+    ledger: Ledger,
+) -> ChatReply:
+    """One call, counted in the ledger whether it succeeds or fails."""
+    try:
+        reply = chat.complete(messages, json_schema=schema, max_tokens=max_tokens)
+    except ChatModelError as exc:
+        ledger.failed_call(stage, exc.attempts)
+        raise
+    ledger.call(stage, reply)
+    return reply

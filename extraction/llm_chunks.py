@@ -1,17 +1,24 @@
 """Per-chunk LLM extraction: cache lookup, the extraction call (with its repair round),
-gleaning passes, and the new cache entries. Failures are recorded and the run goes on.
+gleaning passes, and each new answer saved to the cache as soon as it validates.
 
-The cache key is a hash of the model, the prompt versions, the gleaning passes and the chunk's
-heading and text: unchanged chunks cost nothing, a new prompt version re-extracts."""
+Output that stays unusable after the repair round is recorded and the run goes on. A model
+that cannot be reached, refuses the key or stays rate limited after the SDK's retries
+(``ChatModelError``) fails the run: the chunks still in flight finish and are cached, no new
+chunk is started once ``stop_after`` calls in a row have failed, and the run raises.
+
+The cache key is a hash of the model, the prompts' versions and text, the gleaning passes, the
+taxonomy and the chunk's heading and text: unchanged chunks cost nothing; a new prompt
+version, or an edited prompt file, re-extracts."""
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
 
 from extraction.ledger import Ledger
+from extraction.llm_cache import AnswerCache, cache_key, prompt_fingerprint
 from extraction.llm_calls import UnusableOutputError, structured_call
 from extraction.llm_schema import ChunkExtraction, extraction_schema
 from extraction.prompt_files import Prompt, load_prompt
@@ -30,6 +37,15 @@ class ChunkRequest:
     messages: list[dict[str, str]]
 
 
+@dataclass
+class _Tally:
+    """Model failures seen while the chunks complete."""
+
+    errors: list[ChatModelError] = field(default_factory=list)
+    in_a_row: int = 0
+    not_started: int = 0
+
+
 class ChunkExtractor:
     def __init__(
         self,
@@ -40,6 +56,7 @@ class ChunkExtractor:
         prompt_version: int | None = None,
         concurrency: int = 1,
         taxonomy: Taxonomy = DEFAULT_TAXONOMY,
+        stop_after: int = 3,
     ) -> None:
         self.chat = chat
         self.taxonomy = taxonomy
@@ -48,8 +65,14 @@ class ChunkExtractor:
         self.max_tokens = max_tokens
         self.gleaning = gleaning
         self.concurrency = concurrency
+        self.stop_after = stop_after
         self.prompt: Prompt = load_prompt("extract", prompt_version)
         self.glean_prompt: Prompt = load_prompt("glean")
+
+    @property
+    def request_schema(self) -> dict[str, Any]:
+        """The JSON schema each extraction request sends (when the mode sends one)."""
+        return self.schema or ChunkExtraction.model_json_schema()
 
     def request(self, chunk: Chunk) -> ChunkRequest:
         messages = self.prompt.messages(
@@ -61,56 +84,104 @@ class ChunkExtractor:
         return ChunkRequest(chunk, self._key(chunk), messages)
 
     def _key(self, chunk: Chunk) -> str:
-        prompts = self.prompt.id + (
-            f"+{self.glean_prompt.id}x{self.gleaning}" if self.gleaning else ""
-        )
+        prompts = [self.prompt, self.glean_prompt] if self.gleaning else [self.prompt]
+        version = prompt_fingerprint(*prompts) + (f"x{self.gleaning}" if self.gleaning else "")
         if not self.taxonomy.is_default:  # extra types: another prompt, another answer
-            prompts += "+types:" + ",".join(
+            version += "+types:" + ",".join(
                 [*self.taxonomy.entity_types, *self.taxonomy.relation_types]
             )
-        material = "\n".join([self.chat.model_id, prompts, chunk.heading, chunk.text])
-        return hashlib.sha256(material.encode("utf-8")).hexdigest()
+        return cache_key(self.chat.model_id, version, chunk.heading, chunk.text)
 
     def run(
         self,
         chunks: Sequence[Chunk],
-        cache: Mapping[str, str],
+        cache: AnswerCache,
         ledger: Ledger,
         progress: ProgressListener | None = None,
     ) -> tuple[dict[str, ChunkExtraction], dict[str, str]]:
-        """Extraction per chunk id (failed chunks are absent) and the new cache entries."""
+        """Extraction per chunk id (chunks with unusable output are absent) and the new cache
+        entries (already saved to ``cache``); ``ChatModelError`` if the model failed."""
         progress = progress or NullProgress()
         requests = [self.request(chunk) for chunk in chunks]
+        cached = cache.load(sorted({r.key for r in requests}))
         results: dict[str, ChunkExtraction] = {}
-        todo: list[ChunkRequest] = []
+        todo: dict[str, ChunkRequest] = {}
         for req in requests:
-            if req.key in cache:
-                results[req.chunk.id] = ChunkExtraction.model_validate_json(cache[req.key])
+            if req.key in cached:
+                results[req.chunk.id] = ChunkExtraction.model_validate_json(cached[req.key])
                 ledger.cache_hit("extract")
             else:
-                todo.append(req)
+                todo.setdefault(req.key, req)
         progress.start("llm-extract", len(todo))
-        with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
-            outcomes = list(pool.map(lambda r: self._one(r, ledger, progress), todo))
-        progress.finish("llm-extract")
         fresh: dict[str, str] = {}
-        for req, outcome in zip(todo, outcomes, strict=True):
-            if outcome is not None:
-                results[req.chunk.id] = outcome
-                fresh[req.key] = outcome.model_dump_json()
+        tally = self._extract_all(list(todo.values()), cache, ledger, progress, fresh)
+        progress.finish("llm-extract")
+        for req in requests:
+            if req.chunk.id not in results and req.key in fresh:
+                results[req.chunk.id] = ChunkExtraction.model_validate_json(fresh[req.key])
+        if tally.errors:
+            raise _stopped(tally, len(todo), len(fresh))
         return results, fresh
 
-    def _one(
-        self, req: ChunkRequest, ledger: Ledger, progress: ProgressListener
-    ) -> ChunkExtraction | None:
+    def _extract_all(
+        self,
+        todo: list[ChunkRequest],
+        cache: AnswerCache,
+        ledger: Ledger,
+        progress: ProgressListener,
+        fresh: dict[str, str],
+    ) -> _Tally:
+        tally = _Tally()
+        waiting = iter(todo)
+        running: dict[Future[ChunkExtraction | None], ChunkRequest] = {}
+        pool = ThreadPoolExecutor(max_workers=self.concurrency)
+        interrupted = True
+        try:
+            while True:
+                while len(running) < self.concurrency and tally.in_a_row < self.stop_after:
+                    req = next(waiting, None)
+                    if req is None:
+                        break
+                    running[pool.submit(self._one, req, ledger)] = req
+                if not running:
+                    break
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    self._collect(future, running.pop(future), cache, ledger, fresh, tally)
+                    progress.advance("llm-extract")
+            interrupted = False
+        finally:
+            pool.shutdown(wait=not interrupted, cancel_futures=True)
+        tally.not_started = sum(1 for _ in waiting)
+        return tally
+
+    def _collect(
+        self,
+        future: Future[ChunkExtraction | None],
+        req: ChunkRequest,
+        cache: AnswerCache,
+        ledger: Ledger,
+        fresh: dict[str, str],
+        tally: _Tally,
+    ) -> None:
+        try:
+            outcome = future.result()
+        except ChatModelError as exc:
+            ledger.failure("extract", f"chunk {req.chunk.id}: model error: {exc}")
+            tally.errors.append(exc)
+            tally.in_a_row += 1
+            return
+        tally.in_a_row = 0
+        if outcome is not None:
+            entry = {req.key: outcome.model_dump_json()}
+            cache.save(entry)  # paid for: kept even if the run stops later
+            fresh.update(entry)
+
+    def _one(self, req: ChunkRequest, ledger: Ledger) -> ChunkExtraction | None:
         try:
             return self._extract(req, ledger)
         except UnusableOutputError as exc:
             ledger.failure("extract", f"chunk {req.chunk.id}: unusable output: {exc}")
-        except ChatModelError as exc:
-            ledger.failure("extract", f"chunk {req.chunk.id}: model error: {exc}")
-        finally:
-            progress.advance("llm-extract")
         return None
 
     def _extract(self, req: ChunkRequest, ledger: Ledger) -> ChunkExtraction:
@@ -135,3 +206,20 @@ class ChunkExtractor:
                 relations=[*found.relations, *more.relations],
             )
         return found
+
+
+def _stopped(tally: _Tally, todo: int, done: int) -> ChatModelError:
+    """The error that ends a run the model failed: the last error's kind, saying what
+    happened and that the answers paid for are kept."""
+    last = tally.errors[-1]
+    skipped = (
+        f" ({tally.not_started} not started after {tally.in_a_row} failures in a row)"
+        if tally.not_started
+        else ""
+    )
+    message = (
+        f"LLM extraction stopped: {len(tally.errors)} of {todo} chunk(s) failed to reach "
+        f"the model{skipped}; last error: {last}. {done} chunk extraction(s) finished and "
+        "are kept in the cache (a re-run pays only for the rest)."
+    )
+    return type(last)(message, attempts=last.attempts)

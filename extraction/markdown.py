@@ -2,8 +2,9 @@
 
 A section runs from its heading line to the next heading of any level; its ``path`` is the
 chain of enclosing headings (``("Torven Blackwater", "GM Notes")``). A section is secret
-(``gm``) when any heading on its path contains the word ``GM`` (case-sensitive) or the word
-``secret``/``secrets`` (any case).
+(``gm``) when any heading on its path contains the word ``GM`` or ``DM`` (upper case, also
+``GMs``/``DM's``), or, in any case, ``secret(s)``, ``spoiler(s)``, ``game master``, ``dungeon
+master``, ``gm notes``/``dm notes`` or ``gm-only``/``dm-only``.
 """
 
 from __future__ import annotations
@@ -14,8 +15,11 @@ from dataclasses import dataclass
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*\r?$", re.MULTILINE)
 _FENCE = re.compile(r"^[ \t]*(```|~~~)", re.MULTILINE)
-_GM_WORD = re.compile(r"\bGM\b")
-_SECRET_WORD = re.compile(r"\bsecrets?\b", re.IGNORECASE)
+_GM_WORD = re.compile(r"\b(?:GM|DM)s?\b")
+_SECRET_WORD = re.compile(
+    r"\b(?:secrets?|spoilers?|(?:game|dungeon)[ -]?masters?|(?:gm|dm)[ -]?(?:only|notes?))\b",
+    re.IGNORECASE,
+)
 _WIKI_LINK = re.compile(r"!?\[\[([^\]\|#\n]*)(?:#([^\]\|\n]*))?(?:\|([^\]\n]*))?\]\]")
 
 
@@ -40,7 +44,8 @@ class WikiLink:
 
 
 def is_gm_heading(title: str) -> bool:
-    """Whether a heading marks GM-only content ("GM Notes", "Secrets", "A secret door")."""
+    """Whether a heading marks GM-only content ("GM Notes", "DM Notes", "Secrets", "A secret
+    door", "Spoilers", "For the Game Master")."""
     return bool(_GM_WORD.search(title) or _SECRET_WORD.search(title))
 
 

@@ -7,7 +7,8 @@ Stages, each a pure function:
 2. ``chunk_document`` on every document;
 3. ``annotate``: each chunk's ``mentions`` (gazetteer of every name and alias) and ``subject``
    (the note's or world-pack item's entity, else the entity its nearest heading names);
-4. ``stated_relations`` over the prose of every chunk;
+4. ``stated_relations`` over the prose of every chunk, and ``listed_relations`` over its list
+   lines (``**Allies** A, B`` and the like: :mod:`extraction.labelled_lists`);
 5. ``finish_relations``: resolve both ends, drop what does not resolve (with a warning),
    deduplicate by (source, type, target).
 
@@ -19,11 +20,13 @@ in a GM chunk or GM section, is GM-only.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from extraction.chunking import chunk_document
 from extraction.gazetteer import Gazetteer, Mention
+from extraction.known import reconcile
+from extraction.labelled_lists import listed_relations
 from extraction.patterns import stated_relations
 from extraction.resolution import EntityResolver, canonical_ids, merge_entities
 from extraction.taxonomy import ATTITUDE_OF_TYPE
@@ -82,12 +85,13 @@ def extract(
     overlap: int = 0,
     taxonomy: Taxonomy = DEFAULT_TAXONOMY,
 ) -> Extraction:
-    """Extract entities, relations and chunks; warnings go to the log."""
+    """Extract entities, relations and chunks; warnings go to the log at INFO (callers that
+    report them use ``extract_with_warnings``)."""
     extraction, warnings = extract_with_warnings(
         documents, chunk_size=chunk_size, overlap=overlap, taxonomy=taxonomy
     )
     for warning in warnings:
-        logger.warning("%s", warning)
+        logger.info("%s", warning)
     return extraction
 
 
@@ -97,15 +101,24 @@ def extract_with_warnings(
     chunk_size: int,
     overlap: int = 0,
     taxonomy: Taxonomy = DEFAULT_TAXONOMY,
+    known: Sequence[Entity] = (),
+    defined_elsewhere: Collection[str] = (),
 ) -> tuple[Extraction, list[str]]:
     """Extract entities, relations and chunks, in a deterministic order; also return the
-    warnings (dropped relations, unknown types). Types are mapped onto ``taxonomy``."""
+    warnings (dropped relations, unknown types). Types are mapped onto ``taxonomy``.
+
+    ``known``: stored entities of sources outside ``documents`` (a single-file ingest, a
+    broken file): relations and mentions resolve against them too, and an entity defined by a
+    source in ``defined_elsewhere`` is merged with its stored definition, never replaced by
+    this partial view (see ``extraction.known``)."""
     docs = sorted(documents, key=lambda doc: doc.path)
     found = structured(docs, taxonomy)
     ids = canonical_ids(found.entities)
-    entities = _with_party(merge_entities(found.entities), found.relations)
-    resolver = EntityResolver(entities)
-    gazetteer = Gazetteer(entities)
+    reconciled = reconcile(merge_entities(found.entities), known, defined_elsewhere)
+    ids = {old: reconciled.renamed.get(new, new) for old, new in ids.items()}
+    entities = _with_party(reconciled.entities, found.relations, reconciled.context)
+    resolver = EntityResolver([*entities, *reconciled.context])
+    gazetteer = Gazetteer([*entities, *reconciled.context])
     chunks: list[Chunk] = []
     relations = [
         r.model_copy(update={"source": ids.get(r.source, r.source)}) for r in found.relations
@@ -114,7 +127,9 @@ def extract_with_warnings(
         for chunk in chunk_document(doc, chunk_size=chunk_size, overlap=overlap):
             annotated, mentions = annotate(chunk, doc, found.subjects, resolver, gazetteer)
             chunks.append(annotated)
-            relations += prose_relations(annotated, mentions)
+            relations += prose_relations(annotated, mentions) + listed_relations(
+                annotated, resolver
+            )
     entities = _with_described_sources(entities, chunks)
     final, warnings = finish_relations(relations, resolver)
     extraction = Extraction(
@@ -145,8 +160,10 @@ def structured(
     return found
 
 
-def _with_party(entities: list[Entity], relations: list[Relation]) -> list[Entity]:
-    if any(e.id == PARTY_ID for e in entities):
+def _with_party(
+    entities: list[Entity], relations: list[Relation], known: Sequence[Entity] = ()
+) -> list[Entity]:
+    if any(e.id == PARTY_ID for e in [*entities, *known]):
         return entities
     resolver = EntityResolver(entities)
     named = any(

@@ -1,7 +1,9 @@
 """Obsidian-style notes: one note is one entity.
 
 The name is the file stem unless the front matter sets ``name``. Front matter keys:
-``id``, ``type``, ``aliases``, ``gm_aliases``, ``status``, ``visibility``, ``description``
+``id``, ``type``, ``aliases``, ``gm_aliases``, ``status`` (checked against the type's
+vocabulary, see ``extraction.statuses``), ``visibility`` (fails closed: anything but a
+party-visible spelling makes the note GM-only, see ``extraction.visibility``), ``description``
 (else the first paragraph of the player-visible body). A key naming a relation type
 (``located_in: "[[Millbrook]]"``, also ``location``, ``faction``, ``ruler``, ``owner``,
 ``employer``) gives relations to the linked or named targets; prefixed with ``gm_`` they are
@@ -21,7 +23,9 @@ from typing import Any
 from extraction.frontmatter import split_front_matter
 from extraction.markdown import Section, sections, strip_links, wiki_links
 from extraction.slugs import slugify
+from extraction.statuses import read_status
 from extraction.taxonomy import entity_type
+from extraction.visibility import read_visibility
 from graphrag_core.models import Entity, Relation, SourceDocument, Visibility
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
@@ -63,19 +67,21 @@ def parse_note(doc: SourceDocument, taxonomy: Taxonomy = DEFAULT_TAXONOMY) -> Va
     """The note's entity and relations, typed against ``taxonomy``."""
     front, body = split_front_matter(doc.text, doc.path)
     found = sections(doc.text, body)
-    secret = str(front.get("visibility", "")).strip().lower() == "gm"
-    warnings: list[str] = []
+    visibility, visibility_warning = read_visibility(front.get("visibility"))
+    secret = visibility == "gm"
     kind, warning = _note_type(doc.path, front, taxonomy)
-    if warning:
-        warnings.append(f"{doc.path}: {warning}")
+    status, status_warning = read_status(front.get("status"), kind, taxonomy)
+    name = note_name(doc, front)
+    warnings = [f"{doc.path}: {warning}"] if warning else []
+    warnings += [f"{doc.path}: {name}: {w}" for w in (visibility_warning, status_warning) if w]
     entity = Entity(
         id=note_entity_id(doc),
-        name=note_name(doc, front),
+        name=name,
         type=kind,
         aliases=_names(front.get("aliases", front.get("alias"))),
         gm_aliases=_names(front.get("gm_aliases")),
-        status=str(front["status"]).strip() if front.get("status") is not None else None,
-        visibility="gm" if secret else "party",
+        status=status,
+        visibility=visibility,
         description=str(front.get("description") or _first_paragraph(doc.text, found)).strip(),
         gm_notes=_gm_notes(doc.text, found, front, taxonomy),
         attributes=_attributes(front, taxonomy),

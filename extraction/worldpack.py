@@ -19,7 +19,9 @@ relations:                       # optional
 
 Relation sources and targets are left as written: resolve them against all entities once every
 source is read. Unknown entity types become ``Other`` and unknown relation types ``related_to``,
-each with a warning.
+each with a warning. A status is checked against the type's vocabulary (``extraction.statuses``:
+synonyms mapped, anything else ignored, with a warning). ``visibility`` accepts the spellings of
+``extraction.visibility`` (``secret``, ``gm-only``, ``public``, …); any other value is an error.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
 from extraction.frontmatter import yaml_error_reason
 from extraction.slugs import slugify
+from extraction.statuses import read_status
 from extraction.taxonomy import entity_type, relation_type
+from extraction.visibility import normalise_visibility
 from graphrag_core.errors import SourceError
 from graphrag_core.models import Attitude, Entity, Relation, SourceDocument, Visibility
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
@@ -45,6 +49,7 @@ def _as_list(value: Any) -> Any:
 
 
 Names = Annotated[list[str], BeforeValidator(_as_list)]
+PackVisibility = Annotated[Visibility, BeforeValidator(normalise_visibility)]
 Scalar = str | int | float | bool
 M = TypeVar("M", bound=BaseModel)
 
@@ -57,7 +62,7 @@ class PackRelation(_Model):
     type: str
     target: str
     attitude: Attitude | None = None
-    visibility: Visibility = "party"
+    visibility: PackVisibility = "party"
     description: str = ""
 
 
@@ -72,7 +77,7 @@ class PackEntity(_Model):
     aliases: Names = []
     gm_aliases: Names = []
     status: str | None = None
-    visibility: Visibility = "party"
+    visibility: PackVisibility = "party"
     description: str = ""
     gm_notes: str = ""
     attributes: dict[str, Scalar | None] = {}
@@ -123,15 +128,17 @@ def _validate(model: type[M], raw: Any, path: str, where: str) -> M:
 
 def _add_entity(pack: WorldPack, path: str, item: PackEntity, taxonomy: Taxonomy) -> None:
     kind, warning = entity_type(item.type, taxonomy)
-    if warning:
-        pack.warnings.append(f"{path}: {item.name}: {warning}")
+    status, status_warning = read_status(item.status, kind, taxonomy)
+    for text in (warning, status_warning):
+        if text:
+            pack.warnings.append(f"{path}: {item.name}: {text}")
     entity = Entity(
         id=item.id or slugify(item.name),
         name=item.name,
         type=kind,
         aliases=tuple(item.aliases),
         gm_aliases=tuple(item.gm_aliases),
-        status=item.status,
+        status=status,
         visibility=item.visibility,
         description=item.description.strip(),
         gm_notes=item.gm_notes.strip(),

@@ -20,7 +20,7 @@ from graphrag_core.analytics_models import (
     GlobalAnswer,
     SummaryHit,
 )
-from graphrag_core.errors import AnalyticsError
+from graphrag_core.errors import AnalyticsError, UnknownCampaignError
 from graphrag_core.models import CampaignView, ScoredId, Visibility
 from graphrag_core.ports import ChatModel, Clock, Embedder, GraphStore, ProgressListener
 from graphrag_core.settings import AnalyticsSettings
@@ -84,11 +84,7 @@ class AnalyticsService:
     def _check_known(self, campaign: str) -> None:
         known = self.store.list_campaigns()
         if campaign not in known:
-            raise AnalyticsError(
-                f"campaign {campaign!r} holds nothing to analyse: ingest its sources first "
-                f"(`loregraph ingest PATH -c {campaign}`); campaigns in this store: "
-                f"{', '.join(known) or 'none'}"
-            )
+            raise UnknownCampaignError(campaign, known)
 
     def _summary_vectors(
         self,

@@ -1,9 +1,18 @@
 """Posting a session change set: read, validate, resolve, decide (new / duplicate / amend),
-store atomically, and score its impact."""
+store atomically, and score its impact.
+
+Deciding and storing happen under ``posting_lock``: a lock file per campaign in the data
+directory, so that two posts of the same new session (two recap jobs, a retry racing the
+original) never both plan revision 1 and interleave their changes; the second one sees the
+first and is a duplicate or a conflict. The lock covers every process sharing the data
+directory (all of them, on the embedded store); processes on other machines posting to one
+FalkorDB or Neo4j server are not serialised by it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import fcntl
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Literal
@@ -43,6 +52,19 @@ def read_changeset_text(path: Path) -> str:
         raise ChangelogError(f"{path}: no such file") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise ChangelogError(f"{path}: cannot read the change set: {exc}") from exc
+
+
+@contextmanager
+def posting_lock(data_dir: Path, campaign: str) -> Iterator[None]:
+    """Hold the campaign's posting lock (an exclusive ``flock``) for the block."""
+    folder = data_dir / "locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / f"changelog-{campaign}.lock", "w", encoding="ascii") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def importance_by_degree(

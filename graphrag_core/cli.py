@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from graphrag_core import cli_analytics, cli_extraction, cli_render, cli_store
+from graphrag_core import cli_analytics, cli_extraction, cli_help, cli_render, cli_store
 from graphrag_core.demo import DEFAULT_EXAMPLE, run_demo
 from graphrag_core.errors import LoregraphError
 from graphrag_core.service import LoregraphService
@@ -20,6 +20,7 @@ from graphrag_core.settings import Settings, load_settings
 from graphrag_core.wiring import open_service
 
 app = typer.Typer(
+    cls=cli_help.PlainHelpGroup,
     help="loregraph: what is true in your campaign world right now, and what matters.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -57,7 +58,13 @@ _state = _State()
 @app.callback()
 def main(
     config: Annotated[
-        Path | None, typer.Option("--config", help="TOML config file (default: ./loregraph.toml).")
+        Path | None,
+        typer.Option(
+            "--config",
+            envvar="LOREGRAPH_CONFIG",
+            metavar="FILE",
+            help="TOML config file (default: ./loregraph.toml).",
+        ),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log what happens.")] = False,
 ) -> None:
@@ -100,8 +107,9 @@ def ingest(
     """Ingest Markdown, text, an Obsidian-style vault and YAML world packs.
 
     Unchanged files are skipped, changed ones replaced, removed ones withdrawn (folder ingest).
-    A broken file is reported and its last good content kept. Writes a manifest per run.
-    Then runs ``loregraph build`` unless ``--no-build``."""
+    A single file inside an ingested folder keeps its place in the campaign. A broken file is
+    reported and its last good content kept. Writes a manifest per run. Then runs
+    'loregraph build' unless --no-build."""
     with _service() as (service, settings):
         use_llm = cli_extraction.wants_llm(service, extractor, err)
         if dry_run:
@@ -211,7 +219,10 @@ def entity(
     as_json: JsonOpt = False,
     as_of: AsOfOpt = None,
 ) -> None:
-    """One entity: aliases, type, effective status and the change that set it, relations."""
+    """One entity: aliases, type, effective status and the change that set it, relations.
+
+    'loregraph entity NAME' is the same as 'loregraph entity show NAME'; for an entity named
+    like a subcommand (merge, split, alias, show) with options after it, use 'entity show'."""
     with _service() as (service, settings):
         view = service.entity(
             name, campaign or settings.campaign, as_player=as_player, as_of_session=as_of
@@ -243,3 +254,4 @@ def demo(
 cli_analytics.register(app)
 cli_extraction.register(app)
 cli_store.register(app)
+cli_help.apply(app)

@@ -6,14 +6,16 @@ existing ``show``, so ``loregraph entity Torven`` keeps working beside ``entity 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from typer.core import TyperGroup
+from rich.markup import escape
 
-from graphrag_core.models import IngestReport
+from graphrag_core.cli_help import PlainHelpGroup
+from graphrag_core.models import IngestReport, LedgerStage
 from graphrag_core.service import LoregraphService
 
 _said_offline = False
@@ -44,16 +46,28 @@ def dry_run(
         return
     plan = service.estimate_llm(path, campaign)
     cost = f"${plan.cost_usd:.4f}" if plan.priced else "unknown (model not in the price table)"
+    how = "exact" if plan.exact else "estimate: not an OpenAI model"
     out.print(f"dry run for model [bold]{plan.model}[/] (no call made)")
     out.print(f"  chunks:                      {plan.chunks} ({plan.cached} cached, free)")
-    out.print(f"  LLM calls:                   {plan.calls}")
-    out.print(f"  prompt tokens (exact):       {plan.prompt_tokens}")
+    out.print(f"  LLM calls:                   {plan.calls} (extraction and gleaning; repair "
+              "rounds and arbitration happen only when needed and are not counted)")  # fmt: skip
+    out.print(f"  prompt tokens ({how}, {plan.encoding}, with chat framing and schema): "
+              f"{plan.prompt_tokens}")  # fmt: skip
     out.print(f"  expected completion tokens:  {plan.completion_tokens}")
     out.print(f"  estimated cost:              {cost}")
 
 
 def render_ledger(out: Console, report: IngestReport) -> None:
-    for stage, s in report.ledger.items():
+    """The LLM ledger per stage, then the GM decisions that did not replay as stored
+    (skipped, or found under another id): the game master must know."""
+    _print_ledger(out, report.ledger)
+    for record in report.extraction_records:
+        if record.startswith("GM decision") and (" skipped: " in record or " applied [" in record):
+            out.print(f"[yellow]{escape(record)}[/]")
+
+
+def _print_ledger(out: Console, ledger: Mapping[str, LedgerStage]) -> None:
+    for stage, s in ledger.items():
         out.print(
             f"LLM {stage}: {s.calls} call(s), {s.prompt_tokens} tokens in, "
             f"{s.completion_tokens} out, ${s.cost_usd:.4f}, {s.cache_hits} cache hit(s), "
@@ -61,11 +75,14 @@ def render_ledger(out: Console, report: IngestReport) -> None:
         )
 
 
-class _EntityGroup(TyperGroup):
-    """``entity NAME`` means ``entity show NAME`` unless NAME is a subcommand."""
+class _EntityGroup(PlainHelpGroup):
+    """``entity NAME`` means ``entity show NAME`` unless NAME is a subcommand followed by its
+    arguments: ``entity Split`` and ``entity merge`` alone show those entities (every
+    subcommand needs arguments), ``entity show split --json`` too."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+        alone = len(args) == 1
+        if args and args[0] not in ("--help", "-h") and (args[0] not in self.commands or alone):
             args = ["show", *args]
         return super().parse_args(ctx, args)
 
@@ -82,7 +99,12 @@ Reason = Annotated[str, typer.Option("--reason", help="Why (kept with the decisi
 
 def register(app: typer.Typer) -> None:
     entity_app = typer.Typer(
-        cls=_EntityGroup, no_args_is_help=True, help="Show an entity; correct its resolution."
+        cls=_EntityGroup,
+        no_args_is_help=True,
+        subcommand_metavar="NAME | COMMAND [ARGS]...",
+        help="Show an entity: 'loregraph entity NAME [OPTIONS]' (the same as 'entity show "
+        "NAME'), NAME being its id, name or an alias. Or correct its resolution with a "
+        "command below.",
     )
     for info in list(app.registered_commands):
         if info.callback is not None and info.callback.__name__ == "entity":
@@ -156,5 +178,9 @@ def recap_draft(
     with _service() as (service, settings):
         target = output or Path(f"session-{session}.yaml")
         draft = service.draft_recap(transcript, campaign or settings.campaign, session, target)
-        cli.out.print(f"Drafted {draft.proposed} change(s) to {target} ({draft.skipped} skipped); "
+        cli.out.print(f"Drafted {draft.proposed} change(s) to {target} "
+                      f"({len(draft.skipped)} skipped, listed in the file); "
                       f"review it, then: loregraph changelog post {target}")  # fmt: skip
+        for line in draft.skipped:
+            cli.out.print(f"  skipped: {escape(line)}")
+        _print_ledger(cli.out, draft.ledger)

@@ -7,7 +7,15 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
 
 from graphrag_core.changelog_posting import PostResult
-from graphrag_core.models import AskResult, EntityView, IngestReport, RankedResult
+from graphrag_core.models import (
+    PARTY_ID,
+    AskResult,
+    Change,
+    EntityView,
+    IngestReport,
+    RankedResult,
+    Relation,
+)
 
 _TASK_LABELS = {
     "read": "Reading sources",
@@ -51,21 +59,32 @@ class RichProgress:
             self._progress.remove_task(self._tasks.pop(task))  # type: ignore[arg-type]
 
 
+_SHOWN_RECORDS = 10
+
+
 def render_ingest(console: Console, report: IngestReport) -> None:
+    """What changed, what the campaign holds, every failure once, and the first warnings about
+    the sources (all of them are in the manifest)."""
     if not report.wrote:
         console.print(f"[green]Nothing to do[/]: {len(report.unchanged)} unchanged source(s).")
     else:
+        recovered = f", {len(report.recovered)} recovered" if report.recovered else ""
         console.print(
-            f"Ingested [bold]{report.campaign}[/]: {len(report.added)} added, "
+            f"Ingested [bold]{escape(report.campaign)}[/]: {len(report.added)} added, "
             f"{len(report.changed)} changed, {len(report.removed)} removed, "
-            f"{len(report.unchanged)} unchanged; {report.embedded} text(s) embedded."
+            f"{len(report.unchanged)} unchanged{recovered}; {report.embedded} text(s) embedded."
         )
     console.print(
         f"Campaign now holds {report.entities} entities, {report.relations} relations, "
         f"{report.chunks} chunks."
     )
     for path, reason in sorted(report.failures.items()):
-        console.print(f"[red]failed[/] {path}: {reason}")
+        console.print(f"[red]failed[/] {escape(path)}: {escape(reason)}")
+    for record in report.extraction_records[:_SHOWN_RECORDS]:
+        console.print(f"[yellow]note[/] {escape(record)}")
+    hidden = len(report.extraction_records) - _SHOWN_RECORDS
+    if hidden > 0:
+        console.print(f"[dim]… and {hidden} more note(s) in the ingest manifest[/]")
 
 
 def render_post(console: Console, result: PostResult) -> None:
@@ -126,9 +145,18 @@ def _one_line(text: str, limit: int) -> str:
 
 
 def render_entity(console: Console, view: EntityView) -> None:
-    console.print(f"[bold]{view.name}[/] ({view.type}) [dim]id: {view.id}[/]")
+    """Name, aliases, status and why, notes, relations and changes by name; in the GM view,
+    what players cannot see is marked ``[GM only]``."""
+    secret = " [yellow]\\[GM only][/]" if view.visibility == "gm" else ""
+    console.print(
+        f"[bold]{escape(view.name)}[/] ({escape(view.type)}) [dim]id: {view.id}[/]{secret}"
+    )
     if view.aliases:
-        console.print(f"  aliases: {', '.join(view.aliases)}")
+        console.print(f"  aliases: {escape(', '.join(view.aliases))}")
+    if view.gm_aliases:
+        console.print(
+            f"  [yellow]secret aliases \\[GM only]:[/] {escape(', '.join(view.gm_aliases))}"
+        )
     status = view.status or "unknown"
     why = (
         f" (set in session {view.status_change.session_id} by {view.status_change.id})"
@@ -136,18 +164,50 @@ def render_entity(console: Console, view: EntityView) -> None:
         else " (base)"
     )
     console.print(
-        f"  status: {status}{why}" + (f"; attitude: {view.attitude}" if view.attitude else "")
+        f"  status: {escape(status)}{why}"
+        + (f"; attitude toward the party: {view.attitude}" if view.attitude else "")
     )
     if view.description:
-        console.print(f"  {view.description}")
+        console.print(f"  {escape(view.description)}")
     if view.gm_notes:
-        console.print(f"  [yellow]GM notes:[/] {view.gm_notes}")
+        console.print(f"  [yellow]GM notes:[/] {escape(view.gm_notes)}")
     for rel in view.relations:
-        console.print(f"  · {rel.source} —{rel.type}→ {rel.target}")
+        console.print(f"  · {_relation_line(view, rel)}")
     for change in view.changes:
-        console.print(
-            f"  session {change.session_id}: {change.field} → {change.new_value} "
-            f"[dim]({change.id})[/]"
-        )
+        console.print(f"  {_change_line(view, change)}")
     if view.sources:
-        console.print(f"  sources: {', '.join(view.sources)}")
+        console.print(f"  sources: {escape(', '.join(view.sources))}")
+
+
+def _name(view: EntityView, entity_id: str) -> str:
+    if entity_id == PARTY_ID and entity_id not in view.names:
+        return "the party"
+    return escape(view.names.get(entity_id, entity_id))
+
+
+def _gm_mark(visibility: str) -> str:
+    return " [yellow]\\[GM only][/]" if visibility == "gm" else ""
+
+
+def _relation_line(view: EntityView, rel: Relation) -> str:
+    attitude = f" ({rel.attitude})" if rel.attitude else ""
+    return (
+        f"{_name(view, rel.source)} —{rel.type}→ {_name(view, rel.target)}{attitude}"
+        f"{_gm_mark(rel.visibility)}"
+    )
+
+
+def _change_line(view: EntityView, change: Change) -> str:
+    """``session 7: attitude of Baron Aldric toward Cinder Knives: allied → hostile``."""
+    field = change.field
+    if change.kind == "relationship" and change.target_id:
+        field = (
+            f"attitude of {_name(view, change.entity_id)} toward {_name(view, change.target_id)}"
+        )
+    elif change.entity_id != view.id:
+        field = f"{field} of {_name(view, change.entity_id)}"
+    old = f"{escape(change.old_value)} → " if change.old_value else "→ "
+    return (
+        f"session {change.session_id}: {field}: {old}{escape(change.new_value)} "
+        f"[dim]({change.id})[/]{_gm_mark(change.visibility)}"
+    )

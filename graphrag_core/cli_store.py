@@ -1,9 +1,11 @@
 """Store commands of the ``loregraph`` CLI: ``migrate`` (copy campaigns between stores) and
-``doctor`` (is the configured store reachable and ready). Hooked in by ``register``."""
+``doctor`` (``cli_doctor``: is the configured store reachable and ready). Hooked in by
+``register``."""
 
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -11,14 +13,15 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from graphrag_core.cli_doctor import doctor
 from graphrag_core.errors import ConfigError, LoregraphError, StoreError
-from graphrag_core.models import StoreHealth
 from graphrag_core.settings import Settings, StoreSettings, load_settings
 from graphrag_core.store_migration import PartReport, copy_campaign, vector_dimension
+from graphrag_core.stores.uris import check_neo4j_uri
 from graphrag_core.wiring import build_store
 
 StoreKind = Literal["falkordb-embedded", "falkordb", "neo4j"]
-_ANY_DIMENSION = 384  # reads and health checks do not depend on the vector dimension
+_ANY_DIMENSION = 384  # the source of a copy is only read: reads do not depend on it
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
 
@@ -41,17 +44,31 @@ def _target(
     )
     if section == settings.store_section():
         raise ConfigError("the target is the configured store itself: name another one")
+    if kind == "falkordb" and not url:
+        raise ConfigError("--to falkordb needs --to-url (e.g. --to-url redis://host:6379)")
+    if kind == "neo4j":
+        if not section.neo4j_uri:
+            raise ConfigError(
+                "--to neo4j needs --to-neo4j-uri (e.g. neo4j://host:7687) and the password, "
+                "--to-neo4j-password or LOREGRAPH_TO_NEO4J_PASSWORD (user and database: "
+                "--to-neo4j-user, --to-neo4j-database; default neo4j)"
+            )
+        check_neo4j_uri(section.neo4j_uri, setting="--to-neo4j-uri")
     return section
 
 
 def migrate(
     ctx: typer.Context,
     to: Annotated[StoreKind, typer.Option("--to", help="The kind of the target store.")],
-    to_url: Annotated[str | None, typer.Option(help="Target FalkorDB server URL.")] = None,
+    to_url: Annotated[
+        str | None, typer.Option(help="Target FalkorDB server URL: redis://host:6379.")
+    ] = None,
     to_data_dir: Annotated[
         Path | None, typer.Option(help="Target data dir (embedded target).")
     ] = None,
-    to_neo4j_uri: Annotated[str | None, typer.Option(help="Target Neo4j URI.")] = None,
+    to_neo4j_uri: Annotated[
+        str | None, typer.Option(help="Target Neo4j URI: bolt:// or neo4j:// (+s, +ssc).")
+    ] = None,
     to_neo4j_user: Annotated[str | None, typer.Option(help="Target Neo4j user.")] = None,
     to_neo4j_password: Annotated[
         str | None, typer.Option(envvar="LOREGRAPH_TO_NEO4J_PASSWORD", help="Target password.")
@@ -61,11 +78,21 @@ def migrate(
         str | None, typer.Option("--campaign", "-c", help="Campaign to copy.")
     ] = None,
     all_campaigns: Annotated[bool, typer.Option("--all", help="Copy every campaign.")] = False,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Delete the campaign on the target first (a target that diverged: moved "
+            "there, played, moved back).",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Copy campaigns from the configured store to another and verify counts and checksums.
 
-    Safe to run again after an interruption: every write is an idempotent upsert."""
+    Safe to run again after an interruption: every write is an idempotent upsert.
+
+    A target that already holds another version of the campaign needs --replace."""
     try:
         settings = _settings(ctx)
         target_section = _target(
@@ -73,7 +100,7 @@ def migrate(
             neo4j_uri=to_neo4j_uri, neo4j_user=to_neo4j_user,
             neo4j_password=to_neo4j_password, neo4j_database=to_neo4j_database,
         )  # fmt: skip
-        reports = _run_migration(settings, target_section, campaign, all_campaigns)
+        reports = _run_migration(settings, target_section, campaign, all_campaigns, replace)
     except LoregraphError as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(1) from exc
@@ -83,93 +110,77 @@ def migrate(
 
 
 def _run_migration(
-    settings: Settings, target_section: StoreSettings, campaign: str | None, every: bool
+    settings: Settings,
+    target_section: StoreSettings,
+    campaign: str | None,
+    every: bool,
+    replace: bool,
 ) -> list[PartReport]:
     source = build_store(settings.store_section(), _ANY_DIMENSION)
     try:
-        names = source.list_campaigns() if every else [campaign or settings.campaign]
-        if not names:
-            raise StoreError("the configured store holds no campaign: nothing to copy")
+        names = _campaigns(source.list_campaigns(), campaign or settings.campaign, every)
         target = build_store(target_section, vector_dimension(source, names, _ANY_DIMENSION))
         try:
             target.migrate()
-            return [report for name in names for report in copy_campaign(source, target, name)]
+            return [
+                report
+                for name in names
+                for report in copy_campaign(source, target, name, replace=replace)
+            ]
         finally:
             target.close()
     finally:
         source.close()
 
 
+def _campaigns(present: list[str], campaign: str, every: bool) -> list[str]:
+    """The campaigns to copy: all, or the one named, which must exist."""
+    if not present:
+        raise StoreError("the configured store holds no campaign: nothing to copy")
+    if every:
+        return present
+    if campaign not in present:
+        raise ConfigError(
+            f"the configured store holds no campaign {campaign!r}; it holds "
+            f"{', '.join(present)}. Name one with --campaign, or copy them all with --all."
+        )
+    return [campaign]
+
+
+def _units(units: dict[str, int]) -> str:
+    return ", ".join(f"{count} {unit}" for unit, count in units.items())
+
+
 def _render_migration(reports: list[PartReport], as_json: bool) -> None:
     if as_json:
-        rows = [{**r.model_dump(), "ok": r.ok} for r in reports]
-        out.print_json(json.dumps(rows))
-        return
-    table = Table("campaign", "part", "source", "target", "checksum (sha256)", "")
-    for r in reports:
-        same = r.source_checksum == r.target_checksum
-        shown = (
-            r.source_checksum[:16]
-            if same
-            else f"{r.source_checksum[:16]} ≠ {r.target_checksum[:16]}"
-        )
-        table.add_row(
-            r.campaign, r.part, str(r.source_count), str(r.target_count), shown,
-            "[green]ok[/]" if r.ok else "[red]MISMATCH[/]",
-        )  # fmt: skip
-    out.print(table)
+        out.print_json(json.dumps([{**r.model_dump(), "ok": r.ok} for r in reports]))
+    else:
+        out.print(_migration_table(reports))
     if not all(r.ok for r in reports):
         err.print(
-            "[red]the target differs from the source.[/] Run the same command again; if the "
-            "target held this campaign before, delete it there first and copy again."
+            "[red]the target differs from the source.[/] If the copy was interrupted, run the "
+            "same command again. If the target held this campaign before and it changed "
+            "since, run it again with --replace (deletes the campaign on the target first)."
         )
 
 
-def doctor(
-    ctx: typer.Context,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-) -> None:
-    """Which store is configured, is it reachable, its version, are its indexes in place."""
-    try:
-        section = _settings(ctx).store_section()
-    except LoregraphError as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(1) from exc
-    health = _health(section)
-    if as_json:
-        out.print_json(json.dumps({**health.model_dump(mode="json"), "healthy": health.healthy}))
-    else:
-        _render_health(health)
-    if not health.healthy:
-        raise typer.Exit(1)
-
-
-def _health(section: StoreSettings) -> StoreHealth:
-    try:
-        store = build_store(section, _ANY_DIMENSION)
-    except LoregraphError as exc:
-        where = section.neo4j_uri or section.falkordb_url or str(section.data_dir)
-        return StoreHealth(kind=section.kind, where=where, reachable=False, problems=(str(exc),))
-    try:
-        return store.health()
-    finally:
-        store.close()
-
-
-def _render_health(health: StoreHealth) -> None:
-    mark = "[green]yes[/]" if health.reachable else "[red]no[/]"
-    out.print(f"store:      {health.kind} at {health.where}")
-    out.print(f"reachable:  {mark}")
-    if health.reachable:
-        out.print(f"version:    {health.version}")
-        applied, expected = len(health.migrations_applied), len(health.migrations_expected)
-        out.print(f"migrations: {applied} of {expected} applied")
-        out.print(f"indexes:    {'all present' if not health.indexes_missing else 'missing'}")
-    for problem in health.problems:
-        out.print(f"[red]problem:[/] {problem}")
-    out.print("[green]healthy[/]" if health.healthy else "[red]not healthy[/]")
+def _migration_table(reports: list[PartReport]) -> Table:
+    table = Table("campaign", "part", "moved", "checksum (sha256)", "")
+    for r in reports:
+        shown = r.source_checksum[:16]
+        moved = _units(r.source_units)
+        if not r.ok:
+            shown += f" ≠ {r.target_checksum[:16]}"
+            moved += f" (target: {_units(r.target_units)})"
+        table.add_row(
+            r.campaign, r.part, moved, shown, "[green]ok[/]" if r.ok else "[red]MISMATCH[/]"
+        )
+    return table
 
 
 def register(app: typer.Typer) -> None:
+    # The Neo4j driver logs each failed routing attempt at ERROR; the CLI's own error says the
+    # same once, with what to do, so the duplicate stays off the terminal.
+    logging.getLogger("neo4j.pool").setLevel(logging.CRITICAL)
     app.command()(migrate)
     app.command()(doctor)

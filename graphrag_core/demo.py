@@ -68,4 +68,5 @@ def run_demo(
         if item.get("as_player_must_not_contain"):
             cli_render.render_ask(console, service.ask(question, campaign, k=5, as_player=True))
     console.rule("4. A broad question, from the community summaries")
+    console.print(f"\n[bold]{BROAD_QUESTION}[/]  [dim]({campaign}, player view)[/]")
     render_global(console, service.ask_global(BROAD_QUESTION, campaign, as_player=True))

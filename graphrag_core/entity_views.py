@@ -27,11 +27,15 @@ def entity_view(view: CampaignView, name: str) -> EntityView:
         for c in view.chunks.values()
         if c.subject == entity.id or entity.id in c.mentions
     )
+    relations = tuple(r for r in view.relations if entity.id in (r.source, r.target))
+    named = {r.source for r in relations} | {r.target for r in relations}
+    named |= {end for c in changes for end in (c.entity_id, c.target_id) if end}
     return EntityView(
         id=entity.id,
         name=entity.name,
         type=entity.type,
-        aliases=entity.aliases + entity.gm_aliases,
+        aliases=entity.aliases,
+        gm_aliases=entity.gm_aliases,
         base_status=entity.status,
         status=state.status if state else entity.status,
         attitude=state.attitude if state else None,
@@ -39,10 +43,11 @@ def entity_view(view: CampaignView, name: str) -> EntityView:
         description=entity.description,
         gm_notes=entity.gm_notes,
         attributes=entity.attributes,
-        relations=tuple(r for r in view.relations if entity.id in (r.source, r.target)),
+        relations=relations,
         sources=tuple(sorted(sources)),
         changes=changes,
         visibility=entity.visibility,
+        names={i: view.entities[i].name for i in sorted(named) if i in view.entities},
     )
 
 

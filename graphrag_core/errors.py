@@ -7,11 +7,14 @@ that met them.
     LoregraphError
     ├── ConfigError                 settings that cannot work (bad path, unknown store kind)
     ├── StoreError                  the graph store failed
-    │   └── StoreUnavailableError   the store is down or unreachable
+    │   ├── StoreUnavailableError   the store is down or unreachable
+    │   └── UnknownStatementError   no Cypher file of that name (a broken install)
     ├── SourceError                 a source file could not be read or parsed
     ├── ChangelogError              a change set is malformed
     │   └── ChangelogConflictError  a session was already posted with different content
     ├── UnknownEntityError          a name or id matches no entity (carries near matches)
+    ├── RequestError                a request that cannot be answered as asked (empty question)
+    │   └── UnknownCampaignError    the campaign holds nothing (names those that exist)
     ├── ExtractionError             an extractor could not produce a valid result
     ├── AnalyticsError              graph analytics cannot answer (not built, unknown id)
     └── ChatModelError              the chat model (LLM) failed
@@ -39,6 +42,11 @@ class StoreError(LoregraphError):
 
 class StoreUnavailableError(StoreError):
     """The graph store is down or cannot be reached."""
+
+
+class UnknownStatementError(StoreError):
+    """No Cypher statement of that name exists for that dialect (a file missing from
+    ``cypher/``: reinstall loregraph)."""
 
 
 class SourceError(LoregraphError):
@@ -69,6 +77,23 @@ class UnknownEntityError(LoregraphError):
         self.suggestions = tuple(suggestions)
 
 
+class RequestError(LoregraphError):
+    """A request that cannot be answered as asked, such as an empty question."""
+
+
+class UnknownCampaignError(RequestError):
+    """The campaign holds nothing in this store; the message names the campaigns that exist."""
+
+    def __init__(self, campaign: str, known: Sequence[str]) -> None:
+        listed = ", ".join(known) if known else "none yet"
+        super().__init__(
+            f"campaign {campaign!r} holds nothing (campaigns in this store: {listed}); name one "
+            f"of them with --campaign, or ingest sources into {campaign!r} first"
+        )
+        self.campaign = campaign
+        self.known = tuple(known)
+
+
 class ExtractionError(LoregraphError):
     """An extractor could not produce a valid result."""
 
@@ -78,7 +103,12 @@ class AnalyticsError(LoregraphError):
 
 
 class ChatModelError(LoregraphError):
-    """The chat model (LLM) failed; the message names the model, the endpoint and what to do."""
+    """The chat model (LLM) failed; the message names the model, the endpoint and what to do.
+    ``attempts``: the HTTP requests the failed call made (1 + its retries), for the ledger."""
+
+    def __init__(self, message: str, *, attempts: int = 1) -> None:
+        super().__init__(message)
+        self.attempts = attempts
 
 
 class ChatModelUnavailableError(ChatModelError):

@@ -4,16 +4,20 @@ master's decisions, replayed over whatever was extracted. Also the dry-run estim
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from extraction.arbitration import llm_arbiter
 from extraction.decisions import apply_decisions
 from extraction.ledger import Ledger
 from extraction.llm_chunks import ChunkExtractor
-from extraction.llm_extractor import llm_arbiter, llm_extract, prose_chunks
+from extraction.llm_extractor import llm_extract, prose_chunks
 from extraction.offline import extract, extract_with_warnings
 from extraction.pricing import PriceTable, load_prices
-from graphrag_core.models import Extraction, LedgerStage, SourceDocument
+from extraction.slugs import normalise_name
+from extraction.token_estimate import PER_MESSAGE, PER_REPLY, encoding_for, prompt_tokens
+from graphrag_core.errors import ChatModelError
+from graphrag_core.models import Entity, Extraction, LedgerStage, SourceDocument
 from graphrag_core.ports import ChatModel, Embedder, GraphStore, ProgressListener, TokenCounter
 from graphrag_core.settings import IngestSettings, LlmSettings
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
@@ -31,8 +35,22 @@ class LlmSetup:
         s = self.settings
         return ChunkExtractor(
             self.chat, max_tokens=s.max_tokens, gleaning=s.gleaning, concurrency=s.concurrency,
-            taxonomy=taxonomy,
+            taxonomy=taxonomy, prompt_version=s.prompt_version, stop_after=s.stop_after_failures,
         )  # fmt: skip
+
+
+class StoreCache:
+    """The campaign's LLM answers in the graph store, as an :class:`AnswerCache`."""
+
+    def __init__(self, store: GraphStore, campaign: str) -> None:
+        self._store = store
+        self._campaign = campaign
+
+    def load(self, keys: Sequence[str]) -> dict[str, str]:
+        return self._store.load_extraction_cache(self._campaign, keys)
+
+    def save(self, entries: Mapping[str, str]) -> None:
+        self._store.save_extraction_cache(self._campaign, entries)
 
 
 @dataclass
@@ -57,6 +75,11 @@ def cached_keys(
     return len(keys), frozenset(store.load_extraction_cache(campaign, keys))
 
 
+def replayed_ledger(cached: int) -> dict[str, LedgerStage]:
+    """The ledger of an LLM ingest with nothing to extract: every chunk from the cache."""
+    return {"extract": LedgerStage(cache_hits=cached)}
+
+
 def run_extraction(
     documents: Sequence[SourceDocument],
     ingest: IngestSettings,
@@ -66,21 +89,36 @@ def run_extraction(
     llm: LlmSetup | None = None,
     embedder: Embedder | None = None,
     progress: ProgressListener | None = None,
+    known: Sequence[Entity] = (),
+    defined_elsewhere: Collection[str] = (),
 ) -> ExtractionOutcome:
     """Extract, then replay the GM decisions. LLM results are cached in the store at once:
-    a paid extraction is never paid twice, even when a later stage fails."""
+    a paid extraction is never paid twice, even when a later stage fails. ``known`` and
+    ``defined_elsewhere``: the stored entities of the sources this run leaves as they are (a
+    single-file ingest: every other file; a broken file's last good content) and which of
+    those sources define entities (see ``extraction.known``). Both extractors resolve against
+    them; the LLM extractor adds names to them, never replaces their definitions."""
     if llm is None:
         extraction, records = extract_with_warnings(
             documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap,
-            taxonomy=ingest.taxonomy(),
+            taxonomy=ingest.taxonomy(), known=known, defined_elsewhere=defined_elsewhere,
         )  # fmt: skip
         outcome = ExtractionOutcome(extraction, records=records)
     else:
-        outcome = _llm(documents, ingest, store, campaign, llm, embedder, progress)
+        scope = _Scope(known, defined_elsewhere)
+        outcome = _llm(documents, ingest, store, campaign, llm, embedder, progress, scope)
     decided, notes = apply_decisions(outcome.extraction, store.load_gm_decisions(campaign))
     outcome.extraction = decided
     outcome.records += notes
     return outcome
+
+
+@dataclass(frozen=True)
+class _Scope:
+    """The stored entities a partial extraction resolves against (see ``run_extraction``)."""
+
+    known: Sequence[Entity]
+    defined_elsewhere: Collection[str]
 
 
 def _llm(
@@ -91,23 +129,43 @@ def _llm(
     llm: LlmSetup,
     embedder: Embedder | None,
     progress: ProgressListener | None,
+    scope: _Scope,
 ) -> ExtractionOutcome:
-    extractor = llm.extractor(ingest.taxonomy())
-    base = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap)
-    keys = [extractor.request(c).key for c in prose_chunks(documents, base.chunks)]
-    cache = store.load_extraction_cache(campaign, keys)
-    ledger = Ledger(llm.chat.model_id)
-    run = llm_extract(
-        documents, extractor, cache, ledger,
-        chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap, embedder=embedder,
-        arbiter=llm_arbiter(llm.chat, ledger), progress=progress,
+    """The LLM extraction; every answer is cached as soon as it is paid for. A model failure
+    raises (nothing is written to the graph), with the ledger so far in the message."""
+    taxonomy = ingest.taxonomy()
+    base, warnings = extract_with_warnings(
+        documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap, taxonomy=taxonomy,
+        known=scope.known, defined_elsewhere=scope.defined_elsewhere,
     )  # fmt: skip
-    store.save_extraction_cache(campaign, run.fresh_cache)
+    stored = store.load_entities(campaign)
+    ledger = Ledger(llm.chat.model_id)
+    cache = StoreCache(store, campaign)
+    try:
+        run = llm_extract(
+            base, documents, llm.extractor(taxonomy), cache, ledger,
+            known=list(scope.known),
+            hints={(normalise_name(e.name), e.type): e.id for e in stored},
+            embedder=embedder, arbiter=llm_arbiter(llm.chat, ledger, cache), progress=progress,
+        )  # fmt: skip
+    except ChatModelError as exc:
+        raise type(exc)(
+            f"{exc} Nothing was written to the graph. Ledger: {_summary(ledger, llm.prices)}",
+            attempts=exc.attempts,
+        ) from exc
     return ExtractionOutcome(
         run.extraction,
         extractor=f"llm:{llm.chat.model_id}",
         ledger=ledger.stages(llm.prices),
-        records=ledger.records + run.warnings,
+        records=ledger.records + warnings + run.warnings,
+    )
+
+
+def _summary(ledger: Ledger, prices: PriceTable) -> str:
+    return "; ".join(
+        f"{name} {s.calls} call(s), {s.retries} retries, {s.failures} failure(s), "
+        f"{s.cache_hits} cache hit(s)"
+        for name, s in ledger.stages(prices).items()
     )
 
 
@@ -123,6 +181,8 @@ class DryRun:
     completion_tokens: int
     cost_usd: float
     priced: bool
+    encoding: str = "o200k_base"
+    exact: bool = True
 
 
 def estimate(
@@ -132,28 +192,38 @@ def estimate(
     counter: TokenCounter,
     cached_keys: frozenset[str],
 ) -> DryRun:
-    """Exact prompt tokens of every uncached extraction request; completion tokens expected
-    as ``completion_ratio`` × chunk tokens, capped at ``max_tokens``; one call per chunk and
-    gleaning pass (gleaning prompts re-send the conversation, counted as such)."""
+    """Prompt tokens of every uncached extraction request as billed (messages, chat framing,
+    and the JSON schema when the structured-output mode sends one; exact for OpenAI models,
+    with ``counter`` in the model's encoding); completion tokens expected as
+    ``completion_ratio`` × chunk tokens, capped at ``max_tokens``; one call per chunk and
+    gleaning pass (gleaning prompts re-send the conversation, counted as such). Repair rounds
+    and arbitration calls happen only when needed (and are cached): not counted."""
     chunks = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap).chunks
     extractor = llm.extractor(ingest.taxonomy())
     requests = [extractor.request(c) for c in prose_chunks(documents, chunks)]
-    todo = [r for r in requests if r.key not in cached_keys]
+    todo = list({r.key: r for r in requests if r.key not in cached_keys}.values())
     s = llm.settings
+    schema = extractor.request_schema if s.structured_output != "json_object" else None
+    ask = prompt_tokens(extractor.glean_prompt.messages()[1:], counter) - PER_REPLY
     prompt = completion = 0
     for req in todo:
-        sent = sum(counter.count(m["content"]) for m in req.messages)
+        sent = prompt_tokens(req.messages, counter, schema)
         expected = min(s.max_tokens, int(counter.count(req.chunk.text) * s.completion_ratio) + 40)
-        prompt += sent + s.gleaning * (sent + expected)
+        for n in range(1, s.gleaning + 1):  # each pass re-sends the conversation so far
+            prompt += sent + n * (expected + PER_MESSAGE + 1 + ask)
+        prompt += sent
         completion += expected * (1 + s.gleaning)
     model = llm.chat.model_id
+    encoding, exact = encoding_for(model)
     return DryRun(
         model=model,
         chunks=len(requests),
-        cached=len(requests) - len(todo),
+        cached=sum(1 for r in requests if r.key in cached_keys),
         calls=len(todo) * (1 + s.gleaning),
         prompt_tokens=prompt,
         completion_tokens=completion,
         cost_usd=llm.prices.cost(model, prompt, completion),
         priced=llm.prices.price(model) is not None,
+        encoding=encoding,
+        exact=exact,
     )

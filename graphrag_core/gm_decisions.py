@@ -12,7 +12,7 @@ from extraction.resolution import EntityResolver
 from extraction.slugs import slugify
 from graphrag_core.errors import ConfigError, UnknownEntityError
 from graphrag_core.ingesting import StoredState, embed_texts, load_stored, texts_to_embed
-from graphrag_core.models import Extraction, GmDecision, GmDecisionKind, GraphDelta
+from graphrag_core.models import Entity, Extraction, GmDecision, GmDecisionKind, GraphDelta
 from graphrag_core.ports import Embedder, GraphStore, NullProgress
 
 
@@ -28,10 +28,13 @@ def make_decision(
 ) -> GmDecision:
     resolver = EntityResolver(store.load_entities(campaign))
     subject_id = _resolve(resolver, subject)
+    about = _entity(resolver, subject_id)
+    kept = None
     if kind == "merge":
         target = _resolve(resolver, target)
         if target == subject_id:
             raise ConfigError(f"{subject!r} and the target are already one entity ({target})")
+        kept = _entity(resolver, target)
     elif not names:
         raise ConfigError(f"{kind} needs at least one name")
     elif kind == "split":
@@ -42,7 +45,16 @@ def make_decision(
     return GmDecision(
         seq=seq, kind=kind, subject=subject_id, target=target, names=tuple(names),
         reason=reason, decided_at=now.isoformat(),
+        subject_name=about.name, subject_type=about.type,
+        target_name=kept.name if kept else "", target_type=kept.type if kept else "",
     )  # fmt: skip
+
+
+def _entity(resolver: EntityResolver, entity_id: str) -> Entity:
+    entity = resolver.get(entity_id)
+    if entity is None:  # the party's common names resolve without a stored entity
+        raise UnknownEntityError(entity_id, resolver.suggest(entity_id))
+    return entity
 
 
 def _resolve(resolver: EntityResolver, name: str) -> str:

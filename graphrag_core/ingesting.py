@@ -2,10 +2,14 @@
 
 Stages, left to right:
 
-1. ``read_sources``  – discover files under the path and load them; a broken file is recorded
-   by name and reason, and its previously ingested content is kept (nothing is lost).
-2. ``classify``      – compare SHA-256 with the store: added / changed / unchanged / removed.
-3. ``extract``       – the offline extractor over the readable documents.
+1. ``read_sources``  – discover files under the path and load them, with paths relative to
+   the campaign's root (``campaign_root``: a single file keeps its stored path); a broken file
+   is recorded by name and reason, and its previously ingested content is kept (nothing is
+   lost: its entities stay *known*, so relations and mentions aimed at them survive).
+2. ``classify``      – compare SHA-256 with the store: added / changed / unchanged / removed,
+   and ``recovered`` (failed last time, read now: extracted again).
+3. ``extract``       – the offline extractor over the readable documents, resolving against the
+   ``known_entities`` of the sources it does not read.
 4. ``plan_delta``    – what to upsert and remove so the store matches the extraction.
 5. ``embed``         – only texts the store does not already have a vector for.
 6. ``apply``         – one atomic write (:meth:`GraphStore.apply_delta`).
@@ -17,8 +21,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass, field, replace
+from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
 from extraction.offline import extract
@@ -62,23 +66,48 @@ class Classification:
     removed: tuple[str, ...]
 
     pending_llm: int = 0
+    recovered: tuple[str, ...] = ()
+    """Unchanged files that failed the last time they were read: extract them again."""
 
     @property
     def dirty(self) -> bool:
-        return bool(self.added or self.changed or self.removed or self.pending_llm)
+        return bool(
+            self.added or self.changed or self.removed or self.pending_llm or self.recovered
+        )
 
     def with_pending_llm(self, chunks: int) -> Classification:
         """The same, with ``chunks`` prose chunks still lacking an LLM extraction."""
-        return Classification(self.added, self.changed, self.unchanged, self.removed, chunks)
+        return replace(self, pending_llm=chunks)
 
 
-def read_sources(path: Path, progress: ProgressListener | None = None) -> SourceScan:
-    """Load every file under ``path`` (a folder, or one file)."""
+def campaign_root(path: Path, stored: Collection[str], roots: Sequence[Path] = ()) -> Path:
+    """The folder that campaign-relative paths start from: ``path`` itself for a folder; for a
+    file, the folder that gives it the path of the stored source it is (the longest stored path
+    that ends its absolute path), else the newest earlier ingest root holding it, else its own
+    folder."""
+    path = path.resolve()
+    if path.is_dir():
+        return path
+    text = path.as_posix()
+    matches = [p for p in stored if text.endswith("/" + p)]
+    if matches:
+        return path.parents[len(PurePosixPath(max(matches, key=len)).parts) - 1]
+    for root in roots:
+        if path.is_relative_to(root.resolve()):
+            return root.resolve()
+    return path.parent
+
+
+def read_sources(
+    path: Path, progress: ProgressListener | None = None, *, root: Path | None = None
+) -> SourceScan:
+    """Load every file under ``path`` (a folder, or one file), with paths relative to
+    ``root`` (default: the folder, or the file's folder; see ``campaign_root``)."""
     progress = progress or NullProgress()
     path = path.resolve()
     if not path.exists():
         raise SourceError(str(path), "no such file or folder")
-    root = path if path.is_dir() else path.parent
+    root = (root or (path if path.is_dir() else path.parent)).resolve()
     scan = SourceScan(root=root, scope_is_whole_campaign=path.is_dir())
     files = discover(path)
     progress.start("read", len(files))
@@ -87,7 +116,7 @@ def read_sources(path: Path, progress: ProgressListener | None = None) -> Source
             scan.documents.append(check_document(load_document(file, root)))
         except SourceError as exc:
             scan.failures[_relative(file, root)] = exc.reason
-            logger.warning("skipping %s: %s", exc.path, exc.reason)
+            logger.info("skipping %s: %s", exc.path, exc.reason)  # the report names it
         progress.advance("read")
     progress.finish("read")
     return scan
@@ -103,7 +132,13 @@ def check_document(doc: SourceDocument) -> SourceDocument:
     return doc
 
 
-def classify(scan: SourceScan, stored: Mapping[str, SourceRecord]) -> Classification:
+def classify(
+    scan: SourceScan,
+    stored: Mapping[str, SourceRecord],
+    failed_before: Collection[str] = (),
+) -> Classification:
+    """Added / changed / unchanged / removed against the store; an unchanged file in
+    ``failed_before`` (it failed the last time it was read) is also ``recovered``."""
     present = {d.path: d.sha256 for d in scan.documents}
     added = sorted(p for p in present if p not in stored)
     changed = sorted(p for p in present if p in stored and stored[p].sha256 != present[p])
@@ -111,7 +146,10 @@ def classify(scan: SourceScan, stored: Mapping[str, SourceRecord]) -> Classifica
     removed: list[str] = []
     if scan.scope_is_whole_campaign:
         removed = sorted(p for p in stored if p not in present and p not in scan.failures)
-    return Classification(tuple(added), tuple(changed), tuple(unchanged), tuple(removed))
+    recovered = tuple(p for p in unchanged if p in failed_before)
+    return Classification(
+        tuple(added), tuple(changed), tuple(unchanged), tuple(removed), recovered=recovered
+    )
 
 
 def protected_paths(
@@ -123,6 +161,17 @@ def protected_paths(
     if not scan.scope_is_whole_campaign:
         keep |= {p for p in stored if p not in present}
     return frozenset(keep)
+
+
+def known_entities(scan: SourceScan, stored: StoredState) -> tuple[list[Entity], frozenset[str]]:
+    """The stored entities of the sources this run keeps as they are (broken files, and for a
+    single-file ingest every other source), which the extraction must resolve against; and
+    which of those sources define entities (world packs, vault notes)."""
+    present = {d.path for d in scan.documents}
+    keep = protected_paths(scan, stored.sources, present)
+    known = [e for e in stored.entities.values() if _kept(e.sources, keep)]
+    defining = frozenset(p for p in keep if stored.sources[p].kind in ("worldpack", "vault"))
+    return known, defining
 
 
 def run_extraction(scan: SourceScan, settings: IngestSettings) -> Extraction:

@@ -1,15 +1,19 @@
 """Ingest manifests: one JSON file per run under ``<data_dir>/manifests/<campaign>/``.
 
 Each holds the files with their SHA-256, what was added/changed/removed, the counts and the
-failures; ``latest.json`` is a copy of the newest."""
+failures; ``latest.json`` is a copy of the newest. Ingest reads them back for two things: the
+folders earlier runs ingested (so a single file keeps its campaign-relative path) and which files
+failed the last time they were seen (so a file that is back is extracted again)."""
 
 from __future__ import annotations
 
 import json
 import os
 import tempfile
+from collections.abc import Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from graphrag_core.models import IngestReport
 
@@ -35,3 +39,35 @@ def _atomic_write(path: Path, text: str) -> None:
 
 def _safe(campaign: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in campaign)
+
+
+def read_manifests(data_dir: Path, campaign: str) -> Iterator[dict[str, Any]]:
+    """The campaign's run manifests, newest first; unreadable ones are skipped."""
+    folder = data_dir / "manifests" / _safe(campaign)
+    for path in sorted(folder.glob("ingest-*.json"), reverse=True):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict):
+            yield data
+
+
+def ingest_roots(data_dir: Path, campaign: str) -> list[Path]:
+    """The folders earlier runs ingested, newest first, without repeats."""
+    roots = (str(m.get("root", "")) for m in read_manifests(data_dir, campaign))
+    return [Path(root) for root in dict.fromkeys(roots) if root]
+
+
+def failed_last_time(data_dir: Path, campaign: str, paths: Iterable[str]) -> frozenset[str]:
+    """Those of ``paths`` that failed in the newest run that saw them (read or failed)."""
+    pending = set(paths)
+    failed: set[str] = set()
+    for manifest in read_manifests(data_dir, campaign):
+        if not pending:
+            break
+        failures, files = manifest.get("failures") or {}, manifest.get("files") or {}
+        seen = {p for p in pending if p in failures or p in files}
+        failed |= {p for p in seen if p in failures}
+        pending -= seen
+    return frozenset(failed)

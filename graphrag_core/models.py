@@ -268,6 +268,7 @@ class EntityView(_Model):
     name: str
     type: str
     aliases: tuple[str, ...]
+    gm_aliases: tuple[str, ...] = Field(default=(), description="Secret aliases (GM view only).")
     base_status: str | None
     status: str | None
     attitude: Attitude | None
@@ -279,6 +280,10 @@ class EntityView(_Model):
     sources: tuple[str, ...]
     changes: tuple[Change, ...]
     visibility: Visibility
+    names: dict[str, str] = Field(
+        default_factory=dict,
+        description="Display names of the entities its relations and changes name, by id.",
+    )
 
 
 # ---------------------------------------------------------------- LLM ledger and GM decisions
@@ -304,7 +309,8 @@ class GmDecision(_Model):
 
     merge: ``subject`` merges into ``target``. split: ``names`` leave ``subject`` and become an
     entity of their own (``target`` is its id). alias_add: ``names`` become aliases of
-    ``subject``."""
+    ``subject``. Ids can move when the sources change, so the names and types the ids had
+    are kept too: a replay checks them and finds the entity by name and type if need be."""
 
     seq: int = Field(description="Order of the decision within the campaign, from 1.")
     kind: GmDecisionKind
@@ -313,6 +319,12 @@ class GmDecision(_Model):
     names: tuple[str, ...] = Field(default=(), description="split / alias_add: the names.")
     reason: str = Field(default="", description="Why, in the game master's words.")
     decided_at: str = ""
+    subject_name: str = Field(
+        default="", description="The subject's name when decided (checked on replay)."
+    )
+    subject_type: str = Field(default="", description="The subject's type when decided.")
+    target_name: str = Field(default="", description="merge: the kept entity's name.")
+    target_type: str = Field(default="", description="merge: the kept entity's type.")
 
 
 # ---------------------------------------------------------------- reports
@@ -328,6 +340,9 @@ class IngestReport(_Model):
     changed: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
     unchanged: tuple[str, ...] = ()
+    recovered: tuple[str, ...] = Field(
+        default=(), description="Files that failed last time and read again now (re-extracted)."
+    )
     failures: dict[str, str] = Field(default_factory=dict, description="Path -> reason.")
     entities: int = 0
     relations: int = 0

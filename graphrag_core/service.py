@@ -14,21 +14,24 @@ from extraction.resolution import EntityResolver
 from graphrag_core.analytics.runners import AnalyticsRunner
 from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAnswer
 from graphrag_core.analytics_service import AnalyticsService
-from graphrag_core.changelog_posting import PostResult, post_changeset
+from graphrag_core.changelog_posting import PostResult, post_changeset, posting_lock
 from graphrag_core.entity_views import entity_view
-from graphrag_core.extracting import LlmSetup, cached_keys, run_extraction
+from graphrag_core.errors import RequestError, UnknownCampaignError
+from graphrag_core.extracting import LlmSetup, cached_keys, replayed_ledger, run_extraction
 from graphrag_core.ingesting import (
     Classification,
     SourceScan,
     StoredState,
+    campaign_root,
     classify,
     embed_texts,
+    known_entities,
     load_stored,
     plan_delta,
     read_sources,
     texts_to_embed,
 )
-from graphrag_core.manifest import write_manifest
+from graphrag_core.manifest import failed_last_time, ingest_roots, write_manifest
 from graphrag_core.models import AskResult, CampaignView, EntityView, IngestReport
 from graphrag_core.ports import (
     ChatModel,
@@ -133,9 +136,12 @@ class LoregraphService(LlmUseCases):
         progress = progress or NullProgress()
         check_campaign(campaign)
         llm = self._llm_setup() if use_llm else None
-        scan = read_sources(path, progress)
         stored = load_stored(self.store, campaign)
-        classification = classify(scan, stored.sources)
+        roots = ingest_roots(self.data_dir, campaign)
+        root = campaign_root(path, stored.sources, roots) if path.exists() else None
+        scan = read_sources(path, progress, root=root)
+        failed_before = failed_last_time(self.data_dir, campaign, [d.path for d in scan.documents])
+        classification = classify(scan, stored.sources, failed_before)
         if llm is not None and not classification.dirty:
             total, cached = cached_keys(
                 scan.documents, self.ingest_settings, llm, self.store, campaign
@@ -149,6 +155,7 @@ class LoregraphService(LlmUseCases):
             changed=classification.changed,
             removed=classification.removed,
             unchanged=classification.unchanged,
+            recovered=classification.recovered,
             failures=scan.failures,
             entities=len(stored.entities),
             relations=len(stored.relations),
@@ -157,6 +164,11 @@ class LoregraphService(LlmUseCases):
         if classification.dirty:
             report = self._write_ingest(
                 campaign, scan, stored, classification, report, progress, llm
+            )
+        elif llm is not None:  # zero calls: say so in the manifest
+            ledger = replayed_ledger(total)
+            report = report.model_copy(
+                update={"extractor": f"llm:{llm.chat.model_id}", "ledger": ledger}
             )
         write_manifest(self.data_dir, report, self.clock.now())
         return report
@@ -172,9 +184,11 @@ class LoregraphService(LlmUseCases):
         llm: LlmSetup | None = None,
     ) -> IngestReport:
         progress.start("extract", None)
+        known, defined_elsewhere = known_entities(scan, stored)
         outcome = run_extraction(
             scan.documents, self.ingest_settings, self.store, campaign,
             llm=llm, embedder=self.embedder, progress=progress,
+            known=known, defined_elsewhere=defined_elsewhere,
         )  # fmt: skip
         progress.finish("extract")
         delta = plan_delta(outcome.extraction, stored, scan, classification)
@@ -225,19 +239,20 @@ class LoregraphService(LlmUseCases):
         check_campaign(campaign)
         snapshot = self.store.load_analytics(campaign)
         entities = self.store.load_entities(campaign)
-        result = post_changeset(
-            self.store,
-            campaign,
-            path,
-            resolver=EntityResolver(entities),
-            entities=entities,
-            relations=self.store.load_relations(campaign),
-            policy=self.rebuild_policy,
-            now=self.clock.now(),
-            amend=amend,
-            importance=snapshot.importance() if snapshot else None,
-            since_session=snapshot.last_rebuild_session if snapshot else 0,
-        )
+        with posting_lock(self.data_dir, campaign):  # plan and write as one step
+            result = post_changeset(
+                self.store,
+                campaign,
+                path,
+                resolver=EntityResolver(entities),
+                entities=entities,
+                relations=self.store.load_relations(campaign),
+                policy=self.rebuild_policy,
+                now=self.clock.now(),
+                amend=amend,
+                importance=snapshot.importance() if snapshot else None,
+                since_session=snapshot.last_rebuild_session if snapshot else 0,
+            )
         if result.action != "duplicate":
             self._forget(campaign)
         if snapshot is not None and result.rebuild != "none" and result.action != "duplicate":
@@ -278,6 +293,7 @@ class LoregraphService(LlmUseCases):
         check_campaign(campaign)
         key = (campaign, as_player, as_of_session)
         if key not in self._views:
+            self._require_campaign(campaign)
             view = load_view(self.store, campaign, as_player=as_player, as_of_session=as_of_session)
             self._views[key] = IndexedView(
                 view, LexicalIndex.build(view), NameIndex.build(view, ignore=STOPWORDS)
@@ -294,6 +310,10 @@ class LoregraphService(LlmUseCases):
         as_of_session: int | None = None,
         k: int = 10,
     ) -> AskResult:
+        if not question.strip():
+            raise RequestError(
+                'the question is empty; ask in plain words, e.g. "Where can the party rest?"'
+            )
         indexed = self.view(campaign, as_player=as_player, as_of_session=as_of_session)
         if historical is None:
             historical = is_historical(question) or as_of_session is not None
@@ -319,6 +339,11 @@ class LoregraphService(LlmUseCases):
 
     def campaigns(self) -> list[str]:
         return self.store.list_campaigns()
+
+    def _require_campaign(self, campaign: str) -> None:
+        known = self.store.list_campaigns()
+        if campaign not in known:
+            raise UnknownCampaignError(campaign, known)
 
     def _forget(self, campaign: str) -> None:
         for key in [k for k in self._views if k[0] == campaign]:

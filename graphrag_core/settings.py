@@ -1,20 +1,26 @@
 """Settings, read once at the edge: ``LOREGRAPH_*`` environment variables, then a TOML config
-file (``loregraph.toml`` in the working directory, or the path in ``LOREGRAPH_CONFIG``), then
-defaults. Library code receives the typed sections below and never reads the environment."""
+file (``loregraph.toml`` in the working directory, or the file given to ``--config`` /
+``LOREGRAPH_CONFIG``), then defaults. Library code receives the typed sections below and never
+reads the environment. A bad setting (unknown key, bad value, missing or malformed file) is a
+``ConfigError`` naming the key or variable and what to do."""
 
 from __future__ import annotations
 
+import os
+import tomllib
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr, ValidationError
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
+    SettingsError,
     TomlConfigSettingsSource,
 )
 
+from graphrag_core.errors import ConfigError
 from graphrag_core.taxonomy import Taxonomy
 
 DEFAULT_DATA_DIR = Path(".loregraph")
@@ -58,6 +64,29 @@ class RankingSettings(_Section):
     )
     proximity_weight: float = Field(
         default=0.15, ge=0.0, description="Bonus for one relation away from a named entity."
+    )
+    mention_weight: float = Field(
+        default=0.5,
+        ge=0.0,
+        le=1.0,
+        description="How much a matching passage that names an entity counts for the entity.",
+    )
+    relation_weight: float = Field(
+        default=1.0,
+        ge=0.0,
+        description="Score of an entity one asked-about relation away from a named one "
+        "('who leads the guild?' → the guild's leader).",
+    )
+    attitude_weight: float = Field(
+        default=0.8,
+        ge=0.0,
+        description="Score of an entity with the attitude toward the party the question asks "
+        "about ('our enemies' → hostile).",
+    )
+    type_weight: float = Field(
+        default=0.1,
+        ge=0.0,
+        description="Bonus for an entity of the type the question asks for ('where' → Location).",
     )
     inactive_factor: float = Field(default=0.3, ge=0.0, le=1.0)
     candidates: int = Field(default=40, ge=1)
@@ -148,6 +177,20 @@ class LlmSettings(_Section):
     price_table: Path | None = Field(
         default=None, description="TOML price table; default: the one shipped with loregraph."
     )
+    prompt_version: int | None = Field(
+        default=None,
+        ge=1,
+        description="Version N of extraction/prompts/extract.vN.md; default: the newest.",
+    )
+    stop_after_failures: int = Field(
+        default=3,
+        ge=1,
+        description="Model failures in a row (after retries) that stop starting new chunks; "
+        "any model failure fails the run, after caching what was paid for.",
+    )
+    recap_chunk_chars: int = Field(
+        default=6000, ge=500, description="recap draft: characters of transcript per call."
+    )
 
 
 class Settings(BaseSettings):
@@ -171,6 +214,9 @@ class Settings(BaseSettings):
     neo4j_user: str = "neo4j"
     neo4j_password: str | None = None
     neo4j_database: str = "neo4j"
+    startup_timeout_s: float = Field(
+        default=20.0, gt=0, description="How long to wait for the embedded server to answer."
+    )
     embedding: EmbeddingSettings = EmbeddingSettings()
     ranking: RankingSettings = RankingSettings()
     ingest: IngestSettings = IngestSettings()
@@ -205,6 +251,7 @@ class Settings(BaseSettings):
             neo4j_user=self.neo4j_user,
             neo4j_password=self.neo4j_password,
             neo4j_database=self.neo4j_database,
+            startup_timeout_s=self.startup_timeout_s,
         )
 
     def llm_section(self) -> LlmSettings:
@@ -220,11 +267,57 @@ class Settings(BaseSettings):
 
 
 def load_settings(config_file: Path | None = None, **overrides: object) -> Settings:
-    """Read settings once; ``config_file`` replaces the default TOML file."""
-    if config_file is not None:
+    """Read settings once; ``config_file`` replaces the default TOML file. Raises
+    ``ConfigError`` with one line per problem: which key or variable, what is wrong with it
+    and what to do."""
+    if config_file is not None and not config_file.is_file():
+        raise ConfigError(
+            f"config file {config_file} does not exist; pass an existing TOML file to "
+            "--config, or leave it out to use ./loregraph.toml and LOREGRAPH_* variables"
+        )
+    toml_file = config_file or DEFAULT_CONFIG_FILE
+    try:
+        if config_file is not None:
 
-        class _FileSettings(Settings):
-            model_config = SettingsConfigDict(toml_file=config_file)
+            class _FileSettings(Settings):
+                model_config = SettingsConfigDict(toml_file=config_file)
 
-        return _FileSettings(**overrides)  # type: ignore[arg-type]
-    return Settings(**overrides)  # type: ignore[arg-type]
+            return _FileSettings(**overrides)  # type: ignore[arg-type]
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{toml_file}: invalid TOML ({exc}); fix the syntax there") from None
+    except ValidationError as exc:
+        raise ConfigError(_describe(exc, toml_file)) from None
+    except SettingsError as exc:
+        raise ConfigError(f"{exc}; fix or unset that LOREGRAPH_* variable") from None
+
+
+def _describe(exc: ValidationError, toml_file: Path) -> str:
+    return "\n".join(_problem(error, toml_file) for error in exc.errors())
+
+
+def _problem(error: Any, toml_file: Path) -> str:
+    """One line naming where a bad setting came from (a variable or the file), and why."""
+    loc = [str(part) for part in error["loc"]]
+    variable = "LOREGRAPH_" + "__".join(loc).upper()
+    if error["type"] == "extra_forbidden":
+        where = f"{variable}" if variable in os.environ else f"{toml_file}: key {'.'.join(loc)!r}"
+        known = ", ".join(_known_keys(loc[:-1]))
+        return f"{where} is not a setting; remove it or use one of: {known}"
+    if variable in os.environ:
+        where = f"{variable}={os.environ[variable]!r}"
+        fix = "fix or unset that variable"
+    else:
+        where = f"{toml_file}: {'.'.join(loc)} = {error.get('input')!r}"
+        fix = "fix that value"
+    return f"{where}: {error['msg']}; {fix}"
+
+
+def _known_keys(section: list[str]) -> list[str]:
+    model: type[BaseModel] = Settings
+    for name in section:
+        annotation = model.model_fields[name].annotation if name in model.model_fields else None
+        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+            return []
+        model = annotation
+    return sorted(model.model_fields)

@@ -1,13 +1,17 @@
 """Build the read-side snapshot of a campaign for one audience (GM or players).
 
 This is where visibility is enforced for reads: a player view holds no GM-only entity, secret
-alias, GM note, secret relation, GM chunk or secret change. Everything downstream (ranker,
-entity view, previews) works from the view alone."""
+alias, GM note, secret relation, GM chunk or secret change, and a visible change's details
+(``killed_by: [ashen-choir]``, a note) keep no value that names a GM-only entity or a secret
+alias. Each change's ``old_value`` is the value it replaced *in this view*. Everything downstream
+(ranker, entity view, previews) works from the view alone."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 
+from changelog.old_values import with_old_values
 from changelog.overlay import effective_changes, effective_states
 from graphrag_core.models import (
     PARTY_ID,
@@ -19,6 +23,8 @@ from graphrag_core.models import (
     Visibility,
 )
 from graphrag_core.ports import GraphStore
+
+_WORD_SEPARATORS = re.compile(r"[\s_-]+")
 
 GM_VIEW: tuple[Visibility, ...] = ("gm", "party")
 PLAYER_VIEW: tuple[Visibility, ...] = ("party",)
@@ -65,11 +71,21 @@ def build_view(
     kept_chunks = {c.id: _redact_chunk(c, visible) for c in chunks if c.visibility in visibilities}
     # Revisions supersede each other across visibilities, so the overlay sees every change
     # and filters itself; the view keeps only the effective, visible ones (for citations).
-    kept_changes = tuple(
-        c
-        for c in effective_changes(changes, visibilities=visibilities, as_of_session=as_of_session)
-        if _known(c.entity_id, visible) and (c.target_id is None or _known(c.target_id, visible))
+    kept_changes = with_old_values(
+        (
+            c
+            for c in effective_changes(
+                changes, visibilities=visibilities, as_of_session=as_of_session
+            )
+            if _known(c.entity_id, visible)
+            and (c.target_id is None or _known(c.target_id, visible))
+        ),
+        visible,
+        kept_relations,
     )
+    if as_player:
+        secrets = secret_names(entities, visible)
+        kept_changes = [_redact_details(c, secrets) for c in kept_changes]
     states = effective_states(
         visible, list(changes), visibilities=visibilities, as_of_session=as_of_session
     )
@@ -104,3 +120,46 @@ def _redact_chunk(chunk: Chunk, visible: dict[str, Entity]) -> Chunk:
     if mentions == chunk.mentions and subject == chunk.subject:
         return chunk
     return chunk.model_copy(update={"mentions": mentions, "subject": subject})
+
+
+def secret_names(
+    entities: Sequence[Entity], visible: Mapping[str, Entity]
+) -> re.Pattern[str] | None:
+    """A pattern matching every id, name and alias of a GM-only entity and every secret
+    alias, as whole words in any case; ``None`` when there is nothing to hide."""
+    terms: set[str] = set()
+    for entity in entities:
+        if entity.id not in visible:
+            terms.update((entity.id, entity.name, *entity.aliases))
+        terms.update(entity.gm_aliases)
+    kept = sorted({t.strip() for t in terms if len(t.strip()) >= 3}, key=len, reverse=True)
+    if not kept:
+        return None
+    # "Ashen Choir", "ashen-choir" and "Ashen_Choir" are one name
+    alternation = "|".join(
+        r"[\s_-]+".join(re.escape(part) for part in _WORD_SEPARATORS.split(term)) for term in kept
+    )
+    return re.compile(rf"(?<!\w)(?:{alternation})(?!\w)", re.IGNORECASE)
+
+
+def _redact_details(change: Change, secrets: re.Pattern[str] | None) -> Change:
+    """The change without the detail values that name a secret."""
+    if secrets is None or not change.details:
+        return change
+    details = _clean(change.details, secrets)
+    if details == change.details:
+        return change
+    return change.model_copy(update={"details": details if isinstance(details, dict) else {}})
+
+
+def _clean(value: object, secrets: re.Pattern[str]) -> object | None:
+    """``value`` without the texts naming a secret; ``None`` when nothing is left of it."""
+    if isinstance(value, str):
+        return None if secrets.search(value) else value
+    if isinstance(value, list | tuple):
+        items = [c for c in (_clean(v, secrets) for v in value) if c is not None]
+        return items if items or not value else None
+    if isinstance(value, dict):
+        kept = {k: c for k, v in value.items() if (c := _clean(v, secrets)) is not None}
+        return kept if kept or not value else None
+    return value

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 
+from extraction.token_estimate import encoding_for
 from graphrag_core.analytics.gds import runner_for
 from graphrag_core.errors import ConfigError
 from graphrag_core.extracting import LlmSetup
@@ -86,16 +87,17 @@ def build_llm(settings: Settings) -> LlmSetup | None:
 
 
 class LazyTokenCounter:
-    """Loads the BPE tables on the first count (only the dry run needs them)."""
+    """Loads the BPE tables of ``encoding`` on the first count (only the dry run needs them)."""
 
-    def __init__(self) -> None:
+    def __init__(self, encoding: str = "o200k_base") -> None:
+        self._encoding = encoding
         self._inner: TokenCounter | None = None
 
     def count(self, text: str) -> int:
         if self._inner is None:
             from graphrag_core.providers.bpe_tokens import BpeTokenCounter
 
-            self._inner = BpeTokenCounter()
+            self._inner = BpeTokenCounter(self._encoding)
         return self._inner.count(text)
 
 
@@ -122,7 +124,7 @@ def build_service(settings: Settings, *, embedder: Embedder | None = None) -> Lo
         ),
         chat=llm.chat if llm else None,  # a configured model also writes the summaries
         llm=llm,
-        token_counter=LazyTokenCounter(),
+        token_counter=LazyTokenCounter(encoding_for(llm.chat.model_id)[0] if llm else "o200k_base"),
     )
 
 

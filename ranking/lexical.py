@@ -52,6 +52,9 @@ QUESTION_WORDS: frozenset[str] = frozenset(
         "any",
         "some",
         "about",
+        # the asker: every recap says "the party", so it carries no topic in a question
+        "party",
+        "party's",
     }
 )
 """Words of the question form, dropped like stopwords."""

@@ -78,3 +78,9 @@ def neighbours(relations: Iterable[Relation], seeds: set[str]) -> set[str]:
         if rel.target in seeds:
             found.add(rel.source)
     return found - seeds
+
+
+def neighbours_by(relations: Iterable[Relation], seeds: set[str], types: Iterable[str]) -> set[str]:
+    """Entities one relation of one of ``types`` away from any seed (seeds excluded)."""
+    wanted = frozenset(types)
+    return neighbours((r for r in relations if r.type in wanted), seeds) if wanted else set()

@@ -11,12 +11,19 @@ For a question and a ``CampaignView``:
    destroyed, hostile, ... items, and for passages about them, unless the question is
    historical); ``support``: the best blended relevance of a passage *about* the entity (its
    subject), so an inn described in a matching passage is found as the inn itself;
-   ``score = max(semantic_weight * semantic + lexical_weight * lexical,
-   support_weight * support, named_weight * named) + proximity_weight * proximity) * factor``,
-   where ``named`` is 1 for an entity the question names by name or alias (such an entity is
-   what the question is about, so it is never demoted) and ``proximity`` is 1 for an entity
-   one relation away from a named one. The party's own entity is the asker, not an answer,
-   and is left out;
+   ``mention``: the same for a passage that merely *names* the entity;
+   ``score = (max(semantic_weight * semantic + lexical_weight * lexical,
+   support_weight * support, mention_weight * mention, named_weight * named,
+   relation_weight * relation, attitude_weight * attitude)
+   + proximity_weight * proximity + type_weight * type) * factor``,
+   where ``named`` is 1 for an entity the question names by name or alias, ``relation`` is 1
+   for an entity one relation of the kind the question asks along away from a named one ("who
+   *leads* the Merchants' Guild?", see :mod:`ranking.cues`) -- both are what the question is
+   about, so they are never demoted, only marked --, ``attitude`` is 1 for an entity whose
+   attitude toward the party is the one asked about ("our enemies": being hostile is then no
+   reason to demote it), ``proximity`` is 1 for an entity one relation away from a named one,
+   and ``type`` is 1 for an entity of a type the question asks for ("where" → Location).
+   The party's own entity is the asker, not an answer, and is left out;
 3. **results**: entities and passages interleaved by score, at most ``settings.passages``
    passages, ties broken by id.
 """
@@ -25,15 +32,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView, RankedResult
 from graphrag_core.ports import Embedder, GraphStore
 from graphrag_core.settings import RankingSettings
+from ranking.cues import question_cues
 from ranking.documents import SEARCH_KINDS, ItemKey, in_view
+from ranking.evidence import Evidence, mention_support, subject_support, with_attitude
 from ranking.historical import is_historical
 from ranking.lexical import STOPWORDS, LexicalIndex
-from ranking.names import NameIndex, neighbours
+from ranking.names import NameIndex, neighbours, neighbours_by
 from ranking.results import ScoredItem, chunks_about, entity_result, passage_result
 from ranking.status import effective_state, status_factor
 
@@ -108,23 +116,33 @@ class Ranker:
     def _evidence(
         self, question: str, view: CampaignView, lexical: LexicalIndex, names: NameIndex
     ) -> dict[ItemKey, Evidence]:
-        """Candidates from vectors, BM25, passages about entities, and names in the question."""
+        """Candidates from vectors, BM25, passages about or naming entities, names in the
+        question, the relations and attitude it asks about."""
         semantic = self._semantic(question, view)
         bm25 = {hit.key: hit.score for hit in lexical.search(question, self._settings.candidates)}
         keys = {k for k in semantic.keys() | bm25.keys() if in_view(view, k) and k != _PARTY}
-        support = _support(
-            {k: self._weighted(semantic.get(k, 0.0), bm25.get(k, 0.0)) for k in keys}, view
-        )
+        relevance = {k: self._weighted(semantic.get(k, 0.0), bm25.get(k, 0.0)) for k in keys}
+        support, mention = subject_support(relevance, view), mention_support(relevance, view)
+        cues = question_cues(question)
         named = names.find(question) - {PARTY_ID}
         near = neighbours(view.relations, named) - {PARTY_ID}
-        graph = {ItemKey("entity", e) for e in support.keys() | named | near}
+        answers = neighbours_by(view.relations, named, cues.relation_types) - {PARTY_ID}
+        minded = with_attitude(view, cues.attitude)
+        graph = {
+            ItemKey("entity", e)
+            for e in support.keys() | mention.keys() | named | near | answers | minded
+        }
         return {
             key: Evidence(
                 semantic=semantic.get(key, 0.0),
                 lexical=bm25.get(key, 0.0),
                 support=support.get(key.id, 0.0) if key.kind == "entity" else 0.0,
+                mention=mention.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 named=key.kind == "entity" and key.id in named,
                 near=key.kind == "entity" and key.id in near,
+                answer=key.kind == "entity" and key.id in answers,
+                attitude=key.kind == "entity" and key.id in minded,
+                typed=key.kind == "entity" and view.entities[key.id].type in cues.answer_types,
             )
             for key in keys | {k for k in graph if in_view(view, k)}
         }
@@ -148,14 +166,19 @@ class Ranker:
         self, key: ItemKey, ev: Evidence, view: CampaignView, historical: bool
     ) -> ScoredItem:
         cfg = self._settings
-        factor = 1.0 if ev.named else self._status_factor(key, view, historical)
+        asked_for = ev.named or ev.answer
+        factor = 1.0 if asked_for else self._status_factor(key, view, historical, ev.attitude)
         weighted = (
             max(
                 self._weighted(ev.semantic, ev.lexical),
                 cfg.support_weight * ev.support,
+                cfg.mention_weight * ev.mention,
                 cfg.named_weight * ev.named,
+                cfg.relation_weight * ev.answer,
+                cfg.attitude_weight * ev.attitude,
             )
             + cfg.proximity_weight * ev.near
+            + cfg.type_weight * ev.typed
         )
         return ScoredItem(
             key,
@@ -166,42 +189,25 @@ class Ranker:
             ev.support,
             named=float(ev.named),
             proximity=float(ev.near),
+            mention=ev.mention,
+            relation=float(ev.answer),
+            attitude=float(ev.attitude),
+            type_match=float(ev.typed),
         )
 
-    def _status_factor(self, key: ItemKey, view: CampaignView, historical: bool) -> float:
+    def _status_factor(
+        self, key: ItemKey, view: CampaignView, historical: bool, attitude_asked: bool
+    ) -> float:
         entity_id = key.id if key.kind == "entity" else view.chunks[key.id].subject
         if entity_id is None or entity_id not in view.entities:
             return 1.0
         state = effective_state(view, entity_id)
+        if state is not None and attitude_asked:  # "our enemies": hostility is the answer
+            state = state.model_copy(update={"attitude": None})
         return status_factor(state, self._settings, historical=historical)
 
 
 _PARTY = ItemKey("entity", PARTY_ID)
-
-
-@dataclass(frozen=True)
-class Evidence:
-    """What the candidate generators found for one item, before blending."""
-
-    semantic: float
-    lexical: float
-    support: float
-    named: bool
-    near: bool
-
-    @property
-    def relevant(self) -> bool:
-        return bool(self.semantic or self.lexical or self.support or self.named or self.near)
-
-
-def _support(relevance: dict[ItemKey, float], view: CampaignView) -> dict[str, float]:
-    """Per entity, the best relevance of a candidate passage whose subject it is."""
-    support: dict[str, float] = {}
-    for key, value in relevance.items():
-        subject = view.chunks[key.id].subject if key.kind == "chunk" else None
-        if value > 0.0 and subject in view.entities and subject != PARTY_ID:
-            support[subject] = max(support.get(subject, 0.0), value)
-    return support
 
 
 def _results(chosen: Sequence[ScoredItem], view: CampaignView) -> list[RankedResult]:

@@ -32,6 +32,10 @@ class ScoredItem:
     support: float = 0.0
     named: float = 0.0
     proximity: float = 0.0
+    mention: float = 0.0
+    relation: float = 0.0
+    attitude: float = 0.0
+    type_match: float = 0.0
 
     @property
     def signals(self) -> dict[str, float]:
@@ -39,8 +43,12 @@ class ScoredItem:
             "semantic": self.semantic,
             "lexical": self.lexical,
             "support": self.support,
+            "mention": self.mention,
             "named": self.named,
+            "relation": self.relation,
+            "attitude": self.attitude,
             "proximity": self.proximity,
+            "type": self.type_match,
             "status_factor": self.status_factor,
         }
 

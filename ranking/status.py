@@ -50,7 +50,7 @@ def availability(state: EffectiveState | None) -> tuple[bool, str]:
     if state is None:
         return True, ""
     notes: list[str] = []
-    if state.status in INACTIVE_STATUSES:
+    if (state.status or "").strip().casefold() in INACTIVE_STATUSES:
         notes.append(_status_note(state))
     if state.attitude == "hostile":
         notes.append(_attitude_note(state))

@@ -180,3 +180,46 @@ class ScriptedChatModel:
         if not self._replies:
             raise AssertionError("ScriptedChatModel ran out of replies")
         return self._replies.pop(0)
+
+
+class PassageChatModel:
+    """Answers each extraction request with the entities of ``table`` (name → type, or
+    name → entity JSON object) whose name the passage contains, so one fake serves every
+    chunk in any order. ``down_after``: calls after that many raise ``unavailable`` (a dead
+    server). ``calls`` counts the requests."""
+
+    def __init__(
+        self,
+        table: dict[str, str | dict[str, object]],
+        model_id: str = "passage-model",
+        down_after: int | None = None,
+    ) -> None:
+        self.table = table
+        self._model_id = model_id
+        self.down_after = down_after
+        self.calls = 0
+
+    @property
+    def model_id(self) -> str:
+        return self._model_id
+
+    def complete(
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        json_schema: dict[str, object] | None = None,
+        max_tokens: int = 1024,
+    ) -> ChatReply:
+        from graphrag_core.errors import ChatModelUnavailableError
+
+        self.calls += 1
+        if self.down_after is not None and self.calls > self.down_after:
+            raise ChatModelUnavailableError("model 'passage-model' did not answer (down)")
+        passage = messages[-1]["content"].split("Passage:", 1)[-1]
+        entities = [
+            value if isinstance(value, dict) else {"name": name, "type": value}
+            for name, value in self.table.items()
+            if re.search(rf"\b{re.escape(name)}\b", passage)
+        ]
+        text = json.dumps({"entities": entities, "relations": []})
+        return ChatReply(text=text, prompt_tokens=100, completion_tokens=20, finish_reason="stop")

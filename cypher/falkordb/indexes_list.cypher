@@ -1,2 +1,3 @@
-CALL db.indexes() YIELD label, types
-RETURN label, types
+CALL db.indexes() YIELD label, types, options, status, entitytype
+WHERE entitytype = 'NODE'
+RETURN label, types, options, status

@@ -18,14 +18,6 @@ from graphrag_core.stores.statements import Statement, batched
 
 logger = logging.getLogger(__name__)
 
-ANALYTICS_MIGRATIONS: tuple[str, ...] = (
-    "migration_summary_index",
-    "migration_summary_vector_index",
-    "migration_analytics_snapshot_index",
-)
-ANALYTICS_INDEXES: frozenset[str] = frozenset(
-    {"CommunitySummary:range", "CommunitySummary:vector", "AnalyticsSnapshot:range"}
-)
 _MIN_FETCH = 64
 _FETCH_GROWTH = 4
 _MAX_FETCH_ROUNDS = 6

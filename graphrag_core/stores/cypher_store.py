@@ -1,11 +1,12 @@
 """The dialect-agnostic half of every Cypher graph store.
 
 :class:`CypherStore` implements the whole ``GraphStore`` port over two primitives a vendor
-adapter supplies — ``_read(name, params) -> rows`` and ``_write(statements)``, atomic — and a
-few dialect hooks (index creation, full-text query syntax, server version, index listing).
-Statements are loaded by name from ``cypher/`` in the adapter's dialect; vector similarity is
-converted to cosine inside each dialect's search statement. A method added here lands on
-every backend at once.
+adapter supplies — ``_read(name, params) -> rows`` and ``_execute(statements)``, atomic — and a
+few dialect hooks (index creation and listing, full-text query syntax, server version).
+Every write passes :func:`rows.check_parameters` first, so a value no store can hold fails the
+call before anything is sent. Statements are loaded by name from ``cypher/`` in the adapter's
+dialect; vector similarity is converted to cosine inside each dialect's search statement. A
+method added here lands on every backend at once.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 import cypher
@@ -27,48 +27,28 @@ from graphrag_core.models import (
     Relation,
     ScoredId,
     SourceRecord,
-    StoreHealth,
     Visibility,
 )
 from graphrag_core.ports import SearchKind
 from graphrag_core.stores import rows as r
-from graphrag_core.stores.analytics_store import (
-    ANALYTICS_INDEXES,
-    ANALYTICS_MIGRATIONS,
-    AnalyticsStore,
-)
+from graphrag_core.stores.analytics_store import AnalyticsStore
 from graphrag_core.stores.extraction_store import ExtractionStore
 from graphrag_core.stores.rows import Row
+from graphrag_core.stores.schema import EXPECTED_INDEXES, MIGRATIONS
+from graphrag_core.stores.schema_store import SchemaStore
 from graphrag_core.stores.statements import BATCH_SIZE, Statement, batched, delta_statements
 
-__all__ = ["BATCH_SIZE", "EXPECTED_INDEXES", "MIGRATIONS", "CypherStore", "Statement"]
+__all__ = [
+    "BATCH_SIZE",
+    "DELETE_BATCH",
+    "EXPECTED_INDEXES",
+    "MIGRATIONS",
+    "CypherStore",
+    "Statement",
+]
 
-MIGRATIONS: tuple[str, ...] = (
-    "migration_entity_index",
-    "migration_chunk_index",
-    "migration_source_index",
-    "migration_change_index",
-    "migration_changeset_index",
-    "migration_entity_vector_index",
-    "migration_chunk_vector_index",
-    "migration_entity_fulltext_index",
-    "migration_chunk_fulltext_index",
-    *ANALYTICS_MIGRATIONS,
-)
-"""Applied in this order, each once per database, recorded as a ``Migration`` node."""
-
-EXPECTED_INDEXES: frozenset[str] = (
-    frozenset(
-        f"{label}:{kind}"
-        for label, kind in [
-            *((label, "range") for label in ("Entity", "Chunk", "Source", "Change", "ChangeSet")),
-            *((label, kind) for label in ("Entity", "Chunk") for kind in ("vector", "fulltext")),
-        ]
-    )
-    | ANALYTICS_INDEXES
-)
-"""``label:type`` of every index the migrations create (what ``doctor`` checks)."""
-
+DELETE_BATCH = 5000
+"""Nodes per transaction when a campaign is deleted."""
 _PLURAL: dict[str, str] = {"entity": "entities", "chunk": "chunks"}
 _MIN_FETCH = 64
 _FETCH_GROWTH = 4
@@ -76,7 +56,7 @@ _MAX_FETCH_ROUNDS = 6
 _WORD = re.compile(r"\w+")
 
 
-class CypherStore(AnalyticsStore, ExtractionStore, ABC):
+class CypherStore(SchemaStore, AnalyticsStore, ExtractionStore, ABC):
     """A ``GraphStore`` over one property graph; every node and edge carries its campaign."""
 
     dialect: ClassVar[cypher.Dialect]
@@ -93,24 +73,13 @@ class CypherStore(AnalyticsStore, ExtractionStore, ABC):
         """The rows of read-only statement ``name``."""
 
     @abstractmethod
-    def _write(self, statements: Sequence[Statement]) -> None:
-        """Run ``statements`` atomically: all of them or none."""
-
-    @abstractmethod
-    def _create_index(self, name: str) -> None:
-        """Run migration ``name``; an index that already exists is not an error."""
+    def _execute(self, statements: Sequence[Statement]) -> None:
+        """Run ``statements`` in one transaction (see the adapter for what a server-side
+        failure leaves behind)."""
 
     @abstractmethod
     def _fulltext_query(self, words: Sequence[str]) -> str:
         """A full-text query matching any of ``words`` (plain ``\\w+`` tokens)."""
-
-    @abstractmethod
-    def server_version(self) -> str:
-        """The server's product and version, for ``doctor``."""
-
-    @abstractmethod
-    def _index_names(self) -> set[str]:
-        """``label:type`` (lower-case type) of every index the database has."""
 
     @abstractmethod
     def close(self) -> None: ...
@@ -118,48 +87,11 @@ class CypherStore(AnalyticsStore, ExtractionStore, ABC):
     def _q(self, name: str) -> str:
         return cypher.load(name, self.dialect)
 
-    # ------------------------------------------------------------ schema and health
-
-    def migrate(self) -> None:
-        applied = self.migrations_applied()
-        for name in MIGRATIONS:
-            if name not in applied:
-                self._create_index(name)
-                now = datetime.now(UTC).isoformat()
-                self._write([("migration_record", {"name": name, "applied_at": now})])
-
-    def migrations_applied(self) -> set[str]:
-        return {row["name"] for row in self._read("migrations_applied", {})}
-
-    def health(self) -> StoreHealth:
-        """Reachability, version, migrations and indexes, each problem with what to do."""
-        base = {"kind": self.kind, "where": self.where, "migrations_expected": MIGRATIONS}
-        try:
-            version = self.server_version()
-            applied = self.migrations_applied()
-            missing = sorted(EXPECTED_INDEXES - self._index_names())
-        except StoreError as exc:
-            return StoreHealth(**base, reachable=False, problems=(str(exc),))
-        problems = []
-        if pending := [name for name in MIGRATIONS if name not in applied]:
-            problems.append(
-                f"{len(pending)} migration(s) not applied ({', '.join(pending)}): run any "
-                "loregraph command that opens the store (e.g. `loregraph campaigns`)."
-            )
-        if missing:
-            problems.append(
-                f"indexes missing: {', '.join(missing)}. Run `loregraph campaigns` to create "
-                "them; if they stay missing, a migration was recorded but its index dropped: "
-                "delete the Migration nodes and run it again."
-            )
-        return StoreHealth(
-            **base,
-            reachable=True,
-            version=version,
-            migrations_applied=tuple(name for name in MIGRATIONS if name in applied),
-            indexes_missing=tuple(missing),
-            problems=tuple(problems),
-        )
+    def _write(self, statements: Sequence[Statement]) -> None:
+        """Check every value of every statement, then run them all in one transaction."""
+        for name, params in statements:
+            r.check_parameters(name, params)
+        self._execute(statements)
 
     # ------------------------------------------------------------ campaigns and sources
 
@@ -168,7 +100,20 @@ class CypherStore(AnalyticsStore, ExtractionStore, ABC):
         return sorted({row["campaign"] for row in rows if row["campaign"] is not None})
 
     def delete_campaign(self, campaign: str) -> None:
-        self._write([("campaign_delete", {"campaign": campaign})])
+        """Delete every node of ``campaign`` (loregraph's labels only) and its edges, in
+        transactions of :data:`DELETE_BATCH` nodes: not atomic, so an interrupted delete is
+        simply run again."""
+        scope = {"campaign": campaign}
+        left = self._read("campaign_nodes_count", scope)[0]["n"]
+        while left:
+            for _ in range(-(-left // DELETE_BATCH)):
+                self._write([("campaign_delete", {**scope, "batch": DELETE_BATCH})])
+            before, left = left, self._read("campaign_nodes_count", scope)[0]["n"]
+            if left >= before:
+                raise StoreError(
+                    f"deleting campaign {campaign!r} at {self.where} made no progress "
+                    f"({left} nodes left); nothing else was changed. Check the server's log."
+                )
 
     def load_sources(self, campaign: str) -> dict[str, SourceRecord]:
         rows = self._read("sources_load", {"campaign": campaign})
@@ -291,4 +236,5 @@ class CypherStore(AnalyticsStore, ExtractionStore, ABC):
 
 
 def unavailable(product: str, where: str, exc: Exception, what_to_do: str) -> StoreUnavailableError:
-    return StoreUnavailableError(f"{product} is not reachable at {where}: {exc}. {what_to_do}")
+    reason = str(exc).strip().rstrip(".")
+    return StoreUnavailableError(f"{product} is not reachable at {where}: {reason}. {what_to_do}")

@@ -2,28 +2,36 @@
 
 Every query is a parameterised statement from ``cypher/`` (dialect ``falkordb``). Writes of one
 call go in one Redis ``MULTI``/``EXEC``: no other client sees half of them. Redis cannot roll
-back a transaction, so every row is checked before anything is sent (FalkorDB stores only
-primitives and arrays of primitives); a bad value fails the whole call with nothing written.
+back a transaction, so every value is checked before anything is sent (``rows``: primitives
+and arrays of them, finite numbers, 64-bit integers); a bad value fails the whole call with
+nothing written.
+
+The limit, plainly: a failure the *server* raises part-way through the transaction (a query
+timeout set on a shared server, out of memory) leaves the statements before it applied — the
+pre-checks cannot see those failures. Every write is an idempotent upsert, so running the same
+command again completes it. Neo4j rolls such a transaction back whole.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any, ClassVar, TypeVar
-from urllib.parse import urlsplit, urlunsplit
 
 import redis.exceptions
 from falkordb import FalkorDB
 from falkordb.query_result import QueryResult
 
 import cypher
-from graphrag_core.errors import StoreError, StoreUnavailableError
+from graphrag_core.errors import ConfigError, StoreError, StoreUnavailableError
 from graphrag_core.stores.cypher_store import MIGRATIONS, CypherStore, Statement, unavailable
 from graphrag_core.stores.falkordb_server import EmbeddedFalkorDB
 from graphrag_core.stores.rows import Row
+from graphrag_core.stores.schema import FoundIndex, IndexSpec, SchemaHints
+from graphrag_core.stores.uris import redact
 
 __all__ = ["MIGRATIONS", "FalkorDBStore"]
 
@@ -35,6 +43,7 @@ class FalkorDBStore(CypherStore):
     """A ``GraphStore`` over one FalkorDB graph; every node and edge carries its campaign."""
 
     dialect: ClassVar[cypher.Dialect] = "falkordb"
+    key_kind: ClassVar[str] = "range"  # FalkorDB's Cypher has no constraints
 
     def __init__(
         self,
@@ -80,7 +89,7 @@ class FalkorDBStore(CypherStore):
         cls, url: str, graph_name: str = "loregraph", *, dimension: int = 384
     ) -> FalkorDBStore:
         """Connect to a FalkorDB server: ``redis://host:port``, ``falkor://…``, ``unix:///…``."""
-        where = _redact(url)
+        where = redact(url)
         db = _connect(where, lambda: FalkorDB.from_url(url))
         return cls(db, graph_name, dimension=dimension, where=where)
 
@@ -90,8 +99,11 @@ class FalkorDBStore(CypherStore):
         return self._server
 
     def close(self) -> None:
+        """Close the connections (``from_url`` hands its pool to the client, which would not
+        close it) and stop the embedded engine if this store started it."""
         try:
             self._db.close()
+            self._db.connection.connection_pool.disconnect()
         finally:
             if self._server is not None:
                 self._server.stop()
@@ -130,14 +142,30 @@ class FalkorDBStore(CypherStore):
         module = f", FalkorDB module {_module_version(graph['ver'])}" if graph else ""
         return f"Redis {info.get('redis_version', '?')}{module}"
 
-    def _index_names(self) -> set[str]:
-        rows = self._read("indexes_list", {})
-        return {
-            f"{row['label']}:{kind.lower()}"
-            for row in rows
-            for kinds in row["types"].values()
-            for kind in kinds
-        }
+    def _found_indexes(self) -> list[FoundIndex]:
+        """One entry per label and kind (FalkorDB keeps one index per label, with one
+        status: ``OPERATIONAL`` or ``[Indexing] n/m: UNDER CONSTRUCTION``)."""
+        found = []
+        for row in self._read("indexes_list", {}):
+            state = _state(str(row["status"]))
+            by_kind: dict[str, list[str]] = {}
+            for prop, kinds in row["types"].items():
+                for kind in kinds:
+                    by_kind.setdefault(kind.lower(), []).append(prop)
+            for kind, props in by_kind.items():
+                if kind != "vector":
+                    found.append(FoundIndex(None, row["label"], kind, tuple(props), state))
+                    continue
+                for prop in props:  # one vector index per property, each with its dimension
+                    dimension = row["options"].get(prop, {}).get("dimension")
+                    found.append(FoundIndex(None, row["label"], kind, (prop,), state, dimension))
+        return found
+
+    def _schema_hints(self) -> SchemaHints:
+        fresh = "another LOREGRAPH_GRAPH_NAME" + (
+            ", or another LOREGRAPH_DATA_DIR" if self._server is not None else ""
+        )
+        return SchemaHints(drop=partial(_drop_statement, self.graph_name), fresh_store=fresh)
 
     # ------------------------------------------------------------ execution
 
@@ -155,8 +183,9 @@ class FalkorDBStore(CypherStore):
             self._exists = bool(exists)
         return self._exists
 
-    def _write(self, statements: Sequence[Statement]) -> None:
-        """Run ``statements`` in one MULTI/EXEC; raise on the first failed reply."""
+    def _execute(self, statements: Sequence[Statement]) -> None:
+        """Run ``statements`` in one MULTI/EXEC; raise on the first failed reply (the ones
+        before it stay applied: see the module docstring)."""
         pipe = self._db.connection.pipeline(transaction=True)
         for name, params in statements:
             query = self._graph._build_params_header(params) + self._q(name)
@@ -191,6 +220,11 @@ def _connect(where: str, factory: Callable[[], Any]) -> Any:
         return factory()
     except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as exc:
         raise _unavailable(where, exc) from exc
+    except ValueError as exc:  # redis-py's answer to a URL it cannot parse
+        raise ConfigError(
+            f"bad FalkorDB URL {where}: {exc}. Set LOREGRAPH_FALKORDB_URL to "
+            "redis://[:password@]host:6379 (or rediss://, unix:///path/to/socket)."
+        ) from exc
 
 
 def _unavailable(where: str, exc: Exception) -> StoreUnavailableError:
@@ -199,13 +233,21 @@ def _unavailable(where: str, exc: Exception) -> StoreUnavailableError:
     )
 
 
-def _redact(url: str) -> str:
-    """``url`` without its password, for messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
-    return urlunsplit(parts._replace(netloc=netloc))
+def _state(status: str) -> str:
+    """FalkorDB's index status in Neo4j's words: ONLINE, or POPULATING with its progress."""
+    if status == "OPERATIONAL":
+        return "ONLINE"
+    if "UNDER CONSTRUCTION" in status:
+        progress = re.search(r"(\d+)/(\d+)", status)
+        return f"POPULATING ({progress[1]} of {progress[2]} indexed)" if progress else "POPULATING"
+    return status
+
+
+def _drop_statement(graph: str, spec: IndexSpec) -> str:
+    """The redis-cli command that drops the index of ``spec``."""
+    kind = {"vector": "VECTOR ", "fulltext": "FULLTEXT "}.get(spec.kind, "")
+    props = ", ".join(f"n.{prop}" for prop in spec.properties)
+    return f'GRAPH.QUERY {graph} "DROP {kind}INDEX FOR (n:{spec.label}) ON ({props})"'
 
 
 def _read_rows(graph: Any, query: str, params: dict[str, Any]) -> list[Row]:

@@ -105,6 +105,17 @@ def _terminate(pid: int, socket_path: Path) -> None:
     os.kill(pid, signal.SIGKILL)
 
 
+def _stop_child(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM (redis flushes the append-only file), then SIGKILL if it does not exit."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=_STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 class EmbeddedFalkorDB:
     """Start (or reuse) the FalkorDB engine of one data directory; stop only what it started."""
 
@@ -161,13 +172,7 @@ class EmbeddedFalkorDB:
         if process is None and pid is not None:
             process = _HANDED_OVER.pop(pid, None)  # started by this process, handed over
         if process is not None:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)  # redis flushes the append-only file
-                try:
-                    process.wait(timeout=_STOP_TIMEOUT_S)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+            _stop_child(process)
             return
         if pid is not None and ping(self.socket_path):
             _terminate(pid, self.socket_path)
@@ -220,7 +225,9 @@ class EmbeddedFalkorDB:
                 self._process = None
                 raise self._startup_error(f"exited with status {process.returncode}")
             time.sleep(0.05)
-        self.stop()
+        # nobody is registered yet, so stop() would leave it running: end the child we started
+        self._process = None
+        _stop_child(process)
         raise self._startup_error(f"did not answer within {self.startup_timeout_s:g} s")
 
     def _startup_error(self, what: str) -> StoreUnavailableError:
@@ -228,7 +235,8 @@ class EmbeddedFalkorDB:
             f"The embedded FalkorDB server for {self.data_dir} {what}. "
             f"Last lines of {self.log_path}:\n{self._log_tail()}\n"
             "Check that the data dir is writable and not used by another program, raise "
-            "startup_timeout_s for a large database, or use a FalkorDB server "
+            "startup_timeout_s (LOREGRAPH_STARTUP_TIMEOUT_S, or startup_timeout_s in "
+            "loregraph.toml) for a large database, or use a FalkorDB server "
             "(LOREGRAPH_STORE=falkordb, LOREGRAPH_FALKORDB_URL)."
         )
 

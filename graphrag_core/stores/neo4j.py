@@ -9,12 +9,15 @@ rolls back everything. Writes are batched ``UNWIND`` statements (:data:`BATCH_SI
 Every statement is a ``cypher/`` file of dialect ``neo4j``, scoped by ``$campaign``.
 
 Migrations (constraints, vector and full-text indexes, ``IF NOT EXISTS``) run in order, each
-recorded as a ``(:Migration {name})`` node. Neo4j's vector score for cosine is
-``(1 + cos) / 2``; the search statements convert it back to cosine.
+recorded as a ``(:Migration {name})`` node; ``migrate`` then checks the indexes by name, state
+and vector dimension (``SHOW INDEXES``). Neo4j's vector score for cosine is ``(1 + cos) / 2``;
+the search statements convert it back to cosine. Needs Neo4j :data:`MIN_VERSION` or later
+(``CREATE VECTOR INDEX`` is 5.15; ``db.create.setNodeVectorProperty`` 5.13).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
@@ -22,7 +25,7 @@ import neo4j
 import neo4j.exceptions as ne
 
 import cypher
-from graphrag_core.errors import StoreError, StoreUnavailableError
+from graphrag_core.errors import ConfigError, StoreError, StoreUnavailableError
 from graphrag_core.stores.cypher_store import (
     BATCH_SIZE,
     MIGRATIONS,
@@ -31,14 +34,23 @@ from graphrag_core.stores.cypher_store import (
     unavailable,
 )
 from graphrag_core.stores.rows import Row
+from graphrag_core.stores.schema import FoundIndex, IndexSpec, SchemaHints
+from graphrag_core.stores.uris import check_neo4j_uri, redact
 
-__all__ = ["BATCH_SIZE", "MIGRATIONS", "Neo4jStore", "lucene_any"]
+__all__ = ["BATCH_SIZE", "MIGRATIONS", "MIN_VERSION", "Neo4jStore", "lucene_any"]
 
+MIN_VERSION = (5, 15)
+"""The oldest Neo4j whose Cypher runs every statement in ``cypher/neo4j`` (CREATE VECTOR INDEX)."""
 _LUCENE_SPECIAL = frozenset('+-&|!(){}[]^"~*?:\\/')
 _LUCENE_OPERATORS = frozenset({"and", "or", "not"})
-_DOWN = (ne.ServiceUnavailable, ne.SessionExpired, ne.AuthError, ne.DatabaseUnavailable)
+_DOWN = (ne.ServiceUnavailable, ne.SessionExpired, ne.DatabaseUnavailable)
+_NO_DATABASE = "Neo.ClientError.Database.DatabaseNotFound"
 _RETRY_S = 15.0  # how long a managed transaction retries transient errors
 _CONNECT_S = 10.0
+_SETTINGS = (
+    "LOREGRAPH_NEO4J_URI, LOREGRAPH_NEO4J_USER, LOREGRAPH_NEO4J_PASSWORD and "
+    "LOREGRAPH_NEO4J_DATABASE"
+)
 _T = TypeVar("_T")
 
 
@@ -65,7 +77,8 @@ class Neo4jStore(CypherStore):
     ) -> Neo4jStore:
         """Open a driver for ``uri`` (``bolt://``, ``neo4j://``, ``neo4j+s://`` ...); the
         connection itself is checked by the first statement."""
-        where = f"{uri} (database {database!r}, user {user!r})"
+        check_neo4j_uri(uri)
+        where = f"{redact(uri)} (database {database!r}, user {user!r})"
         try:
             driver = neo4j.GraphDatabase.driver(
                 uri,
@@ -73,8 +86,8 @@ class Neo4jStore(CypherStore):
                 max_transaction_retry_time=_RETRY_S,
                 connection_timeout=_CONNECT_S,
             )
-        except (ne.ConfigurationError, ValueError) as exc:
-            raise StoreError(
+        except Exception as exc:  # the driver raises many kinds for a URI it cannot use
+            raise ConfigError(
                 f"bad Neo4j settings for {where}: {exc}. Check LOREGRAPH_NEO4J_URI."
             ) from exc
         return cls(driver, database, dimension=dimension, where=where)
@@ -90,18 +103,19 @@ class Neo4jStore(CypherStore):
         def work(tx: Any) -> list[Row]:
             return [dict(record) for record in tx.run(query, params)]
 
-        return self._session(name, lambda session: session.execute_read(work))
+        return self._session([name], lambda session: session.execute_read(work), writes=False)
 
-    def _write(self, statements: Sequence[Statement]) -> None:
+    def _execute(self, statements: Sequence[Statement]) -> None:
         """All ``statements`` in one managed write transaction (retried when transient)."""
         queries = [(name, self._q(name), params) for name, params in statements]
+        running = [queries[0][0]]  # the statement an error belongs to
 
         def work(tx: Any) -> None:
-            for _name, query, params in queries:
+            for name, query, params in queries:
+                running[0] = name
                 tx.run(query, params).consume()
 
-        label = queries[0][0] if len(queries) == 1 else "transaction"
-        self._session(label, lambda session: session.execute_write(work))
+        self._session(running, lambda session: session.execute_write(work), writes=True)
 
     def _create_index(self, name: str) -> None:
         """Schema commands cannot share a transaction with writes: one of their own."""
@@ -110,42 +124,86 @@ class Neo4jStore(CypherStore):
     def _fulltext_query(self, words: Sequence[str]) -> str:
         return lucene_any(words)
 
+    # ------------------------------------------------------------ schema and version
+
     def server_version(self) -> str:
         rows = self._read("server_components", {})
         return ", ".join(f"{row['name']} {row['version']} {row['edition']}" for row in rows)
 
-    def _index_names(self) -> set[str]:
-        rows = self._read("indexes_list", {})
-        return {f"{row['label']}:{str(row['type']).lower()}" for row in rows}
+    def _version_problems(self, version: str) -> list[str]:
+        found = re.search(r"(\d+)\.(\d+)", version)
+        if found is None or (int(found[1]), int(found[2])) >= MIN_VERSION:
+            return []
+        least = ".".join(map(str, MIN_VERSION))
+        return [
+            f"{version} is older than Neo4j {least}, the oldest that runs loregraph's "
+            f"statements (CREATE VECTOR INDEX): upgrade to {least} or later (5.26 LTS or "
+            "2025.x recommended)."
+        ]
+
+    def _found_indexes(self) -> list[FoundIndex]:
+        """``SHOW INDEXES``: a RANGE index owned by a constraint is a ``key``."""
+        found = []
+        for row in self._read("indexes_list", {}):
+            kind = str(row["type"]).lower()
+            if kind == "range" and row["constraint"]:
+                kind = "key"
+            dimension = row["dimension"]
+            found.append(
+                FoundIndex(
+                    name=row["name"],
+                    label=row["label"],
+                    kind=kind,
+                    properties=tuple(row["properties"] or ()),
+                    state=str(row["state"]),
+                    dimension=int(dimension) if dimension is not None else None,
+                )
+            )
+        return found
+
+    def _schema_hints(self) -> SchemaHints:
+        return SchemaHints(drop=_drop_statement, fresh_store="another LOREGRAPH_NEO4J_DATABASE")
 
     # ------------------------------------------------------------ errors
 
-    def _session(self, name: str, action: Callable[[Any], _T]) -> _T:
+    def _session(self, running: list[str], action: Callable[[Any], _T], *, writes: bool) -> _T:
+        """Run ``action`` in a session; vendor errors become ours, naming ``running[0]``."""
         try:
             if not self._verified:  # a server down from the start fails now, not after retries
                 self._driver.verify_connectivity()
                 self._verified = True
             with self._driver.session(database=self.database) as session:
                 return action(session)
+        except ne.AuthError as exc:
+            raise StoreUnavailableError(
+                f"Neo4j at {self.where} refused the credentials ({exc.message}): check "
+                "LOREGRAPH_NEO4J_USER and LOREGRAPH_NEO4J_PASSWORD."
+            ) from exc
         except _DOWN as exc:
             raise _unavailable(self.where, exc) from exc
         except ne.Neo4jError as exc:
-            raise StoreError(
-                f"Neo4j statement {name!r} failed ({exc.code}): {exc.message}; "
-                "nothing was written by it."
-            ) from exc
+            raise _statement_error(running[0], exc, self.database, writes) from exc
         except ne.DriverError as exc:
-            raise StoreError(f"Neo4j statement {name!r} failed: {exc}") from exc
+            raise StoreError(f"Neo4j statement {running[0]!r} failed: {exc}") from exc
+
+
+def _statement_error(name: str, exc: ne.Neo4jError, database: str, writes: bool) -> StoreError:
+    if exc.code == _NO_DATABASE:
+        return StoreError(
+            f"Neo4j has no database {database!r}: create it (`CREATE DATABASE {database}`, "
+            "Enterprise edition) or set LOREGRAPH_NEO4J_DATABASE to one that exists "
+            "(`SHOW DATABASES`)."
+        )
+    rolled_back = "; nothing of this call was written" if writes else ""
+    return StoreError(f"Neo4j statement {name!r} failed ({exc.code}): {exc.message}{rolled_back}.")
 
 
 def _unavailable(where: str, exc: Exception) -> StoreUnavailableError:
-    return unavailable(
-        "Neo4j",
-        where,
-        exc,
-        "Start the server, or check LOREGRAPH_NEO4J_URI, LOREGRAPH_NEO4J_USER, "
-        "LOREGRAPH_NEO4J_PASSWORD and LOREGRAPH_NEO4J_DATABASE.",
-    )
+    return unavailable("Neo4j", where, exc, f"Start the server, or check {_SETTINGS}.")
+
+
+def _drop_statement(spec: IndexSpec) -> str:
+    return f"DROP {'CONSTRAINT' if spec.kind == 'key' else 'INDEX'} {spec.name}"
 
 
 def lucene_any(words: Sequence[str]) -> str:

@@ -1,13 +1,17 @@
 """Model ↔ row conversion shared by every Cypher store: what a model becomes as statement
 parameters, and what a returned row becomes as a model. No vendor imports: a row is a dict.
 
-Graph stores hold only primitives, nulls and arrays of primitives as property values, so every
-row is checked before anything is sent; a bad value fails the whole call with nothing written.
+Graph stores hold only primitives, nulls and arrays of primitives as property values, numbers
+only when finite, and integers only within 64 bits (FalkorDB silently clamps a larger one).
+Every value is checked here before anything is sent, so a bad value fails the whole call with
+nothing written: on FalkorDB, which cannot roll back a transaction the server failed half-way,
+these checks are what keeps a call atomic.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +21,37 @@ from graphrag_core.models import Change, ChangeSetRecord, Chunk, Entity, Relatio
 Row = dict[str, Any]
 
 _PRIMITIVES = (str, bool, int, float)
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+_WHAT_TO_DO = (
+    "nothing was written. Graph stores hold finite numbers and integers within 64 bits only "
+    "(a NaN or infinite vector usually comes from a broken embedder)."
+)
+
+
+def bad_number(value: object) -> str | None:
+    """Why ``value`` (any parameter value, nested) cannot be stored as a number, or None."""
+    if isinstance(value, float):
+        return None if math.isfinite(value) else f"the number {value}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return None if INT64_MIN <= value <= INT64_MAX else f"the integer {value}"
+    if isinstance(value, dict):
+        return next(filter(None, map(bad_number, value.values())), None)
+    if isinstance(value, list | tuple):
+        if all(type(v) is float for v in value) and all(map(math.isfinite, value)):
+            return None  # the common case, a vector: checked at C speed
+        return next(filter(None, map(bad_number, value)), None)
+    return None
+
+
+def check_parameters(name: str, params: dict[str, Any]) -> None:
+    """StoreError naming the first value of statement ``name`` a store cannot hold exactly."""
+    for key, value in params.items():
+        if (problem := bad_number(value)) is None:
+            continue
+        rows = value if isinstance(value, list) else []
+        row = next((r for r in rows if isinstance(r, dict) and bad_number(r)), None)
+        item = f" (item {row.get('id', row.get('key'))!r})" if row else ""
+        raise StoreError(f"statement {name!r}, parameter {key!r}{item}: {problem}; {_WHAT_TO_DO}")
 
 
 def _storable(value: object) -> bool:
@@ -36,6 +71,8 @@ def checked(what: str, props: dict[str, Any]) -> dict[str, Any]:
                 f"({type(value).__name__}); nothing was written. Use strings, numbers, "
                 "booleans or lists of them."
             )
+        if (problem := bad_number(value)) is not None:
+            raise StoreError(f"{what}: property {key!r} holds {problem}; {_WHAT_TO_DO}")
     return {key: list(v) if isinstance(v, tuple) else v for key, v in props.items()}
 
 
@@ -116,7 +153,10 @@ def vector_rows(
                 f"indexes have {dimension}; nothing was written. Embed with a model of "
                 f"{dimension} dimensions or rebuild the store with the new dimension."
             )
-        rows.append({"id": item_id, "embedding": [float(v) for v in vector]})
+        embedding = [float(v) for v in vector]
+        if (problem := bad_number(embedding)) is not None:
+            raise StoreError(f"vector of {item_id!r} holds {problem}; {_WHAT_TO_DO}")
+        rows.append({"id": item_id, "embedding": embedding})
     return rows
 
 

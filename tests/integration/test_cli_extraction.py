@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -10,6 +13,9 @@ from typer.testing import CliRunner
 from graphrag_core import cli_extraction
 from graphrag_core.cli import app
 from tests.integration.cli_world import run as _run
+from tests.loopback_openai import LoopbackServer, Reply, completion, serve
+
+__all__ = ["serve"]  # the fixture
 
 pytestmark = pytest.mark.integration
 
@@ -34,9 +40,13 @@ def test_dry_run_prints_tokens_calls_and_cost_before_any_call(
     }
     code, output = _run(env, "ingest", str(world), "--extractor", "llm", "--dry-run")
     assert code == 0, output
-    for label in ("chunks:", "LLM calls:", "prompt tokens (exact):", "expected completion"):
+    for label in ("chunks:", "LLM calls:", "prompt tokens (exact, o200k_base, with chat "
+                  "framing and schema):", "expected completion"):  # fmt: skip
         assert label in output
     assert "estimated cost:              $0.0" in output
+    env["LOREGRAPH_LLM_MODEL"] = "qwen2.5-coder-1.5b-instruct"
+    code, output = _run(env, "ingest", str(world), "--extractor", "llm", "--dry-run")
+    assert code == 0 and "prompt tokens (estimate: not an OpenAI model, o200k_base" in output
 
 
 def test_gm_decisions_from_the_command_line(env: dict[str, str], world: Path) -> None:
@@ -65,3 +75,74 @@ def test_recap_draft_needs_a_model(env: dict[str, str], tmp_path: Path) -> None:
 def test_new_commands_have_help(command: list[str]) -> None:
     result = CliRunner().invoke(app, [*command, "--help"])
     assert result.exit_code == 0 and "Usage" in result.output
+
+
+def _extraction_reply(body: dict[str, Any]) -> Reply:
+    entities = [{"name": "Torven Blackwater", "type": "NPC"}]
+    return 200, completion(json.dumps({"entities": entities, "relations": []})), 0
+
+
+def test_a_model_server_that_goes_down_fails_the_ingest_and_writes_nothing(
+    env: dict[str, str], world: Path, serve: Callable[..., LoopbackServer]
+) -> None:
+    """The real SDK against a server that answers once, then 503s: exit code 1, a red error
+    naming what happened, the graph as it was, the paid answer cached for the re-run."""
+    for name in ("a", "b"):
+        (world / f"{name}.md").write_text(f"# {name}\nTorven was seen at {name}.\n")
+    state = {"up": 1}
+
+    def flaky(body: dict[str, Any]) -> Reply:
+        if state["up"] <= 0:
+            return 503, {"error": {"message": "server overloaded"}}, 0
+        state["up"] -= 1
+        return _extraction_reply(body)
+
+    server = serve([], respond=flaky)
+    env = {**env, "LOREGRAPH_LLM_MODEL": "tiny", "LOREGRAPH_LLM_BASE_URL": server.url,
+           "LOREGRAPH_LLM__MAX_RETRIES": "0", "LOREGRAPH_LLM__CONCURRENCY": "1"}  # fmt: skip
+    assert _run(env, "ingest", str(world), "--no-build")[0] == 0
+    manifests = sorted((Path(env["LOREGRAPH_DATA_DIR"]) / "manifests" / "cli").iterdir())
+    code, output = _run(env, "ingest", str(world), "--extractor", "llm", "--no-build")
+    assert code == 1
+    assert "error:" in output and "LLM extraction stopped: 2 of 3 chunk(s)" in output
+    assert "Nothing was written to the graph" in output and "503" in output
+    assert sorted((Path(env["LOREGRAPH_DATA_DIR"]) / "manifests" / "cli").iterdir()) == manifests
+    code, output = _run(env, "ingest", str(world), "--extractor", "llm", "--dry-run")
+    assert "3 (1 cached, free)" in output and "LLM calls:                   2" in output
+    state["up"] = 10
+    code, output = _run(env, "ingest", str(world), "--extractor", "llm", "--no-build")
+    assert code == 0 and "LLM extract: 2 call(s)" in output and "1 cache hit(s)" in output
+
+
+def test_a_gm_decision_that_no_longer_applies_is_reported(env: dict[str, str], world: Path) -> None:
+    assert _run(env, "ingest", str(world), "--no-build")[0] == 0
+    assert _run(env, "entity", "alias", "add", "Quiet Lantern Inn", "the Lantern")[0] == 0
+    pack = world / "world.yaml"
+    pack.write_text(pack.read_text().replace("Quiet Lantern Inn", "Sleepy Candle Inn"))
+    code, output = _run(env, "ingest", str(world), "--no-build")
+    assert code == 0
+    assert "GM decision 1 skipped: no Location 'Quiet Lantern Inn'" in output
+
+
+def test_recap_draft_prints_the_skipped_count_and_its_ledger(
+    env: dict[str, str], tmp_path: Path, serve: Callable[..., LoopbackServer]
+) -> None:
+    text = "Torven Blackwater tried to flee and Captain Brannoc killed him.\n" + (
+        "Marta stabbed Dace Rook, who barely survived.\n"
+    )
+    changes = [
+        {"kind": "death", "entity": "Torven Blackwater", "quote": text.splitlines()[0]},
+        {"kind": "death", "entity": "Dace Rook", "quote": text.splitlines()[1]},
+    ]
+    reply = completion(json.dumps({"changes": changes}))
+    server = serve([], respond=lambda body: (200, reply, 0))
+    env = {**env, "LOREGRAPH_LLM_MODEL": "tiny", "LOREGRAPH_LLM_BASE_URL": server.url}
+    (tmp_path / "recap.md").write_text(text)
+    draft = tmp_path / "drafts" / "session-8.yaml"
+    draft.parent.mkdir()
+    code, output = _run(env, "recap", "draft", str(tmp_path / "recap.md"), "--session", "8",
+                        "-o", str(draft))  # fmt: skip
+    assert code == 0, output
+    assert "Drafted 1 change(s)" in output and "(1 skipped" in output
+    assert "survived or escaped" in output and "LLM recap: 1 call(s)" in output
+    assert f"loregraph changelog post {draft}" in draft.read_text()

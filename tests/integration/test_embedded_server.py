@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 
 from graphrag_core.errors import StoreUnavailableError
 from graphrag_core.models import Entity, GraphDelta
+from graphrag_core.settings import load_settings
 from graphrag_core.stores.falkordb import FalkorDBStore
 from graphrag_core.stores.falkordb_server import EmbeddedFalkorDB, ping, socket_path_for
 
@@ -137,3 +139,38 @@ def test_a_long_data_dir_gets_a_short_socket_path(tmp_path: Path) -> None:
     with EmbeddedFalkorDB(data_dir) as server:
         assert ping(server.socket_path)
     assert not path.exists()
+
+
+class _RecordingServer(EmbeddedFalkorDB):
+    """The real engine, keeping a handle on the child it starts so the test can check it."""
+
+    children: list[subprocess.Popen[bytes]]
+
+    def _spawn(self) -> subprocess.Popen[bytes]:
+        child = super()._spawn()
+        self.children = [*getattr(self, "children", []), child]
+        return child
+
+
+def test_a_startup_timeout_ends_the_child_it_started(tmp_path: Path) -> None:
+    server = _RecordingServer(tmp_path / "data", startup_timeout_s=0.0001)
+    try:
+        with pytest.raises(StoreUnavailableError, match="did not answer within"):
+            server.start()
+        (child,) = server.children
+        assert child.poll() is not None, "the redis-server child was left running"
+        assert not ping(server.socket_path)
+    finally:
+        for child in getattr(server, "children", []):
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+
+
+def test_startup_timeout_is_a_setting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("LOREGRAPH_STARTUP_TIMEOUT_S", "45")
+    assert load_settings().store_section().startup_timeout_s == 45.0
+    monkeypatch.delenv("LOREGRAPH_STARTUP_TIMEOUT_S")
+    (tmp_path / "loregraph.toml").write_text("startup_timeout_s = 7.5\n")
+    assert load_settings().store_section().startup_timeout_s == 7.5

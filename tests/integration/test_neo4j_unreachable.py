@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from graphrag_core.errors import StoreUnavailableError
+from graphrag_core.errors import ConfigError, StoreUnavailableError
 from graphrag_core.models import Entity, GraphDelta
 from graphrag_core.stores.neo4j import Neo4jStore
 
@@ -46,3 +46,29 @@ def test_health_of_an_unreachable_neo4j_says_what_to_do() -> None:
     assert health.kind == "neo4j"
     assert "secret" not in health.model_dump_json()
     assert "LOREGRAPH_NEO4J_URI" in health.problems[0]
+
+
+@pytest.mark.parametrize("uri", ["http://127.0.0.1:7474", "https://db.example", "localhost:7687"])
+def test_only_bolt_uris_are_accepted(uri: str) -> None:
+    """The driver would take http:// as its preview Query API and fail on a missing package."""
+    with pytest.raises(ConfigError, match="not a Neo4j Bolt URI"):
+        Neo4jStore.connect(uri, "neo4j", "secret")
+
+
+@pytest.mark.parametrize(
+    ("version", "too_old"),
+    [
+        ("Neo4j Kernel 5.11.0 enterprise", True),
+        ("Neo4j Kernel 5.15.0 community", False),
+        ("Neo4j Kernel 5.26.3 enterprise", False),
+        ("Neo4j Kernel 2025.01.0 community", False),
+    ],
+)
+def test_doctor_names_a_neo4j_too_old_for_the_statements(version: str, too_old: bool) -> None:
+    store = _store()
+    try:
+        problems = store._version_problems(version)
+    finally:
+        store.close()
+    assert bool(problems) == too_old
+    assert all("5.15" in problem for problem in problems)

@@ -44,6 +44,7 @@ EXAMPLE_PARAMS: dict[str, Any] = {
     "keys": ["model|v1|abc"],
     "seq": 1,
     "built_at": "2026-01-01T00:00:00+00:00",
+    "batch": 5000,
 }
 """An example value for every parameter a statement takes (its type is what the linter sees)."""
 

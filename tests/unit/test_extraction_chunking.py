@@ -146,7 +146,7 @@ def test_headings_inside_code_fences_are_ignored() -> None:
     assert [c.heading for c in chunks] == ["Real"]
 
 
-def test_worldpack_one_chunk_per_item() -> None:
+def test_worldpack_one_chunk_per_item_and_its_secrets_apart() -> None:
     text = (
         "# pack\nentities:\n"
         "  - name: Millbrook\n    type: Location\n\n  # ---- people\n"
@@ -159,11 +159,54 @@ def test_worldpack_one_chunk_per_item() -> None:
     _assert_substrings(doc, chunks)
     assert [(c.heading, c.visibility) for c in chunks] == [
         ("Millbrook", "party"),
+        ("Torven", "party"),
         ("Torven", "gm"),
         ("Cult", "gm"),
     ]
     assert chunks[0].text == "- name: Millbrook\n    type: Location"
+    assert chunks[2].text == "gm_notes: ledger"
     assert "relations" not in chunks[-1].text
+
+
+PACK_WITH_SECRETS = """\
+entities:
+  - id: dace-rook
+    name: Dace Rook
+    gm_aliases: [the Soot Man]
+    description: A scarred gang boss.
+    gm_notes: |
+      Works for the guild.
+      Paid in silver.
+    attributes: {race: human}
+    relations:
+      - {type: leads, target: cinder-knives}
+      - {type: works_for, target: hesper-vantrell, visibility: gm}
+      - type: knows
+        target: marta
+        visibility: Secret
+        description: Owes her a debt.
+      - {type: knows, target: pip}
+  - name: Guild
+    relations:
+      - {type: employs, target: cinder-knives, visibility: gm, description: Pays the Knives.}
+"""
+
+
+def test_worldpack_secret_relations_and_notes_never_sit_in_a_party_chunk() -> None:
+    doc = _doc(PACK_WITH_SECRETS, "worldpack", "world.yaml")
+    chunks = chunk_document(doc, chunk_size=200)
+    _assert_substrings(doc, chunks)
+    party = "\n".join(c.text for c in chunks if c.visibility == "party")
+    secret = "\n".join(c.text for c in chunks if c.visibility == "gm")
+    for text in ("Soot Man", "Works for the guild", "Paid in silver", "hesper-vantrell",
+                 "Owes her a debt", "target: marta", "Pays the Knives"):  # fmt: skip
+        assert text not in party and text in secret, text
+    for text in ("A scarred gang boss", "race: human", "cinder-knives}", "target: pip"):
+        assert text in party, text
+    assert all(c.heading in ("Dace Rook", "Guild") for c in chunks)
+    # a gap holding nothing but a bare key ("relations:") is no chunk of its own
+    assert not any(c.text.strip() == "relations:" for c in chunks)
+    assert [c.visibility for c in chunks if c.heading == "Guild"] == ["party", "gm"]
 
 
 def test_rejects_bad_sizes() -> None:
@@ -184,3 +227,23 @@ def test_every_example_chunk_is_a_contiguous_substring(chunk_size: int) -> None:
         for chunk in chunks:
             if "GM" in chunk.heading.split(" > ")[-1].split():
                 assert chunk.visibility == "gm", chunk.id
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "DM Notes",
+        "GM",
+        "Secrets",
+        "Spoilers",
+        "For the Game Master",
+        "Dungeon Master's notes",
+        "gm-only",
+        "dm notes",
+        "GMs only",
+    ],
+)
+def test_gm_and_dm_sections_are_secret(heading: str) -> None:
+    text = f"# Gull Harbour\n\nA port.\n\n## {heading}\n\nThe harbourmaster takes bribes.\n"
+    chunks = chunk_document(_doc(text), chunk_size=1200)
+    assert [c.visibility for c in chunks] == ["party", "gm"]

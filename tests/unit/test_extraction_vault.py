@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from extraction.chunking import chunk_document
 from extraction.vault import parse_note
 from graphrag_core.models import SourceDocument
 
@@ -88,3 +91,46 @@ def test_plain_note_without_front_matter() -> None:
         "Other",
         "Just text.",
     )
+
+
+@pytest.mark.parametrize(
+    "value", ["gm", "GM", "secret", "GM-only", "gm_only", "dm", "DM only", "hidden", "private"]
+)
+def test_secret_visibility_spellings_make_the_note_gm_only(value: str) -> None:
+    text = f"---\nvisibility: {value}\n---\n# Mara Vex\n\nThe hidden mastermind.\n"
+    note = parse_note(_doc(text, "vault/npcs/Mara Vex.md"))
+    assert note.entity.visibility == "gm"
+    assert not note.warnings
+    chunks = chunk_document(_doc(text, "vault/npcs/Mara Vex.md"), chunk_size=1200)
+    assert chunks and all(c.visibility == "gm" for c in chunks)
+
+
+@pytest.mark.parametrize("value", ["party", "Public", "players"])
+def test_party_visibility_spellings(value: str) -> None:
+    note = parse_note(_doc(f"---\nvisibility: {value}\n---\nHello.\n"))
+    assert note.entity.visibility == "party"
+
+
+@pytest.mark.parametrize("value", ["sekret", "false", "maybe later"])
+def test_an_unknown_visibility_fails_closed_with_a_warning(value: str) -> None:
+    text = f"---\nvisibility: {value}\n---\n# Old Tom\n\nSecretly the lost heir.\n"
+    doc = _doc(text, "vault/npcs/Old Tom.md")
+    note = parse_note(doc)
+    assert note.entity.visibility == "gm"
+    assert len(note.warnings) == 1
+    assert note.warnings[0].startswith("vault/npcs/Old Tom.md: Old Tom: ")
+    assert "treated as gm" in note.warnings[0]
+    assert all(c.visibility == "gm" for c in chunk_document(doc, chunk_size=1200))
+
+
+def test_front_matter_status_is_normalised_and_checked() -> None:
+    dead = parse_note(_doc("---\ntype: NPC\nstatus: Dead\n---\nGone.\n"))
+    assert dead.entity.status == "dead" and not dead.warnings
+    ruined = parse_note(_doc("---\ntype: Location\nstatus: ruined\n---\nAsh.\n", "vault/Inn.md"))
+    assert ruined.entity.status == "destroyed"
+    odd = parse_note(_doc("---\ntype: Location\nstatus: cosy\n---\nWarm.\n", "vault/Inn.md"))
+    assert odd.entity.status is None
+    assert odd.warnings == [
+        "vault/Inn.md: Inn: status 'cosy' is not a Location status, so it was ignored; "
+        "use one of intact, damaged, destroyed, abandoned, unknown"
+    ]

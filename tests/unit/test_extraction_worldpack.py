@@ -68,7 +68,7 @@ def test_entities_and_relations() -> None:
             "entities:\n  - name: A\n  - name: B\n    relations:\n      - {target: x}\n",
             r"entity #2 \(B\): field 'relations\.0\.type'",
         ),
-        ("entities:\n  - name: A\n    visibility: secret\n", r"field 'visibility'"),
+        ("entities:\n  - name: A\n    visibility: maybe\n", r"field 'visibility'"),
         (
             "entities: []\nrelations:\n  - {type: knows, target: b}\n",
             r"relation #1: field 'source'",
@@ -81,3 +81,40 @@ def test_invalid_packs_raise_source_error(text: str, message: str) -> None:
     with pytest.raises(SourceError, match=message) as caught:
         parse_worldpack(_doc(text))
     assert caught.value.path == "world.yaml"
+
+
+def test_statuses_are_normalised_and_checked_against_the_type() -> None:
+    text = (
+        "entities:\n"
+        "  - {name: Blue Boar Inn, type: Location, status: Destroyed}\n"
+        "  - {name: Grey Gull Inn, type: Location, status: burned down}\n"
+        "  - {name: Old Tom, type: NPC, status: ' Slain '}\n"
+        "  - {name: Red Hand, type: Faction, status: destroyed}\n"
+        "  - {name: Mara, type: NPC, status: sleepy}\n"
+    )
+    pack = parse_worldpack(_doc(text))
+    assert [e.status for e in pack.entities] == [
+        "destroyed", "destroyed", "dead", "disbanded", None,
+    ]  # fmt: skip
+    bad = [w for w in pack.warnings if "sleepy" in w]
+    assert bad == [
+        "world.yaml: Mara: status 'sleepy' is not a NPC status, so it was ignored; "
+        "use one of alive, dead, missing, unknown, captured"
+    ]
+    assert any(
+        "Grey Gull Inn" in w and "'burned down' read as 'destroyed'" in w for w in pack.warnings
+    )
+    assert not any("Blue Boar Inn" in w for w in pack.warnings)  # only the case differed
+
+
+def test_visibility_accepts_the_usual_spellings() -> None:
+    text = (
+        "entities:\n"
+        "  - {name: A, visibility: secret}\n"
+        "  - {name: B, visibility: GM-only}\n"
+        "  - {name: C, visibility: Public}\n"
+        "  - name: D\n    relations:\n      - {type: knows, target: A, visibility: hidden}\n"
+    )
+    pack = parse_worldpack(_doc(text))
+    assert [e.visibility for e in pack.entities] == ["gm", "gm", "party", "party"]
+    assert pack.relations[0].visibility == "gm"

@@ -53,9 +53,11 @@ def test_historical_questions_are_not_demoted() -> None:
     assert result.historical
     tavern = by_id(result)["red-oak-tavern"]
     assert tavern.signals["status_factor"] == 1.0
+    assert tavern.signals["type"] == 1.0  # a tavern is a Location: what "where" asks for
     assert tavern.score == pytest.approx(
         SETTINGS.semantic_weight * tavern.signals["semantic"]
         + SETTINGS.lexical_weight * tavern.signals["lexical"]
+        + SETTINGS.type_weight
     )
     assert not tavern.available  # still reported as destroyed, just not demoted
 
@@ -100,8 +102,12 @@ def test_every_result_has_its_signals_and_blended_score() -> None:
             "semantic",
             "lexical",
             "support",
+            "mention",
             "named",
+            "relation",
+            "attitude",
             "proximity",
+            "type",
             "status_factor",
         }
         assert 0.0 <= item.signals["semantic"] <= 1.0
@@ -112,9 +118,13 @@ def test_every_result_has_its_signals_and_blended_score() -> None:
                 SETTINGS.semantic_weight * sig["semantic"]
                 + SETTINGS.lexical_weight * sig["lexical"],
                 SETTINGS.support_weight * sig["support"],
+                SETTINGS.mention_weight * sig["mention"],
                 SETTINGS.named_weight * sig["named"],
+                SETTINGS.relation_weight * sig["relation"],
+                SETTINGS.attitude_weight * sig["attitude"],
             )
             + SETTINGS.proximity_weight * sig["proximity"]
+            + SETTINGS.type_weight * sig["type"]
         ) * sig["status_factor"]
         assert item.score == pytest.approx(blended)
     scores = [item.score for item in result.results]
@@ -145,7 +155,8 @@ def test_twins_tie_and_are_ordered_by_id() -> None:
 
 def test_candidates_without_any_relevance_are_left_out() -> None:
     result = ask(REST, party_view(), k=20)
-    relevance = ("semantic", "lexical", "support", "named", "proximity")
+    relevance = ("semantic", "lexical", "support", "mention", "named", "relation", "attitude",
+                 "proximity")  # fmt: skip
     assert all(sum(item.signals[s] for s in relevance) > 0 for item in result.results)
     assert "iron-hand" not in by_id(result)
 

@@ -1,0 +1,56 @@
+"""The value a change replaced, so that a citation reads ``status: alive → dead``.
+
+Computed at read time, per audience: the old value of a change is the effective value just
+before it among the changes that audience sees (else the base graph's value). Storing it at
+posting time would freeze a value the audience may not see: a party change after a GM-only
+one would quote the secret as its old value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from graphrag_core.models import Change, Entity, Relation
+
+__all__ = ["with_old_values"]
+
+
+def with_old_values(
+    changes: Iterable[Change],
+    entities: Mapping[str, Entity],
+    relations: Sequence[Relation] = (),
+) -> list[Change]:
+    """``changes`` (effective, oldest first) with ``old_value`` filled in where it is unset:
+    the previous status, property value or attitude of the same entity (or pair), from the
+    earlier changes or else from ``entities`` and the ``relations`` between the pair."""
+    last: dict[tuple[str, ...], str | None] = {}
+    done: list[Change] = []
+    for change in changes:
+        key = _key(change)
+        previous = last[key] if key in last else _base(change, entities, relations)
+        last[key] = change.new_value
+        if change.old_value is None and previous is not None:
+            change = change.model_copy(update={"old_value": previous})
+        done.append(change)
+    return done
+
+
+def _key(change: Change) -> tuple[str, ...]:
+    if change.kind == "relationship":
+        ends = sorted((change.entity_id, change.target_id or ""))
+        return ("attitude", *ends)
+    return (change.field, change.entity_id)
+
+
+def _base(
+    change: Change, entities: Mapping[str, Entity], relations: Sequence[Relation]
+) -> str | None:
+    entity = entities.get(change.entity_id)
+    if change.kind == "entity_status":
+        return entity.status if entity else None
+    if change.kind == "entity_property":
+        return entity.attributes.get(change.field) if entity else None
+    ends = {change.entity_id, change.target_id}
+    return next(
+        (r.attitude for r in relations if {r.source, r.target} == ends and r.attitude), None
+    )

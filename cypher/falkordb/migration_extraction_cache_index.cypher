@@ -1,0 +1,1 @@
+CREATE INDEX FOR (x:ExtractionCache) ON (x.campaign, x.key)

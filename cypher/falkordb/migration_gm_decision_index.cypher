@@ -1,0 +1,1 @@
+CREATE INDEX FOR (d:GmDecision) ON (d.campaign, d.seq)

@@ -1,0 +1,1 @@
+CREATE INDEX FOR (m:Migration) ON (m.name)

@@ -1,0 +1,2 @@
+CREATE CONSTRAINT migration_key IF NOT EXISTS
+FOR (m:Migration) REQUIRE m.name IS UNIQUE

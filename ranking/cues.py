@@ -1,0 +1,150 @@
+"""What a question asks for, read from its wording: three documented lexicons.
+
+- **answer types**: "where" asks for a Location, "who" for a person, faction, deity or
+  creature; nouns name a type too ("which inn", "what faction", "the gods").
+- **relation cues**: "who *leads* the Merchants' Guild?" asks along ``leads`` / ``ruled_by``
+  from the entity the question names; an entity one such relation away from a named entity is
+  the answer, so the ranker treats it like a named one (found, never hidden by demotion, still
+  marked unavailable when it is).
+- **attitude cues**: "who are *our enemies*?" asks for what is hostile to the party; "our
+  allies", for what is allied. Only a question that speaks of the party (we, us, our, the
+  party) has one, so "the Baron's enemies" is a relation cue instead.
+
+Every cue is a lowercase whole-word lookup; nothing here reads the campaign.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from graphrag_core.models import Attitude
+
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+
+PERSON_TYPES = frozenset({"NPC", "PC", "Faction", "Deity", "Creature"})
+
+ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
+    "where": frozenset({"Location"}),
+    "who": PERSON_TYPES,
+    "whom": PERSON_TYPES,
+    **dict.fromkeys(
+        ("place", "places", "location", "locations", "inn", "inns", "tavern", "taverns",
+         "town", "towns", "village", "villages", "city", "cities", "shrine", "shrines",
+         "temple", "temples", "camp", "camps", "keep", "castle", "castles", "region"),
+        frozenset({"Location"}),
+    ),
+    **dict.fromkeys(
+        ("faction", "factions", "guild", "guilds", "cult", "cults", "gang", "gangs",
+         "order", "orders", "powers"),
+        frozenset({"Faction"}),
+    ),
+    **dict.fromkeys(
+        ("god", "gods", "goddess", "goddesses", "deity", "deities"), frozenset({"Deity"})
+    ),
+    **dict.fromkeys(
+        ("item", "items", "weapon", "weapons", "artifact", "artifacts", "artefact",
+         "artefacts", "relic", "relics", "treasure"),
+        frozenset({"Item"}),
+    ),
+    **dict.fromkeys(
+        ("monster", "monsters", "creature", "creatures", "beast", "beasts"),
+        frozenset({"Creature"}),
+    ),
+    **dict.fromkeys(("quest", "quests", "mission", "missions"), frozenset({"Quest"})),
+    **dict.fromkeys(("npc", "npcs", "person", "people"), frozenset({"NPC"})),
+}  # fmt: skip
+"""Question words and nouns → the entity types an answer has."""
+
+RELATION_WORDS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("lead", "leads", "led", "leader", "leaders", "leading", "head", "heads", "boss",
+         "command", "commands", "commander", "captain", "runs", "chief"),
+        frozenset({"leads", "ruled_by"}),
+    ),
+    **dict.fromkeys(
+        ("rule", "rules", "ruled", "ruler", "rulers", "govern", "governs", "governor",
+         "lord", "lords", "holds", "reigns"),
+        frozenset({"ruled_by", "leads"}),
+    ),
+    **dict.fromkeys(
+        ("own", "owns", "owned", "owner", "owners", "keeps", "keeper", "belongs"),
+        frozenset({"owns", "owned_by"}),
+    ),
+    **dict.fromkeys(
+        ("member", "members", "join", "joined", "belong"), frozenset({"member_of"})
+    ),
+    **dict.fromkeys(
+        ("worship", "worships", "worshipped", "worshippers", "pray", "prays", "priest",
+         "priests", "sacred", "holy"),
+        frozenset({"worships", "sacred_to"}),
+    ),
+    **dict.fromkeys(
+        ("kill", "killed", "killer", "murdered", "murderer", "slew", "slain", "slayer"),
+        frozenset({"killed_by"}),
+    ),
+    **dict.fromkeys(
+        ("serve", "serves", "servant", "servants", "works", "work", "employ", "employs",
+         "employer", "employed", "employee", "hired", "spy", "spies"),
+        frozenset({"serves", "works_for", "employs"}),
+    ),
+    **dict.fromkeys(
+        ("live", "lives", "located", "lies", "dwells", "found", "inside"),
+        frozenset({"located_in", "contains"}),
+    ),
+    **dict.fromkeys(
+        ("married", "wife", "husband", "spouse"), frozenset({"married_to"})
+    ),
+    **dict.fromkeys(
+        ("parent", "parents", "child", "children", "son", "daughter", "mother", "father"),
+        frozenset({"parent_of"}),
+    ),
+    **dict.fromkeys(("guard", "guards", "guarded", "protects"), frozenset({"guards"})),
+    **dict.fromkeys(
+        ("made", "created", "forged", "built", "maker", "creator"), frozenset({"created_by"})
+    ),
+    **dict.fromkeys(
+        ("seek", "seeks", "seeking", "hunt", "hunts", "hunting"), frozenset({"seeks"})
+    ),
+    **dict.fromkeys(("rival", "rivals"), frozenset({"rival_of"})),
+    **dict.fromkeys(("ally", "allies", "allied", "friends"), frozenset({"allied_with"})),
+    **dict.fromkeys(
+        ("enemy", "enemies", "foe", "foes", "hostile"), frozenset({"hostile_to"})
+    ),
+}  # fmt: skip
+"""Question words → the relation types a question asks along."""
+
+ATTITUDE_WORDS: dict[str, Attitude] = {
+    **dict.fromkeys(
+        ("enemy", "enemies", "foe", "foes", "hostile", "threat", "threats", "against"),
+        "hostile",
+    ),
+    **dict.fromkeys(
+        ("ally", "allies", "allied", "friend", "friends", "friendly", "trust", "help"),
+        "allied",
+    ),
+}  # fmt: skip
+"""Question words → the attitude toward the party asked about."""
+
+PARTY_WORDS = frozenset({"we", "us", "our", "ours", "party", "party's"})
+
+
+@dataclass(frozen=True)
+class QuestionCues:
+    """What the question's wording asks for; empty sets when it says nothing."""
+
+    answer_types: frozenset[str] = frozenset()
+    relation_types: frozenset[str] = frozenset()
+    attitude: Attitude | None = None
+
+
+def question_cues(question: str) -> QuestionCues:
+    """The answer types, relation types and party attitude a question asks for."""
+    words = _WORD.findall(question.lower().replace("’", "'"))
+    attitudes = {ATTITUDE_WORDS[w] for w in words if w in ATTITUDE_WORDS}
+    about_party = any(w in PARTY_WORDS for w in words)
+    return QuestionCues(
+        answer_types=frozenset().union(*(ANSWER_TYPE_WORDS.get(w, ()) for w in words)),
+        relation_types=frozenset().union(*(RELATION_WORDS.get(w, ()) for w in words)),
+        attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
+    )

@@ -1,0 +1,77 @@
+"""What the candidate generators found for one item, before the ranker blends it: passages
+lift the entities they are about (``support``) and those they name (``mention``); the attitude
+cue selects the entities whose attitude toward the party is the one asked about."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from graphrag_core.models import PARTY_ID, CampaignView
+from ranking.documents import ItemKey
+from ranking.status import effective_state
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the candidate generators found for one item, before blending."""
+
+    semantic: float
+    lexical: float
+    support: float
+    named: bool
+    near: bool
+    mention: float = 0.0
+    answer: bool = False
+    attitude: bool = False
+    typed: bool = False
+
+    @property
+    def relevant(self) -> bool:
+        """Some evidence of relevance; a matching type alone is not."""
+        return bool(
+            self.semantic
+            or self.lexical
+            or self.support
+            or self.mention
+            or self.named
+            or self.near
+            or self.answer
+            or self.attitude
+        )
+
+
+def subject_support(relevance: dict[ItemKey, float], view: CampaignView) -> dict[str, float]:
+    """Per entity, the best relevance of a candidate passage whose subject it is."""
+    support: dict[str, float] = {}
+    for key, value in relevance.items():
+        subject = view.chunks[key.id].subject if key.kind == "chunk" else None
+        if value > 0.0 and subject in view.entities and subject != PARTY_ID:
+            support[subject] = max(support.get(subject, 0.0), value)
+    return support
+
+
+def mention_support(relevance: dict[ItemKey, float], view: CampaignView) -> dict[str, float]:
+    """Per entity, the best relevance of a candidate passage that names it (not its subject)."""
+    found: dict[str, float] = {}
+    for key, value in relevance.items():
+        if key.kind != "chunk" or value <= 0.0:
+            continue
+        chunk = view.chunks[key.id]
+        for entity_id in chunk.mentions:
+            if entity_id != chunk.subject and entity_id in view.entities:
+                found[entity_id] = max(found.get(entity_id, 0.0), value)
+        found.pop(PARTY_ID, None)
+    return found
+
+
+def with_attitude(view: CampaignView, attitude: str | None) -> set[str]:
+    """Entities whose effective attitude toward the party is ``attitude``."""
+    if attitude is None:
+        return set()
+    return {
+        entity_id
+        for entity_id in view.entities
+        if entity_id != PARTY_ID
+        and (state := effective_state(view, entity_id)) is not None
+        and state.attitude == attitude
+    }

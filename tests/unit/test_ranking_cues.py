@@ -1,0 +1,77 @@
+"""Question cues: what a question's wording asks for, and how the ranker uses it."""
+
+from __future__ import annotations
+
+from graphrag_core.models import CampaignView, Relation
+from graphrag_core.settings import RankingSettings
+from ranking.cues import PERSON_TYPES, QuestionCues, question_cues
+from ranking.lexical import LexicalIndex
+from ranking.ranker import Ranker
+from tests.fakes import HashEmbedder
+from tests.unit.ranking_fakes import FakeVectorStore, gm_view, party_view
+
+SETTINGS = RankingSettings()
+LEADS = Relation(source="torven-blackwater", target="iron-hand", type="leads")
+SECRET = Relation(source="torven-blackwater", target="shadow-cult", type="leads", visibility="gm")
+
+
+def _with(view: CampaignView, *relations: Relation) -> CampaignView:
+    visible = tuple(r for r in relations if r.visibility in view.visibilities)
+    return view.model_copy(update={"relations": visible})
+
+
+def _ask(question: str, view: CampaignView) -> dict[str, tuple[int, float, dict[str, float]]]:
+    embedder = HashEmbedder()
+    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), SETTINGS)
+    result = ranker.rank(question, view, LexicalIndex.build(view), k=20)
+    return {r.id: (i, r.score, r.signals) for i, r in enumerate(result.results)}
+
+
+def test_cues_read_answer_types_relations_and_the_party_attitude() -> None:
+    assert question_cues("Where can the party rest tonight?") == QuestionCues(
+        answer_types=frozenset({"Location"})
+    )
+    leads = question_cues("Who leads the Merchants' Guild?")
+    assert leads.relation_types == {"leads", "ruled_by"}
+    assert leads.answer_types == PERSON_TYPES | {"Faction"}
+    assert question_cues("Who are our enemies?").attitude == "hostile"
+    assert question_cues("Which factions are friendly to us?").attitude == "allied"
+    # no party word: the Baron's enemies are a relation question, not an attitude one
+    baron = question_cues("Who are the Baron's enemies?")
+    assert baron.attitude is None and baron.relation_types == {"hostile_to"}
+    assert question_cues("Tell me about the harbour") == QuestionCues()
+
+
+def test_the_leader_asked_about_ranks_first_and_is_not_demoted_though_dead() -> None:
+    found = _ask("Who leads the Iron Hand?", _with(party_view(), LEADS))
+    position, _, signals = found["torven-blackwater"]
+    assert signals["relation"] == 1.0
+    assert signals["status_factor"] == 1.0  # dead, but the answer: marked, not hidden
+    assert position <= 1 and found["iron-hand"][2]["named"] == 1.0
+
+
+def test_a_secret_relation_answers_nothing_for_players() -> None:
+    view = _with(party_view(), SECRET)
+    assert view.relations == ()
+    found = _ask("Who leads the Cult of the Drowned?", view)
+    assert "torven-blackwater" not in found or found["torven-blackwater"][2]["relation"] == 0.0
+    gm = _ask("Who leads the Cult of the Drowned?", _with(gm_view(), SECRET))
+    assert gm["torven-blackwater"][2]["relation"] == 1.0
+
+
+def test_our_enemies_are_the_hostile_ones_and_hostility_is_not_demoted() -> None:
+    found = _ask("Who are our enemies?", party_view())
+    position, score, signals = found["iron-hand"]
+    assert position == 0
+    assert signals["attitude"] == 1.0 and signals["status_factor"] == 1.0
+    assert score >= SETTINGS.attitude_weight
+    assert "river-guild" not in found or found["river-guild"][2]["attitude"] == 0.0
+
+
+def test_where_questions_prefer_places_and_passages_lift_what_they_name() -> None:
+    found = _ask("Where can we rest?", party_view())
+    assert found["silver-stag-inn"][2]["type"] == 1.0
+    assert found["silver-stag-inn"][0] < found["red-oak-tavern"][0]
+    # the market passage names the tavern without being about it: the tavern gets a mention
+    market = _ask("fish market stalls", party_view())
+    assert market["red-oak-tavern"][2]["mention"] > 0.0
