@@ -109,7 +109,7 @@ def ingest(
     Unchanged files are skipped, changed ones replaced, removed ones withdrawn (folder ingest).
     A single file inside an ingested folder keeps its place in the campaign. A broken file is
     reported and its last good content kept. Writes a manifest per run. Then runs
-    'loregraph build' unless --no-build."""
+    'loregraph build' unless --no-build (or nothing changed and the analytics exist)."""
     with _service() as (service, settings):
         use_llm = cli_extraction.wants_llm(service, extractor, err)
         if dry_run:
@@ -134,7 +134,10 @@ def changelog_post(
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Validate and store a session's changes (append-only; posting twice changes nothing)."""
+    """Validate and store a session's changes (append-only; posting twice changes nothing).
+
+    When their impact schedules or forces a rebuild, the analytics are rebuilt at once, with
+    progress, and the build is reported."""
     with _service() as (service, settings), cli_render.RichProgress(err) as progress:
         done = service.post_and_rebuild(
             file, campaign or settings.campaign, amend=amend, progress=progress
