@@ -8,6 +8,11 @@ With ``--llm-base-url URL`` it also writes the GM summaries of the example campa
 OpenAI-compatible server, and reports per community the wall seconds, the prompt and completion
 tokens the server counted, and whether the reply validated or fell back to extractive.
 ``--llm-record DIR`` files each request and reply with ``tests.fakes.RecordingChatModel``.
+
+With ``--llm-global QUESTION`` (and ``--llm-k K``) it answers one broad question about the
+example campaign by map-reduce over its ``K`` best GM summaries on that model, through the real
+service (embedded store in a temporary folder, all-MiniLM-L6-v2 embeddings, extractive
+summaries), and reports the wall seconds, the calls and the tokens of that one question.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from graphrag_core.analytics.llm_summaries import (  # noqa: E402
     llm_summary,
 )
 from graphrag_core.analytics.runners import InProcessRunner  # noqa: E402
-from graphrag_core.analytics_models import CommunitySummary  # noqa: E402
+from graphrag_core.analytics_models import CommunitySummary, GlobalAnswer  # noqa: E402
 from graphrag_core.models import ChatReply, Entity, Relation  # noqa: E402
 from graphrag_core.ports import ChatModel  # noqa: E402
 from graphrag_core.settings import AnalyticsSettings, LlmSettings  # noqa: E402
@@ -50,9 +55,11 @@ def measure(name: str, entities: list[Entity], relations: list[Relation]) -> lis
     enc = get_encoding("o200k_base")
     gm_summaries = [s for s in outcome.snapshot.summaries if s.visibility == "gm"]
     prompts = [len(enc.encode(SYSTEM + facts_prompt(s))) for s in gm_summaries]
-    communities = len(outcome.snapshot.communities)
+    snapshot = outcome.snapshot
+    communities = len(snapshot.gm.communities) + len(snapshot.party.communities)
     print(
-        f"{name}: {communities} communities, {len(outcome.snapshot.summaries)} summaries, "
+        f"{name}: {len(snapshot.gm.communities)} GM + {len(snapshot.party.communities)} party "
+        f"communities, {len(snapshot.summaries)} summaries, "
         f"build {seconds:.2f} s ({1000 * seconds / max(communities, 1):.2f} ms/community, "
         f"extractive); model prompt per community: mean "
         f"{sum(prompts) / max(len(prompts), 1):.0f} tokens, max {max(prompts, default=0)}"
@@ -61,11 +68,12 @@ def measure(name: str, entities: list[Entity], relations: list[Relation]) -> lis
 
 
 class _LastReply:
-    """Passes calls through and keeps the last reply (for its token counts)."""
+    """Passes calls through and keeps the replies (for their token counts)."""
 
     def __init__(self, inner: ChatModel) -> None:
         self._inner = inner
         self.last: ChatReply | None = None
+        self.replies: list[ChatReply] = []
 
     @property
     def model_id(self) -> str:
@@ -79,6 +87,7 @@ class _LastReply:
         max_tokens: int = 1024,
     ) -> ChatReply:
         self.last = self._inner.complete(messages, json_schema=json_schema, max_tokens=max_tokens)
+        self.replies.append(self.last)
         return self.last
 
 
@@ -92,8 +101,7 @@ def _outcome(reply: ChatReply, written: CommunitySummary, extractive: CommunityS
     return f"validated, {len(written.findings)} of {len(parsed.findings)} model findings kept"
 
 
-def measure_llm(summaries: list[CommunitySummary], args: argparse.Namespace) -> None:
-    """Real-model summaries of the first ``--llm-sample`` communities, per audience."""
+def _chat(args: argparse.Namespace) -> _LastReply:
     from graphrag_core.providers.openai import OpenAIChatModel
 
     settings = LlmSettings(
@@ -109,21 +117,21 @@ def measure_llm(summaries: list[CommunitySummary], args: argparse.Namespace) -> 
         from tests.fakes import RecordingChatModel
 
         inner = RecordingChatModel(inner, Path(args.llm_record), note=args.llm_model)
-    chat = _LastReply(inner)
+    return _LastReply(inner)
+
+
+def measure_llm(summaries: list[CommunitySummary], args: argparse.Namespace) -> None:
+    """Real-model summaries of the first ``--llm-sample`` communities, per audience."""
+    chat = _chat(args)
     audiences = ["gm", "party"] if args.llm_party else ["gm"]
-    communities = list(dict.fromkeys(s.community_id for s in summaries))[: args.llm_sample]
     print(f"model {args.llm_model} at {args.llm_base_url} ({args.llm_structured_output})")
     for audience in audiences:
         rows: list[tuple[float, int, int]] = []
-        for cid in communities:
-            extractive = next(
-                (s for s in summaries if s.community_id == cid and s.visibility == audience), None
-            )
-            if extractive is None:
-                print(f"  {audience} {cid}: no summary for this audience")
-                continue
+        mine = [s for s in summaries if s.visibility == audience][: args.llm_sample]
+        for extractive in mine:
+            cid = extractive.community_id
             t0 = time.perf_counter()
-            written = llm_summary(extractive, chat)
+            written = llm_summary(extractive, chat, AnalyticsSettings())
             seconds = time.perf_counter() - t0
             reply = chat.last
             assert reply is not None
@@ -142,6 +150,38 @@ def measure_llm(summaries: list[CommunitySummary], args: argparse.Namespace) -> 
             )
 
 
+def measure_global(args: argparse.Namespace) -> GlobalAnswer:
+    """One broad question answered by map-reduce on the real model, through the service."""
+    import tempfile
+
+    from graphrag_core.analytics_service import AnalyticsService
+    from graphrag_core.settings import Settings
+    from graphrag_core.wiring import SystemClock, open_service
+
+    chat = _chat(args)
+    with tempfile.TemporaryDirectory() as data, open_service(Settings(data_dir=Path(data))) as svc:
+        svc.ingest(ROOT / "examples/emberfall/world", "emberfall")
+        svc.build("emberfall")  # extractive summaries: no model here
+        settings = AnalyticsSettings()
+        ask = AnalyticsService(svc.store, svc.embedder, SystemClock(), settings, chat=chat)
+        t0 = time.perf_counter()
+        answer = ask.ask_global(args.llm_global, "emberfall", as_player=False, k=args.llm_k)
+        seconds = time.perf_counter() - t0
+    replies = chat.replies
+    print(
+        f"global map-reduce, k={args.llm_k}: {seconds:.1f} s wall, {len(replies)} calls "
+        f"({len(answer.summaries)} map + 1 reduce), prompt "
+        f"{sum(r.prompt_tokens for r in replies)} tok, completion "
+        f"{sum(r.completion_tokens for r in replies)} tok, method {answer.method}"
+        f"{', note: ' + answer.note if answer.note else ''}"
+    )
+    for reply in replies:
+        print(f"  call: prompt {reply.prompt_tokens} tok, completion {reply.completion_tokens} tok")
+    for claim in answer.claims:
+        print(f"  - {claim.text} {list(claim.community_ids + claim.entity_ids)}")
+    return answer
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--srd")
@@ -156,7 +196,12 @@ def main() -> None:
     parser.add_argument("--llm-sample", type=int, default=3, help="communities to summarise")
     parser.add_argument("--llm-party", action="store_true", help="also the party's summaries")
     parser.add_argument("--llm-record", help="folder to file requests and replies in")
+    parser.add_argument("--llm-global", help="a broad question to answer by map-reduce")
+    parser.add_argument("--llm-k", type=int, default=3, help="summaries the answer maps over")
     args = parser.parse_args()
+    if args.llm_global:
+        measure_global(args)
+        return
     from graphrag_core.ingesting import read_sources, run_extraction
     from graphrag_core.settings import IngestSettings
 

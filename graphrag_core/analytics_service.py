@@ -1,23 +1,27 @@
 """The analytics use cases behind ``loregraph build``, ``communities``, ``community`` and
-``ask --global``: thin I/O around the pure stages of :mod:`graphrag_core.analytics`."""
+``ask --global``: thin I/O around the pure stages of :mod:`graphrag_core.analytics`.
+
+Every read goes to one audience's analytics only: the GM's communities and summaries, or the
+party's (clustered from the party view alone); a player never sees a GM community."""
 
 from __future__ import annotations
 
 import logging
 import time
 
-from graphrag_core.analytics.build import build_snapshot
+from graphrag_core.analytics.build import BuildOutcome, build_snapshot
 from graphrag_core.analytics.global_search import map_reduce_answer, summaries_answer
 from graphrag_core.analytics.runners import AnalyticsRunner, InProcessRunner
 from graphrag_core.analytics_models import (
     AnalyticsSnapshot,
+    AudienceAnalytics,
     BuildReport,
     CommunityView,
     GlobalAnswer,
     SummaryHit,
 )
-from graphrag_core.errors import AnalyticsError
-from graphrag_core.models import Visibility
+from graphrag_core.errors import AnalyticsError, UnknownCampaignError
+from graphrag_core.models import CampaignView, ScoredId, Visibility
 from graphrag_core.ports import ChatModel, Clock, Embedder, GraphStore, ProgressListener
 from graphrag_core.settings import AnalyticsSettings
 from graphrag_core.views import load_view
@@ -37,6 +41,7 @@ class AnalyticsService:
         *,
         chat: ChatModel | None = None,
         runner: AnalyticsRunner | None = None,
+        concurrency: int = 1,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -44,10 +49,17 @@ class AnalyticsService:
         self.settings = settings
         self.chat = chat
         self.runner = runner or InProcessRunner(settings)
+        self.concurrency = concurrency
+
+    def close(self) -> None:
+        close = getattr(self.runner, "close", None)
+        if callable(close):
+            close()
 
     def build(self, campaign: str, progress: ProgressListener) -> BuildReport:
         """Compute and atomically store a new snapshot; the old one serves meanwhile."""
         started = time.perf_counter()
+        self._check_known(campaign)
         previous = self.store.load_analytics(campaign)
         progress.start("load", None)
         gm_view = load_view(self.store, campaign, as_player=False)
@@ -63,24 +75,16 @@ class AnalyticsService:
             chat=self.chat,
             progress=progress,
         )
-        snapshot = outcome.snapshot
-        vectors, embedded = self._summary_vectors(campaign, snapshot, previous, progress)
+        vectors, embedded = self._summary_vectors(campaign, outcome.snapshot, previous, progress)
         progress.start("write", None)
-        self.store.save_analytics(campaign, snapshot, vectors)
+        self.store.save_analytics(campaign, outcome.snapshot, vectors)
         progress.finish("write")
-        return BuildReport(
-            campaign=campaign,
-            entities=len(gm_view.entities),
-            relations=len(gm_view.relations),
-            communities=len(snapshot.communities),
-            levels=len({c.level for c in snapshot.communities}),
-            summaries=len(snapshot.summaries),
-            resummarised=outcome.resummarised,
-            embedded=embedded,
-            reused_ids=outcome.reused_ids,
-            algorithm=snapshot.algorithm,
-            seconds=round(time.perf_counter() - started, 3),
-        )
+        return _report(gm_view, outcome, embedded, time.perf_counter() - started)
+
+    def _check_known(self, campaign: str) -> None:
+        known = self.store.list_campaigns()
+        if campaign not in known:
+            raise UnknownCampaignError(campaign, known)
 
     def _summary_vectors(
         self,
@@ -99,7 +103,11 @@ class AnalyticsService:
         vectors = {k: stored[k] for k, t in texts.items() if old_texts.get(k) == t and k in stored}
         todo = sorted(k for k in texts if k not in vectors)
         progress.start("embed summaries", len(todo))
-        vectors.update(zip(todo, self.embedder.embed([texts[k] for k in todo]), strict=True))
+        batch = 256
+        for i in range(0, len(todo), batch):
+            keys = todo[i : i + batch]
+            vectors.update(zip(keys, self.embedder.embed([texts[k] for k in keys]), strict=True))
+            progress.advance("embed summaries", len(keys))
         progress.finish("embed summaries")
         return vectors, len(todo)
 
@@ -114,83 +122,109 @@ class AnalyticsService:
     def communities(
         self, campaign: str, *, as_player: bool, level: int | None = None
     ) -> list[CommunityView]:
-        """The communities the audience may see (players: those with a party summary)."""
-        snapshot = self.snapshot(campaign)
-        views = [
-            community_view(snapshot, c.id, _visibility(as_player)) for c in snapshot.communities
-        ]
-        return [v for v in views if v is not None and (level is None or v.level == level)]
+        """The audience's communities (players: the party's own clustering)."""
+        analytics = self.snapshot(campaign).audience(_visibility(as_player))
+        return [v for v in community_views(analytics) if level is None or v.level == level]
 
     def community(self, campaign: str, community_id: str, *, as_player: bool) -> CommunityView:
-        found = community_view(self.snapshot(campaign), community_id, _visibility(as_player))
-        if found is None:
+        analytics = self.snapshot(campaign).audience(_visibility(as_player))
+        found = community_views(analytics, community_id)
+        if not found:
             raise AnalyticsError(
-                f"no community {community_id!r} in campaign {campaign!r}: "
-                "see `loregraph communities` for the ids"
+                f"no community {community_id!r} in campaign {campaign!r}"
+                f"{' for players' if as_player else ''}: see `loregraph communities"
+                f"{' --as-player' if as_player else ''}` for the ids"
             )
-        return found
+        return found[0]
 
     def ask_global(
         self, question: str, campaign: str, *, as_player: bool, k: int | None = None
     ) -> GlobalAnswer:
         """Rank the audience's summaries for ``question``; map-reduce them with a model."""
-        snapshot = self.snapshot(campaign)
+        visibility = _visibility(as_player)
+        analytics = self.snapshot(campaign).audience(visibility)
         k = k or self.settings.global_top_k
         vector = self.embedder.embed([question])[0]
-        found = self.store.summary_search(campaign, vector, k, [_visibility(as_player)])
-        hits = [h for h in (_hit(snapshot, s.id, s.score, as_player) for s in found) if h]
+        found = self.store.summary_search(campaign, vector, k, [visibility])
+        hits = _hits(analytics, found, visibility)
         if self.chat is None:
             return summaries_answer(question, campaign, as_player, hits)
-        return map_reduce_answer(question, campaign, as_player, hits, self.chat)
+        return map_reduce_answer(
+            question, campaign, as_player, hits, self.chat, self.settings, self.concurrency
+        )
 
 
 def _visibility(as_player: bool) -> Visibility:
     return "party" if as_player else "gm"
 
 
-def community_view(
-    snapshot: AnalyticsSnapshot, community_id: str, visibility: Visibility
-) -> CommunityView | None:
-    community = snapshot.community(community_id)
-    summary = snapshot.summary(community_id, visibility)
-    if community is None or summary is None:
-        return None
-    children = tuple(
-        c.id
-        for c in snapshot.communities
-        if c.parent == community_id and snapshot.summary(c.id, visibility) is not None
-    )
-    parent = community.parent
-    if parent is not None and snapshot.summary(parent, visibility) is None:
-        parent = None
-    return CommunityView(
-        id=community.id,
-        version=community.version,
-        level=community.level,
-        parent=parent,
-        size=len(summary.members),
-        title=summary.title,
-        members=summary.members,
-        summary=summary.summary,
-        findings=summary.findings,
-        children=children,
+def _report(
+    view: CampaignView, outcome: BuildOutcome, embedded: int, seconds: float
+) -> BuildReport:
+    snapshot = outcome.snapshot
+    return BuildReport(
+        campaign=snapshot.campaign,
+        entities=len(view.entities),
+        relations=len(view.relations),
+        communities=len(snapshot.gm.communities),
+        party_communities=len(snapshot.party.communities),
+        levels=len({c.level for c in snapshot.gm.communities}),
+        summaries=len(snapshot.summaries),
+        resummarised=outcome.resummarised,
+        fallbacks=outcome.fallbacks,
+        embedded=embedded,
+        reused_ids=outcome.reused_ids,
+        reclustered=outcome.reclustered,
+        algorithm=snapshot.algorithm,
+        seconds=round(seconds, 3),
     )
 
 
-def _hit(snapshot: AnalyticsSnapshot, key: str, score: float, as_player: bool) -> SummaryHit | None:
-    """The summary behind a search hit, if it is one the audience may read."""
-    community_id, _, visibility = key.partition("@")
-    if visibility != _visibility(as_player):
-        return None
-    summary = snapshot.summary(community_id, visibility)
-    community = snapshot.community(community_id)
-    if summary is None or community is None:
-        return None
-    return SummaryHit(
-        community_id=community_id,
-        level=community.level,
-        title=summary.title,
-        summary=summary.summary,
-        score=round(score, 6),
-        findings=summary.findings,
-    )
+def community_views(analytics: AudienceAnalytics, only: str | None = None) -> list[CommunityView]:
+    """The audience's communities (or just ``only``) with summary and sub-communities."""
+    summaries = analytics.summaries_by_id()
+    children: dict[str, list[str]] = {}
+    for c in analytics.communities:
+        if c.parent is not None:
+            children.setdefault(c.parent, []).append(c.id)
+    return [
+        CommunityView(
+            id=c.id,
+            version=c.version,
+            level=c.level,
+            parent=c.parent,
+            size=len(summaries[c.id].members),
+            title=summaries[c.id].title,
+            members=summaries[c.id].members,
+            summary=summaries[c.id].summary,
+            findings=summaries[c.id].findings,
+            children=tuple(children.get(c.id, ())),
+        )
+        for c in analytics.communities
+        if c.id in summaries and (only is None or c.id == only)
+    ]
+
+
+def _hits(
+    analytics: AudienceAnalytics, found: list[ScoredId], visibility: Visibility
+) -> list[SummaryHit]:
+    """The summaries behind the search hits that are this audience's, in rank order."""
+    summaries = analytics.summaries_by_id()
+    levels = {c.id: c.level for c in analytics.communities}
+    hits = []
+    for scored in found:
+        community_id, _, found_visibility = scored.id.partition("@")
+        summary = summaries.get(community_id)
+        if found_visibility != visibility or summary is None or community_id not in levels:
+            continue
+        hits.append(
+            SummaryHit(
+                community_id=community_id,
+                level=levels[community_id],
+                title=summary.title,
+                summary=summary.summary,
+                score=round(scored.score, 6),
+                findings=summary.findings,
+            )
+        )
+    return hits

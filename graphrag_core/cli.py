@@ -109,7 +109,7 @@ def ingest(
     Unchanged files are skipped, changed ones replaced, removed ones withdrawn (folder ingest).
     A single file inside an ingested folder keeps its place in the campaign. A broken file is
     reported and its last good content kept. Writes a manifest per run. Then runs
-    'loregraph build' unless --no-build."""
+    'loregraph build' unless --no-build (or nothing changed and the analytics exist)."""
     with _service() as (service, settings):
         use_llm = cli_extraction.wants_llm(service, extractor, err)
         if dry_run:
@@ -120,7 +120,7 @@ def ingest(
         cli_render.render_ingest(out, report)
         cli_extraction.render_ledger(out, report)
         if not no_build:
-            cli_analytics.run_build(service, campaign or settings.campaign, out, err)
+            cli_analytics.build_after_ingest(service, report, out, err)
     if report.failures:
         raise typer.Exit(3)
 
@@ -134,13 +134,20 @@ def changelog_post(
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Validate and store a session's changes (append-only; posting twice changes nothing)."""
-    with _service() as (service, settings):
-        result = service.post_changelog(file, campaign or settings.campaign, amend=amend)
-        if as_json:
-            out.print_json(result.model_dump_json())
-        else:
-            cli_render.render_post(out, result)
+    """Validate and store a session's changes (append-only; posting twice changes nothing).
+
+    When their impact schedules or forces a rebuild, the analytics are rebuilt at once, with
+    progress, and the build is reported."""
+    with _service() as (service, settings), cli_render.RichProgress(err) as progress:
+        done = service.post_and_rebuild(
+            file, campaign or settings.campaign, amend=amend, progress=progress
+        )
+    if as_json:
+        out.print_json(done.post.model_dump_json())
+    else:
+        cli_render.render_post(out, done.post)
+    if done.build is not None:
+        cli_analytics.render_build(err if as_json else out, done.build)
 
 
 @changelog_app.command("list")
@@ -171,7 +178,12 @@ def ask(
             "--historical/--current", help="Force history mode (no demotion) or current-state mode."
         ),
     ] = None,
-    k: Annotated[int, typer.Option("-k", min=1, max=100, help="How many results.")] = 10,
+    k: Annotated[
+        int | None,
+        typer.Option(
+            "-k", min=1, max=100, help="How many results (--global: summaries; default 10 / 5)."
+        ),
+    ] = None,
     global_: Annotated[
         bool,
         typer.Option("--global", help="A broad question: answer from community summaries."),
@@ -181,7 +193,7 @@ def ask(
     with _service() as (service, settings):
         if global_:
             answer = service.ask_global(
-                question, campaign or settings.campaign, as_player=as_player
+                question, campaign or settings.campaign, as_player=as_player, k=k
             )
             if as_json:
                 out.print_json(answer.model_dump_json())
@@ -194,7 +206,7 @@ def ask(
             as_player=as_player,
             historical=historical,
             as_of_session=as_of,
-            k=k,
+            k=k or 10,
         )
         if as_json:
             out.print_json(result.model_dump_json())

@@ -10,10 +10,12 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAnswer
 from graphrag_core.cli_render import RichProgress
+from graphrag_core.models import IngestReport
 from graphrag_core.service import LoregraphService
 
 CampaignOpt = Annotated[
@@ -32,40 +34,71 @@ def run_build(service: LoregraphService, campaign: str, out: Console, err: Conso
     render_build(out, report)
 
 
+def build_after_ingest(
+    service: LoregraphService, report: IngestReport, out: Console, err: Console
+) -> None:
+    """The build at the end of ``ingest``; skipped when nothing was written and the campaign
+    already has analytics (an unchanged re-ingest costs no rebuild)."""
+    if not report.wrote and service.store.load_analytics(report.campaign) is not None:
+        out.print("Analytics unchanged: nothing was written, so no rebuild.")
+        return
+    run_build(service, report.campaign, out, err)
+
+
 def render_build(console: Console, report: BuildReport) -> None:
+    clustering = "re-clustered" if report.reclustered else "graph unchanged, clustering kept"
+    fallbacks = (
+        f", {report.fallbacks} model fallback(s) (extractive, retried next build)"
+        if report.fallbacks
+        else ""
+    )
     console.print(
-        f"Built {report.campaign}: {report.communities} communities on {report.levels} "
-        f"level(s) over {report.entities} entities / {report.relations} relations; "
-        f"{report.summaries} summaries ({report.resummarised} written anew, "
-        f"{report.embedded} embedded), "
-        f"{report.reused_ids} ids kept, {report.algorithm}, {report.seconds:.2f} s"
+        f"Built {report.campaign}: {report.communities} GM communities on {report.levels} "
+        f"level(s) and {report.party_communities} party communities over {report.entities} "
+        f"entities / {report.relations} relations ({clustering}); {report.summaries} "
+        f"summaries ({report.resummarised} written anew{fallbacks}, {report.embedded} "
+        f"embedded), {report.reused_ids} ids kept, {report.algorithm}, {report.seconds:.2f} s"
     )
 
 
 def render_communities(console: Console, views: list[CommunityView]) -> None:
-    table = Table("id", "v", "level", "parent", "size", "title")
+    table = Table("id", "v", "level", "parent", "size", "title", "members", "summary")
     for v in views:
-        table.add_row(v.id, str(v.version), str(v.level), v.parent or "", str(v.size), v.title)
+        table.add_row(
+            v.id,
+            str(v.version),
+            str(v.level),
+            v.parent or "",
+            str(v.size),
+            v.title,
+            _clip(", ".join(v.members), 60),
+            _clip(v.findings[0].text if v.findings else v.summary, 80),
+        )
     console.print(table)
 
 
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def render_community(console: Console, view: CommunityView) -> None:
-    console.print(f"[bold]{view.id}[/] v{view.version} level {view.level}: {view.title}")
+    console.print(f"[bold]{view.id}[/] v{view.version} level {view.level}: {escape(view.title)}")
     console.print(f"parent: {view.parent or '-'}; sub-communities: {', '.join(view.children)}")
     console.print(f"members ({view.size}): {', '.join(view.members)}")
-    console.print(view.summary)
     for f in view.findings:
-        console.print(f"  - {f.text} [dim]{', '.join(f.entity_ids + f.relation_ids)}[/]")
+        cites = ", ".join(f.entity_ids + f.relation_ids + f.change_ids)
+        console.print(f"  - {escape(f.text)} [dim]{escape(cites)}[/]")
 
 
 def render_global(console: Console, answer: GlobalAnswer) -> None:
-    if answer.answer:
-        console.print(answer.answer)
+    """The cited claims (the answer, sentence by sentence), then the summaries used."""
     for claim in answer.claims:
-        cites = ", ".join(claim.community_ids + claim.entity_ids)
-        console.print(f"  - {claim.text} [dim]{cites}[/]")
+        cites = ", ".join(claim.community_ids + claim.entity_ids + claim.change_ids)
+        console.print(f"  - {escape(claim.text)} [dim]{escape(cites)}[/]")
+    if answer.note:
+        console.print(f"[yellow]note:[/] {escape(answer.note)}")
     for hit in answer.summaries:
-        console.print(f"[bold]{hit.community_id}[/] ({hit.score:.2f}) {hit.title}")
+        console.print(f"[bold]{hit.community_id}[/] ({hit.score:.2f}) {escape(hit.title)}")
 
 
 def register(app: typer.Typer) -> None:
@@ -85,7 +118,9 @@ def register(app: typer.Typer) -> None:
         as_player: PlayerOpt = False,
         as_json: JsonOpt = False,
     ) -> None:
-        """List communities: id, version, level, parent, size, title (members, summary in JSON)."""
+        """List communities: id, version, level, parent, size, title, members, first finding.
+
+        With --as-player: the party's own communities, clustered from what players may see."""
         with base._service() as (service, settings):
             views = service.communities(
                 campaign or settings.campaign, as_player=as_player, level=level

@@ -59,6 +59,14 @@ logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
+class PostOutcome:
+    """A posted change set and the analytics rebuild it triggered, if any."""
+
+    post: PostResult
+    build: BuildReport | None
+
+
+@dataclass(frozen=True)
 class IndexedView:
     """A campaign view with the indexes the ranker searches."""
 
@@ -106,9 +114,11 @@ class LoregraphService(LlmUseCases):
             analytics or AnalyticsSettings(),
             chat=chat,
             runner=analytics_runner,
+            concurrency=llm.settings.concurrency if llm else 1,
         )
 
     def close(self) -> None:
+        self.analytics.close()
         self.store.close()
 
     # ------------------------------------------------------------------ ingest
@@ -215,6 +225,17 @@ class LoregraphService(LlmUseCases):
     ) -> PostResult:
         """Post a change set; when its impact schedules or forces a rebuild, rebuild the
         analytics once the change set is stored."""
+        return self.post_and_rebuild(path, campaign, amend=amend, progress=progress).post
+
+    def post_and_rebuild(
+        self,
+        path: Path,
+        campaign: str,
+        *,
+        amend: bool = False,
+        progress: ProgressListener | None = None,
+    ) -> PostOutcome:
+        """:meth:`post_changelog`, also returning the report of the rebuild it triggered."""
         check_campaign(campaign)
         snapshot = self.store.load_analytics(campaign)
         entities = self.store.load_entities(campaign)
@@ -235,8 +256,8 @@ class LoregraphService(LlmUseCases):
         if result.action != "duplicate":
             self._forget(campaign)
         if snapshot is not None and result.rebuild != "none" and result.action != "duplicate":
-            self.build(campaign, progress)
-        return result
+            return PostOutcome(result, self.build(campaign, progress))
+        return PostOutcome(result, None)
 
     # ------------------------------------------------------------------ analytics (issue 5)
 

@@ -124,6 +124,11 @@ class AnalyticsSettings(_Section):
         default=8, ge=2, description="Communities larger than this split one level down."
     )
     max_levels: int = Field(default=4, ge=1)
+    leiden_polish_rounds: int = Field(
+        default=8,
+        ge=0,
+        description="Warm re-runs of level-0 Leiden from its own result until it stops moving.",
+    )
     match_min_jaccard: float = Field(
         default=0.5, ge=0.0, le=1.0, description="Overlap that keeps an old community id."
     )
@@ -133,6 +138,18 @@ class AnalyticsSettings(_Section):
     summary_max_findings: int = Field(default=8, ge=1)
     summary_max_chars: int = Field(default=1600, ge=200, description="~400 tokens.")
     global_top_k: int = Field(default=5, ge=1, description="Summaries a global answer uses.")
+    summary_max_tokens: int = Field(
+        default=700, ge=16, description="Completion tokens of a model-written summary."
+    )
+    map_max_tokens: int = Field(default=500, ge=16, description="Completion tokens per map call.")
+    reduce_max_tokens: int = Field(
+        default=900, ge=16, description="Completion tokens of the reduce call."
+    )
+    model_failures_before_giving_up: int = Field(
+        default=3,
+        ge=1,
+        description="Model errors in a row after which a build writes the rest extractively.",
+    )
 
 
 StructuredOutput = Literal["json_schema", "json_object_schema", "json_object"]

@@ -164,10 +164,10 @@ def _changelog_units(items: Items) -> dict[str, int]:
 
 
 def _analytics_units(items: Items) -> dict[str, int]:
-    snapshots = [i["snapshot"] for i in items]
+    audiences = [i["snapshot"][who] for i in items for who in ("gm", "party")]
     return {
-        "communities": sum(len(s["communities"]) for s in snapshots),
-        "summaries": sum(len(s["summaries"]) for s in snapshots),
+        "communities": sum(len(a["communities"]) for a in audiences),
+        "summaries": sum(len(a["summaries"]) for a in audiences),
         "vectors": sum(len(i["vectors"]) for i in items),
     }
 

@@ -1,26 +1,49 @@
 """The scale-out runner: PageRank, betweenness and Leiden in Neo4j Graph Data Science.
 
-Selected by :func:`graphrag_core.analytics.runners.select_runner_kind` when the store is Neo4j
-and :func:`gds_available` answers; the outputs have the in-process shapes, so stable-id
-matching, importance and summaries are shared. The graph is projected from the same sorted
-edge list the in-process runner uses (``gds.graph.construct``), so results do not depend on
-what else lives in the database. Leiden runs with ``includeIntermediateCommunities`` (its
-levels are GDS's aggregation levels, finest first; they are reversed so level 0 is the
-coarsest), ``randomSeed`` from settings and ``concurrency: 1`` (GDS is deterministic only
-single-threaded); the previous membership is passed as ``seedProperty`` for a warm start.
+Selected by :func:`runner_for` when the store is Neo4j and GDS answers ``gds.version()`` —
+asked lazily, on the first build that re-clusters, never when a command merely opens the
+service. The graph is projected from the same sorted edge list the in-process runner uses
+(``gds.graph.construct``, under a name unique to the call, dropped afterwards), so results do
+not depend on what else lives in the database and concurrent builds do not collide. Outputs
+are brought to the in-process scales and shapes, so importance, stable-id matching and
+summaries are shared:
+
+- PageRank is divided by its sum (igraph's sums to 1; GDS's does not).
+- Betweenness: GDS already halves undirected scores (each pair once, as igraph); a sampled run
+  sums over its sources without extrapolating, so it is scaled by n / samples like the
+  in-process estimate (GDS picks its sources degree-biased, so this is an approximation), then
+  normalised by (n − 1)(n − 2) / 2.
+- Leiden runs with ``includeIntermediateCommunities``, ``randomSeed`` from settings and
+  ``concurrency: 1`` (GDS is deterministic only single-threaded), seeded from the previous
+  level-0 communities only (GDS has no per-level warm start; labels compacted to 0..k−1, as
+  GDS rejects negative seeds). Its levels are aggregation levels, finest first;
+  :func:`~.gds_shapes.nested_hierarchy` turns them into the in-process shape: coarsest first,
+  a community split one level down only when it is larger than ``max_cluster_size`` and a
+  finer level really splits it (identical levels collapse), every community cut into its
+  connected parts, at most ``max_levels`` levels.
 
 NOT RUN HERE: no Neo4j with the GDS plugin was available where this was written. The selection
-logic is unit-tested; this module is type-checked only.
+logic, the lazy connection and every pure step (frames, result parsing, scaling, hierarchy) are
+unit-tested with fake clients and frames; GDS itself never ran.
 """
 
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from graphrag_core.analytics.centrality import composite_importance
-from graphrag_core.analytics.communities import RawCommunity
+from graphrag_core.analytics.communities import Previous, RawCommunity
+from graphrag_core.analytics.gds_shapes import (
+    Columns,
+    by_node,
+    chains,
+    edge_columns,
+    nested_hierarchy,
+    node_columns,
+    scaled_metrics,
+)
 from graphrag_core.analytics.graph_input import AnalyticsGraph
 from graphrag_core.analytics.runners import AnalyticsRunner, InProcessRunner, select_runner_kind
 from graphrag_core.analytics_models import EntityMetrics
@@ -42,66 +65,37 @@ class GdsRunner:
 
     name = "gds"
 
-    def __init__(self, gds: Any, settings: AnalyticsSettings) -> None:
+    def __init__(
+        self,
+        gds: Any,
+        settings: AnalyticsSettings,
+        frame: Callable[[Columns], Any] | None = None,
+    ) -> None:
         self.gds = gds
         self.settings = settings
+        self._frame = frame or _pandas_frame
 
     def _project(self, graph: AnalyticsGraph, previous: Mapping[str, int]) -> Any:
-        import pandas as pd
-
-        seeds = [previous.get(eid, -1) for eid in graph.ids]
-        nodes = pd.DataFrame({"nodeId": range(len(graph.ids)), "seed": seeds})
-        edges = graph.graph.get_edgelist()
-        weights = graph.graph.es["weight"] if edges else []
-        rels = pd.DataFrame(
-            {
-                "sourceNodeId": [a for a, _ in edges],
-                "targetNodeId": [b for _, b in edges],
-                "weight": weights,
-            }
-        )
-        return self.gds.graph.construct(
-            "loregraph-analytics", nodes, rels, undirected_relationship_types=["*"]
-        )
+        name = f"loregraph-analytics-{uuid.uuid4().hex[:12]}"
+        nodes = self._frame(node_columns(graph, previous))
+        rels = self._frame(edge_columns(graph))
+        return self.gds.graph.construct(name, nodes, rels, undirected_relationship_types=["*"])
 
     def metrics(self, graph: AnalyticsGraph) -> dict[str, EntityMetrics]:
+        n, settings = len(graph.ids), self.settings
+        samples = settings.betweenness_samples if n > settings.betweenness_exact_max_nodes else None
         g = self._project(graph, {})
         try:
-            n = len(graph.ids)
             rank = self.gds.pageRank.stream(g, relationshipWeightProperty="weight")
-            sample = {}
-            if n > self.settings.betweenness_exact_max_nodes:
-                sample = {"samplingSize": self.settings.betweenness_samples}
-                sample["samplingSeed"] = self.settings.seed
+            sample = {"samplingSize": samples, "samplingSeed": settings.seed} if samples else {}
             between = self.gds.betweenness.stream(g, **sample)
-            pagerank = _by_node(rank, n)
-            raw = _by_node(between, n)
         finally:
             g.drop()
-        scale = max((n - 1) * (n - 2) / 2.0, 1.0)
-        betweenness = [v / scale for v in raw]
-        degree = graph.graph.degree()
-        weights = self.settings
-        composite = composite_importance(
-            [
-                (degree, weights.degree_weight),
-                (betweenness, weights.betweenness_weight),
-                (pagerank, weights.pagerank_weight),
-            ]
-        )
-        return {
-            eid: EntityMetrics(
-                entity_id=eid,
-                degree=int(degree[i]),
-                betweenness=round(betweenness[i], 9),
-                pagerank=round(pagerank[i], 9),
-                importance=round(composite[i], 6),
-            )
-            for i, eid in enumerate(graph.ids)
-        }
+        return scaled_metrics(graph, by_node(rank, n), by_node(between, n), samples, settings)
 
-    def communities(self, graph: AnalyticsGraph, previous: Mapping[str, int]) -> list[RawCommunity]:
-        g = self._project(graph, previous)
+    def communities(self, graph: AnalyticsGraph, previous: Previous) -> list[RawCommunity]:
+        seeds = previous.level(0)
+        g = self._project(graph, seeds)
         try:
             options: dict[str, Any] = {
                 "relationshipWeightProperty": "weight",
@@ -109,51 +103,64 @@ class GdsRunner:
                 "randomSeed": self.settings.seed,
                 "concurrency": 1,
                 "gamma": self.settings.resolution,
-                "maxLevels": self.settings.max_levels,
             }
-            if previous:
+            if seeds:
                 options["seedProperty"] = "seed"
             frame = self.gds.leiden.stream(g, **options)
         finally:
             g.drop()
-        return _hierarchy(graph, frame)
+        return nested_hierarchy(graph.weighted_edges(), chains(frame, graph), self.settings)
 
 
-def _by_node(frame: Any, n: int) -> list[float]:
-    values = [0.0] * n
-    for node, score in zip(frame["nodeId"], frame["score"], strict=True):
-        values[int(node)] = float(score)
-    return values
+def _pandas_frame(columns: Columns) -> Any:
+    import pandas as pd  # comes with the optional graphdatascience extra
+
+    return pd.DataFrame(columns)
 
 
-def _hierarchy(graph: AnalyticsGraph, frame: Any) -> list[RawCommunity]:
-    """GDS rows (nodeId, intermediateCommunityIds finest→coarsest) as coarsest-first levels."""
-    grouped: dict[tuple[int, int], tuple[int | None, list[str]]] = {}
-    for node, chain in zip(frame["nodeId"], frame["intermediateCommunityIds"], strict=True):
-        if graph.graph.degree(int(node)) == 0:
-            continue
-        levels = list(reversed([int(c) for c in chain]))
-        for level, label in enumerate(levels):
-            parent = levels[level - 1] if level else None
-            grouped.setdefault((level, label), (parent, []))[1].append(graph.ids[int(node)])
-    return [
-        RawCommunity(level, label, parent, tuple(sorted(members)))
-        for (level, label), (parent, members) in sorted(grouped.items())
-    ]
+class LazyGdsRunner:
+    """GDS when it answers, in process otherwise — decided on first use, not at start-up."""
+
+    def __init__(self, settings: AnalyticsSettings, connect: Callable[[], Any]) -> None:
+        self.settings = settings
+        self._connect = connect
+        self._client: Any = None
+        self._runner: AnalyticsRunner | None = None
+
+    def _resolve(self) -> AnalyticsRunner:
+        if self._runner is None:
+            try:
+                self._client = self._connect()
+            except Exception:  # no driver, no server, no plugin: run in process
+                logger.info("GDS not reachable; analytics run in process", exc_info=True)
+            ok = self._client is not None and gds_available(self._client)
+            if select_runner_kind("neo4j", ok) == "gds":
+                self._runner = GdsRunner(self._client, self.settings)
+            else:
+                self._runner = InProcessRunner(self.settings)
+        return self._runner
+
+    @property
+    def name(self) -> str:
+        return self._resolve().name
+
+    def metrics(self, graph: AnalyticsGraph) -> dict[str, EntityMetrics]:
+        return self._resolve().metrics(graph)
+
+    def communities(self, graph: AnalyticsGraph, previous: Previous) -> list[RawCommunity]:
+        return self._resolve().communities(graph, previous)
+
+    def close(self) -> None:
+        close = getattr(self._client, "close", None)
+        if callable(close):
+            close()
 
 
 def runner_for(
     store_kind: str, settings: AnalyticsSettings, connect: Callable[[], Any]
 ) -> AnalyticsRunner:
-    """The runner for this store: GDS when it is Neo4j and ``connect()`` gives a client whose
-    GDS answers; in process otherwise (also when connecting fails)."""
+    """In process unless the store is Neo4j; then GDS if ``connect()`` gives a client whose
+    GDS answers, asked on first use (also in process when connecting fails)."""
     if store_kind != "neo4j":
         return InProcessRunner(settings)
-    try:
-        gds = connect()
-    except Exception:  # no driver, no server, no plugin: run in process
-        logger.info("GDS not reachable; analytics run in process", exc_info=True)
-        return InProcessRunner(settings)
-    if select_runner_kind(store_kind, gds_available(gds)) == "gds":
-        return GdsRunner(gds, settings)
-    return InProcessRunner(settings)
+    return LazyGdsRunner(settings, connect)

@@ -1,11 +1,15 @@
-"""The analytics graph: an undirected, simple igraph over every entity (the GM graph).
+"""The analytics graph of one audience: an undirected, simple igraph over its entities.
 
 Vertices are entity ids in sorted order; parallel relations and both directions merge into
-one edge whose weight counts them; self-loops and relations to unknown ids are dropped.
+one edge whose weight counts them; self-loops and relations to unknown ids are dropped. The
+graph's fingerprint (vertices, weighted edges and whatever else the caller names) tells a
+rebuild whether metrics and communities can be kept as they are.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -28,6 +32,14 @@ class AnalyticsGraph:
             (self.ids[e.source], self.ids[e.target], float(w))
             for e, w in zip(self.graph.es, weights, strict=True)
         ]
+
+    def fingerprint(self, *extra: object) -> str:
+        """A hash of the vertices, the weighted edges and ``extra`` (settings, versions)."""
+        digest = hashlib.sha256(json.dumps([list(self.ids), list(extra)]).encode())
+        weights = self.graph.es["weight"] if self.graph.ecount() else []
+        for (a, b), w in zip(self.graph.get_edgelist(), weights, strict=True):
+            digest.update(f"{a},{b},{w};".encode())
+        return digest.hexdigest()[:16]
 
 
 def edge_weights(

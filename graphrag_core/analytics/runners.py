@@ -6,11 +6,10 @@ Both return the same shapes, so stable-id matching and summaries do not care whi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Literal, Protocol
 
 from graphrag_core.analytics.centrality import compute_metrics
-from graphrag_core.analytics.communities import RawCommunity, hierarchical_leiden
+from graphrag_core.analytics.communities import Previous, RawCommunity, hierarchical_leiden
 from graphrag_core.analytics.graph_input import AnalyticsGraph
 from graphrag_core.analytics_models import EntityMetrics
 from graphrag_core.settings import AnalyticsSettings
@@ -24,9 +23,7 @@ class AnalyticsRunner(Protocol):
 
     def metrics(self, graph: AnalyticsGraph) -> dict[str, EntityMetrics]: ...
 
-    def communities(
-        self, graph: AnalyticsGraph, previous: Mapping[str, int]
-    ) -> list[RawCommunity]: ...
+    def communities(self, graph: AnalyticsGraph, previous: Previous) -> list[RawCommunity]: ...
 
 
 class InProcessRunner:
@@ -40,7 +37,7 @@ class InProcessRunner:
     def metrics(self, graph: AnalyticsGraph) -> dict[str, EntityMetrics]:
         return compute_metrics(graph, self.settings)
 
-    def communities(self, graph: AnalyticsGraph, previous: Mapping[str, int]) -> list[RawCommunity]:
+    def communities(self, graph: AnalyticsGraph, previous: Previous) -> list[RawCommunity]:
         return hierarchical_leiden(graph.weighted_edges(), self.settings, previous)
 
 

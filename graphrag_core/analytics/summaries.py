@@ -1,10 +1,13 @@
 """Extractive community summaries, per audience, each finding citing its ids.
 
-A summary is built from one audience's :class:`CampaignView` alone, so a party summary can
-only hold party-visible entities, relations, text and changes: the view has already dropped
-the rest. Findings: one per member (best connected first: type, current status, the first
-sentence of its own description, and for the GM the first sentence of its notes), then one per
-relation between members. The summary text is the findings joined, cut at ``summary_max_chars``.
+A summary is built from one audience's :class:`Facts` alone, so a party summary can only hold
+party-visible entities, relations, text and changes: the view has already dropped the rest.
+Findings state the world *after* the changelog: one per member (best connected first: type,
+effective status, attitude toward the party, the first sentence of its own description, and
+for the GM the first sentence of its notes), then the attitude changes between members and the
+relations between members with their effective attitude — each citing the entity ids, relation
+keys and change ids it rests on. The summary text is the findings joined, cut at
+``summary_max_chars``, so every sentence of it is cited.
 """
 
 from __future__ import annotations
@@ -14,10 +17,12 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 
+from graphrag_core.analytics.facts import Facts
 from graphrag_core.analytics_models import Community, CommunitySummary, EntityMetrics, Finding
-from graphrag_core.models import CampaignView, Entity, Relation
+from graphrag_core.models import Change, Entity, Relation
 from graphrag_core.settings import AnalyticsSettings
 
+EXTRACTIVE_VERSION = "extractive-v2"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -30,8 +35,12 @@ def first_sentence(text: str) -> str:
     return _SENTENCE_END.split(text, maxsplit=1)[0] if text else ""
 
 
-def visible_members(community: Community, view: CampaignView) -> list[str]:
-    return [m for m in community.members if m in view.entities]
+def extractive_recipe(settings: AnalyticsSettings) -> str:
+    """What an extractive summary depends on besides the facts."""
+    return (
+        f"{EXTRACTIVE_VERSION}|findings={settings.summary_max_findings}"
+        f"|chars={settings.summary_max_chars}"
+    )
 
 
 def ranked_members(members: Sequence[str], metrics: Mapping[str, EntityMetrics]) -> list[str]:
@@ -42,83 +51,143 @@ def ranked_members(members: Sequence[str], metrics: Mapping[str, EntityMetrics])
     return sorted(members, key=key)
 
 
-def member_relations(members: Sequence[str], view: CampaignView) -> list[Relation]:
-    inside = set(members)
-    return [r for r in view.relations if r.source in inside and r.target in inside]
-
-
 def title_of(names: Sequence[str]) -> str:
     if len(names) <= 2:
         return " and ".join(names)
     return f"{names[0]}, {names[1]} and {len(names) - 2} more"
 
 
-def _member_finding(entity: Entity, view: CampaignView) -> Finding:
-    state = view.states.get(entity.id)
+def _member_finding(entity: Entity, facts: Facts) -> Finding:
+    state = facts.view.states.get(entity.id)
     status = state.status if state is not None else entity.status
-    head = f"{entity.name} ({entity.type}{', ' + status if status else ''})"
+    attitude = f"; {state.attitude} toward the party" if state and state.attitude else ""
+    head = f"{entity.name} ({entity.type}{', ' + status if status else ''}{attitude})"
     parts = [first_sentence(entity.description), first_sentence(entity.gm_notes)]
     body = " ".join(p for p in parts if p)
-    return Finding(text=f"{head}: {body}" if body else f"{head}.", entity_ids=(entity.id,))
-
-
-def _relation_finding(relation: Relation, view: CampaignView) -> Finding:
-    a, b = view.entities[relation.source], view.entities[relation.target]
-    attitude = f" ({relation.attitude})" if relation.attitude else ""
-    text = f"{a.name} {relation.type.replace('_', ' ')} {b.name}{attitude}."
-    detail = first_sentence(relation.description)
+    changes = (state.status_change, state.attitude_change) if state else ()
     return Finding(
-        text=f"{text} {detail}".strip(),
-        entity_ids=(relation.source, relation.target),
-        relation_ids=(relation_id(relation),),
+        text=f"{head}: {body}" if body else f"{head}.",
+        entity_ids=(entity.id,),
+        change_ids=tuple(c for c in changes if c),
     )
 
 
-def findings_of(members: Sequence[str], view: CampaignView, limit: int) -> list[Finding]:
-    """Member findings first (at most ~2/3 of ``limit``), then relation findings."""
-    relations = member_relations(members, view)
-    member_share = max(1, limit - min(len(relations), limit // 3))
-    found = [_member_finding(view.entities[m], view) for m in members[:member_share]]
-    found += [_relation_finding(r, view) for r in relations[: limit - len(found)]]
-    return found
+def _since(change: Change) -> str:
+    return f" since session {change.session_id}"
 
 
-def fingerprint(members: Sequence[str], view: CampaignView) -> str:
+def _relation_finding(relation: Relation, facts: Facts) -> Finding:
+    entities = facts.view.entities
+    a, b = entities[relation.source], entities[relation.target]
+    change = facts.pair_change(relation.source, relation.target)
+    attitude = change.new_value if change else relation.attitude
+    note = f" ({attitude}{_since(change) if change else ''})" if attitude else ""
+    text = f"{a.name} {relation.type.replace('_', ' ')} {b.name}{note}."
+    return Finding(
+        text=f"{text} {first_sentence(relation.description)}".strip(),
+        entity_ids=(relation.source, relation.target),
+        relation_ids=(relation_id(relation),),
+        change_ids=(change.id,) if change else (),
+    )
+
+
+def _change_finding(change: Change, facts: Facts) -> Finding:
+    target = change.target_id or ""
+    a, b = facts.view.entities[change.entity_id], facts.view.entities[target]
+    return Finding(
+        text=f"{a.name} is {change.new_value} toward {b.name}{_since(change)}.",
+        entity_ids=(change.entity_id, target),
+        change_ids=(change.id,),
+    )
+
+
+def _pair_findings(
+    relations: Sequence[Relation], changes: Sequence[Change], facts: Facts, limit: int
+) -> list[Finding]:
+    """At most ``limit`` findings: attitude changes between members with no relation to carry
+    them, then the relations (those whose attitude a change set first)."""
+    related = {_ends(r.source, r.target) for r in relations}
+    bare = [c for c in changes if _ends(c.entity_id, c.target_id or "") not in related]
+    changed = [r for r in relations if facts.pair_change(r.source, r.target)]
+    unchanged = [r for r in relations if not facts.pair_change(r.source, r.target)]
+    found = [_change_finding(c, facts) for c in bare[:limit]]
+    return found + [
+        _relation_finding(r, facts) for r in (changed + unchanged)[: limit - len(found)]
+    ]
+
+
+def _ends(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+def findings_of(
+    members: Sequence[str],
+    relations: Sequence[Relation],
+    changes: Sequence[Change],
+    facts: Facts,
+    limit: int,
+) -> list[Finding]:
+    """Member findings first (at most ~2/3 of ``limit``), then pair findings."""
+    pairs = len(relations) + len(changes)
+    member_share = max(1, limit - min(pairs, limit // 3))
+    found = [_member_finding(facts.view.entities[m], facts) for m in members[:member_share]]
+    return found + _pair_findings(relations, changes, facts, limit - len(found))
+
+
+def fingerprint(
+    members: Sequence[str], relations: Sequence[Relation], changes: Sequence[Change], facts: Facts
+) -> str:
     """A hash of every fact a summary of ``members`` could use for this audience."""
-    facts = [[view.entities[m].model_dump(mode="json"), _state(view, m)] for m in sorted(members)]
-    relations = [r.model_dump(mode="json") for r in member_relations(sorted(members), view)]
-    blob = json.dumps([facts, relations], sort_keys=True)
+    view = facts.view
+    entities = [
+        [view.entities[m].model_dump(mode="json"), _state(facts, m)] for m in sorted(members)
+    ]
+    blob = json.dumps(
+        [
+            entities,
+            [r.model_dump(mode="json") for r in relations],
+            [c.model_dump(mode="json") for c in changes],
+        ],
+        sort_keys=True,
+    )
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def _state(view: CampaignView, entity_id: str) -> object:
-    state = view.states.get(entity_id)
+def _state(facts: Facts, entity_id: str) -> object:
+    state = facts.view.states.get(entity_id)
     return None if state is None else state.model_dump(mode="json")
+
+
+def joined(findings: Sequence[Finding], max_chars: int) -> str:
+    """The findings' sentences joined, stopping before ``max_chars``."""
+    text = ""
+    for finding in findings:
+        if text and len(text) + len(finding.text) + 1 > max_chars:
+            break
+        text = f"{text} {finding.text}".strip()
+    return text
 
 
 def extractive_summary(
     community: Community,
-    view: CampaignView,
+    facts: Facts,
     metrics: Mapping[str, EntityMetrics],
     settings: AnalyticsSettings,
 ) -> CommunitySummary | None:
     """The audience's summary, or None when it may see no member."""
-    members = ranked_members(visible_members(community, view), metrics)
+    view = facts.view
+    members = ranked_members([m for m in community.members if m in view.entities], metrics)
     if not members:
         return None
-    findings = findings_of(members, view, settings.summary_max_findings)
-    text = ""
-    for finding in findings:
-        if text and len(text) + len(finding.text) + 1 > settings.summary_max_chars:
-            break
-        text = f"{text} {finding.text}".strip()
-    visibility = "party" if view.as_player else "gm"
+    relations, changes = facts.relations_within(members), facts.changes_within(members)
+    findings = findings_of(members, relations, changes, facts, settings.summary_max_findings)
     return CommunitySummary(
         community_id=community.id,
-        visibility=visibility,
+        visibility="party" if view.as_player else "gm",
         title=title_of([view.entities[m].name for m in members]),
-        summary=text,
+        summary=joined(findings, settings.summary_max_chars),
         members=tuple(sorted(members)),
         findings=tuple(findings),
-        fingerprint=fingerprint(members, view),
+        recipe=extractive_recipe(settings),
+        fingerprint=fingerprint(members, relations, changes, facts),
     )

@@ -4,14 +4,19 @@ indexed community summaries. Dialect-agnostic: statements by name through ``_rea
 
 from __future__ import annotations
 
+import logging
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from pydantic import ValidationError
 
 from graphrag_core.analytics_models import AnalyticsSnapshot, CommunitySummary
 from graphrag_core.models import ScoredId, Visibility
 from graphrag_core.stores.rows import Row, checked, vector_rows
 from graphrag_core.stores.statements import Statement, batched
+
+logger = logging.getLogger(__name__)
 
 _MIN_FETCH = 64
 _FETCH_GROWTH = 4
@@ -51,10 +56,21 @@ class AnalyticsStore(ABC):
         )
 
     def load_analytics(self, campaign: str) -> AnalyticsSnapshot | None:
+        """The stored snapshot; None when there is none, or when it was written in a format
+        this version cannot read (the next build starts afresh)."""
         rows = self._read("analytics_snapshot_load", {"campaign": campaign})
         if not rows or not rows[0]["snapshot_json"]:
             return None
-        return AnalyticsSnapshot.model_validate_json(rows[0]["snapshot_json"])
+        try:
+            return AnalyticsSnapshot.model_validate_json(rows[0]["snapshot_json"])
+        except ValidationError:
+            logger.warning(
+                "the analytics snapshot of %r predates this version of loregraph and is "
+                "ignored: run `loregraph build -c %s` to rebuild it",
+                campaign,
+                campaign,
+            )
+            return None
 
     def load_summary_vectors(self, campaign: str) -> dict[str, tuple[float, ...]]:
         """The stored embedding of every community summary, by summary key."""

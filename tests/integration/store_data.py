@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from graphrag_core.analytics_models import AnalyticsSnapshot, Community, CommunitySummary
+from graphrag_core.analytics_models import (
+    AnalyticsSnapshot,
+    AudienceAnalytics,
+    Community,
+    CommunitySummary,
+)
 from graphrag_core.models import (
     Change,
     ChangeSetRecord,
@@ -129,14 +134,19 @@ def summary(community: str, visibility: Visibility, text: str) -> CommunitySumma
     )  # fmt: skip
 
 
-def analytics(campaign: str, *summaries: CommunitySummary) -> AnalyticsSnapshot:
+def _audience(visibility: Visibility, summaries: tuple[CommunitySummary, ...]) -> AudienceAnalytics:
+    mine = tuple(s for s in summaries if s.visibility == visibility)
     communities = tuple(
         Community(id=cid, level=0, members=("anchor", "torven"))
-        for cid in sorted({s.community_id for s in summaries})
+        for cid in sorted({s.community_id for s in mine})
     )
+    return AudienceAnalytics(communities=communities, summaries=mine)
+
+
+def analytics(campaign: str, *summaries: CommunitySummary) -> AnalyticsSnapshot:
     return AnalyticsSnapshot(
-        campaign=campaign, built_at="2026-01-01T00:00:00+00:00", communities=communities,
-        summaries=summaries,
+        campaign=campaign, built_at="2026-01-01T00:00:00+00:00",
+        gm=_audience("gm", summaries), party=_audience("party", summaries),
     )  # fmt: skip
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
+import igraph as ig
 import pytest
 import yaml
 from typer.testing import CliRunner
@@ -16,8 +17,9 @@ from graphrag_core.demo import changelog_files, load_questions
 from graphrag_core.errors import AnalyticsError
 from graphrag_core.service import LoregraphService
 from graphrag_core.settings import Settings
+from graphrag_core.views import load_view
 from graphrag_core.wiring import open_service
-from tests.fakes import HashEmbedder
+from tests.fakes import HashEmbedder, RecordingProgress
 
 pytestmark = [pytest.mark.integration]
 
@@ -42,13 +44,18 @@ def service(
 def test_build_computes_metrics_and_several_levels(service: LoregraphService) -> None:
     snapshot = service.analytics.snapshot(CAMPAIGN)
     entities = service.store.load_entities(CAMPAIGN)
-    assert set(snapshot.metrics) == {e.id for e in entities}
-    assert {c.level for c in snapshot.communities} >= {0, 1}
-    top = max(snapshot.metrics.values(), key=lambda m: m.importance)
+    assert set(snapshot.gm.metrics) == {e.id for e in entities}
+    assert set(snapshot.party.metrics) == {e.id for e in entities if e.visibility == "party"}
+    assert {c.level for c in snapshot.gm.communities} >= {0, 1}
+    top = max(snapshot.gm.metrics.values(), key=lambda m: m.importance)
     assert top.importance == pytest.approx(10.0, abs=1.5)
-    for c in snapshot.communities:
-        assert snapshot.summary(c.id, "gm") is not None
-        assert c.id.startswith(f"c-{c.level}-")
+    for visibility, prefix in (("gm", "c"), ("party", "p")):
+        analytics = snapshot.audience(visibility)  # type: ignore[arg-type]
+        assert analytics.communities
+        for c in analytics.communities:
+            summary = snapshot.summary(c.id, visibility)  # type: ignore[arg-type]
+            assert summary is not None and summary.visibility == visibility
+            assert c.id.startswith(f"{prefix}-{c.level}-")
 
 
 def test_build_is_deterministic_across_stores(
@@ -66,11 +73,10 @@ def test_rebuild_keeps_ids_and_summaries(service: LoregraphService) -> None:
     before = service.analytics.snapshot(CAMPAIGN)
     report = service.build(CAMPAIGN)
     after = service.analytics.snapshot(CAMPAIGN)
-    assert report.resummarised == 0 and report.reused_ids == len(before.communities)
+    total = len(before.gm.communities) + len(before.party.communities)
+    assert report.resummarised == 0 and report.reused_ids == total and not report.reclustered
     assert report.embedded == 0  # unchanged summaries keep their stored vectors
-    assert [(c.id, c.version, c.members) for c in after.communities] == [
-        (c.id, c.version, c.members) for c in before.communities
-    ]
+    assert after.model_copy(update={"built_at": ""}) == before.model_copy(update={"built_at": ""})
 
 
 def _secrets(example_dir: Path, service: LoregraphService) -> list[str]:
@@ -105,6 +111,25 @@ def test_party_summaries_never_hold_gm_only_text(
         assert secret.lower() not in text
 
 
+def test_party_communities_hang_together_in_the_party_graph(service: LoregraphService) -> None:
+    """No party community groups entities that only GM-only relations connect."""
+    party = load_view(service.store, CAMPAIGN, as_player=True)
+    views = service.communities(CAMPAIGN, as_player=True)
+    assert views and all(v.id.startswith("p-") for v in views)
+    for view in views:
+        index = {m: i for i, m in enumerate(view.members)}
+        edges = {
+            tuple(sorted((index[r.source], index[r.target])))
+            for r in party.relations
+            if r.source in index and r.target in index and r.source != r.target
+        }
+        graph = ig.Graph(n=len(index), edges=sorted(edges))
+        assert len(graph.connected_components()) == 1, view.id
+    gm_ids = {v.id for v in service.communities(CAMPAIGN)}
+    with pytest.raises(AnalyticsError, match="for players"):
+        service.community(sorted(gm_ids)[0], CAMPAIGN, as_player=True)
+
+
 def test_gm_summaries_do_hold_secrets(service: LoregraphService, example_dir: Path) -> None:
     text = " ".join(v.model_dump_json() for v in service.communities(CAMPAIGN)).lower()
     assert any(s.lower() in text for s in _secrets(example_dir, service))
@@ -130,31 +155,73 @@ def test_community_shows_its_sub_communities(service: LoregraphService) -> None:
         service.community("c-9-999", CAMPAIGN)
 
 
+def _forcing_changeset(svc: LoregraphService, campaign: str, path: Path) -> tuple[str, str]:
+    """A session that kills the three most important NPCs (impact far above the force
+    threshold) and turns one relation inside a GM community hostile; returns that pair."""
+    snapshot = svc.analytics.snapshot(campaign)
+    entities = {e.id: e for e in svc.store.load_entities(campaign)}
+    npcs = sorted(
+        (m for m in snapshot.gm.metrics.values() if entities[m.entity_id].type == "NPC"),
+        key=lambda m: -m.importance,
+    )[:3]
+    level0 = {m: c.id for c in snapshot.gm.communities if c.level == 0 for m in c.members}
+    pair = next(
+        (r.source, r.target)
+        for r in svc.store.load_relations(campaign)
+        if r.visibility == "party"
+        and "party" not in (r.source, r.target)
+        and r.source in level0
+        and level0[r.source] == level0.get(r.target)
+        and r.source not in {m.entity_id for m in npcs}
+    )
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "session_id": 9,
+                "title": "A bloody night",
+                "entity_updates": [
+                    {"entity_id": m.entity_id, "entity_type": "npc", "status": "dead"} for m in npcs
+                ],
+                "relationship_updates": [{"from": pair[0], "to": pair[1], "new_status": "hostile"}],
+            }
+        )
+    )
+    return pair
+
+
 def test_posting_changes_rebuilds_and_resummarises_only_touched(
     tmp_path: Path, example_dir: Path
 ) -> None:
-    world = tmp_path / "world"
-    shutil.copytree(example_dir, world)
     with open_service(Settings(data_dir=tmp_path / "d"), embedder=HashEmbedder(384)) as svc:
-        svc.ingest(world / "world", "rebuild")
+        svc.ingest(example_dir / "world", "rebuild")
         svc.build("rebuild")
         before = svc.analytics.snapshot("rebuild")
-        first = changelog_files(world)[0]
-        result = svc.post_changelog(first, "rebuild")
+        pair = _forcing_changeset(svc, "rebuild", tmp_path / "session-09.yaml")
+        progress = RecordingProgress()
+        done = svc.post_and_rebuild(tmp_path / "session-09.yaml", "rebuild", progress=progress)
+        result, report = done.post, done.build
+        assert result.rebuild == "forced" and report is not None
+        embedded = [
+            n for kind, task, n in progress.events if (kind, task) == ("advance", "embed summaries")
+        ]
+        assert sum(n or 0 for n in embedded) == report.embedded > 0  # the bar advances
         after = svc.analytics.snapshot("rebuild")
-        changed = {c.entity_id for c in result.changes} | {
+        assert after.last_rebuild_session == result.session_id == 9
+        assert not report.reclustered  # changes do not move the graph: clustering kept
+        touched = {c.entity_id for c in result.changes} | {
             c.target_id for c in result.changes if c.target_id
         }
-        if result.rebuild == "none":
-            assert after == before
-            return
-        assert after.last_rebuild_session == result.session_id
-        kept = {s.key for s in after.summaries} & {s.key for s in before.summaries}
-        for key in kept:
-            old = next(s for s in before.summaries if s.key == key)
-            new = next(s for s in after.summaries if s.key == key)
-            if not set(new.members) & changed:
-                assert new == old
+        old = {s.key: s for s in before.summaries}
+        rewritten = 0
+        for new in after.summaries:
+            if not set(new.members) & touched:
+                assert new == old[new.key]
+            elif new != old[new.key]:
+                rewritten += 1
+        assert rewritten == report.resummarised > 0
+        hostile = next(c for c in result.changes if c.target_id == pair[1])
+        cited = [f for s in after.gm.summaries for f in s.findings if hostile.id in f.change_ids]
+        assert cited and all("hostile" in f.text for f in cited)
 
 
 def test_impact_uses_stored_importance_and_counts_since_the_last_rebuild(
@@ -188,3 +255,28 @@ def test_cli_build_communities_and_community(tmp_path: Path, example_dir: Path) 
     assert result.exit_code == 0 and "c-0-1" in result.output
     result = runner.invoke(app, ["ask", "--global", "who rules the north?", "--json"], env=env)
     assert result.exit_code == 0 and '"method": "summaries"' in result.output
+    result = runner.invoke(app, ["ask", "--global", "who rules?", "--json", "-k", "2"], env=env)
+    assert result.exit_code == 0 and len(json.loads(result.stdout)["summaries"]) == 2
+
+
+def test_cli_skips_rebuilds_it_does_not_need_and_reports_the_ones_it_does(
+    tmp_path: Path, example_dir: Path
+) -> None:
+    env = {"LOREGRAPH_DATA_DIR": str(tmp_path / "data"), "LOREGRAPH_CAMPAIGN": "cli"}
+    runner = CliRunner()
+    first = runner.invoke(app, ["ingest", str(example_dir / "world")], env=env)
+    assert first.exit_code == 0 and "Built cli" in first.output, first.output
+    again = runner.invoke(app, ["ingest", str(example_dir / "world")], env=env)
+    assert again.exit_code == 0, again.output
+    assert "Nothing to do" in again.output and "Analytics unchanged" in again.output
+    assert "Built cli" not in again.output
+    table = runner.invoke(app, ["communities", "--level", "0"], env=env)
+    assert table.exit_code == 0 and "members" in table.output and "summary" in table.output
+    nosuch = runner.invoke(app, ["build", "-c", "nosuch"], env=env)
+    assert nosuch.exit_code == 1 and "'nosuch' holds nothing" in nosuch.output
+    assert "campaigns in this store: cli" in nosuch.output
+    with open_service(Settings(data_dir=tmp_path / "data"), embedder=HashEmbedder(384)) as svc:
+        _forcing_changeset(svc, "cli", tmp_path / "s9.yaml")
+    posted = runner.invoke(app, ["changelog", "post", str(tmp_path / "s9.yaml")], env=env)
+    assert posted.exit_code == 0, posted.output
+    assert "rebuild advice: forced" in posted.output and "Built cli" in posted.output

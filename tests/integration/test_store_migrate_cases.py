@@ -70,7 +70,7 @@ def test_the_report_counts_what_moved(source: Path, tmp_path: Path) -> None:
     assert rows["changelog"]["source_units"] == {"change sets": 1, "changes": 2}
     assert rows["chunks"]["source_units"] == {"chunks": 3, "vectors": 3, "mentions": 4}
     assert rows["entities"]["source_units"] == {"entities": 4, "vectors": 4}
-    assert rows["analytics"]["source_units"] == {"communities": 1, "summaries": 2, "vectors": 2}
+    assert rows["analytics"]["source_units"] == {"communities": 2, "summaries": 2, "vectors": 2}
     wide = {**_env(source), "COLUMNS": "200"}
     code, text = _migrate(
         wide, "--to", "falkordb-embedded", "--to-data-dir", target, "-c", CAMPAIGN
