@@ -161,7 +161,7 @@ class _RecordingServer(EmbeddedFalkorDB):
 def test_a_startup_timeout_ends_the_child_it_started(tmp_path: Path) -> None:
     server = _RecordingServer(tmp_path / "data", startup_timeout_s=0.0001)
     try:
-        with pytest.raises(StoreUnavailableError, match="did not answer within|still loading"):
+        with pytest.raises(StoreUnavailableError, match=r"did not answer within|still loading"):
             server.start()
         (child,) = server.children
         assert child.poll() is not None, "the redis-server child was left running"
