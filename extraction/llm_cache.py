@@ -5,7 +5,9 @@ they are paid for, so a run that stops half-way loses nothing it paid."""
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from extraction.prompt_files import Prompt
@@ -43,3 +45,27 @@ def prompt_fingerprint(*prompts: Prompt) -> str:
 
 def cache_key(*parts: str) -> str:
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Unusable:
+    """A cached record that a chunk's output was unusable even after the repair round: a
+    re-ingest does not pay for it again, unless asked to (``--retry-failed``) or allowed a
+    longer answer than the one that was cut off."""
+
+    reason: str
+    max_tokens: int
+
+    def dump(self) -> str:
+        return json.dumps({"unusable": self.reason, "max_tokens": self.max_tokens})
+
+
+def read_unusable(text: str) -> Unusable | None:
+    """The failure record cached as ``text``, or None when it is an answer."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(data, dict) and set(data) == {"unusable", "max_tokens"}:
+        return Unusable(str(data["unusable"]), int(data["max_tokens"]))
+    return None

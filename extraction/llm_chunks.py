@@ -1,7 +1,9 @@
 """Per-chunk LLM extraction: cache lookup, the extraction call (with its repair round),
 gleaning passes, and each new answer saved to the cache as soon as it validates.
 
-Output that stays unusable after the repair round is recorded and the run goes on. A model
+Output that stays unusable after the repair round is recorded, cached as unusable (so an
+unchanged chunk is not paid for again; ``retry_failed``, or a higher ``max_tokens`` than the
+one that cut it off, asks again) and the run goes on. A model
 that cannot be reached, refuses the key or stays rate limited after the SDK's retries
 (``ChatModelError``) fails the run: the chunks still in flight finish and are cached, no new
 chunk is started once ``stop_after`` calls in a row have failed, and the run raises.
@@ -18,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from extraction.ledger import Ledger
-from extraction.llm_cache import AnswerCache, cache_key, prompt_fingerprint
+from extraction.llm_cache import AnswerCache, Unusable, cache_key, prompt_fingerprint, read_unusable
 from extraction.llm_calls import UnusableOutputError, structured_call
 from extraction.llm_schema import ChunkExtraction, extraction_schema
 from extraction.prompt_files import Prompt, load_prompt
@@ -57,8 +59,10 @@ class ChunkExtractor:
         concurrency: int = 1,
         taxonomy: Taxonomy = DEFAULT_TAXONOMY,
         stop_after: int = 3,
+        retry_failed: bool = False,
     ) -> None:
         self.chat = chat
+        self.retry_failed = retry_failed
         self.taxonomy = taxonomy
         # the built-in taxonomy keeps the schema its recorded replies were made with
         self.schema = None if taxonomy.is_default else extraction_schema(taxonomy)
@@ -92,6 +96,11 @@ class ChunkExtractor:
             )
         return cache_key(self.chat.model_id, version, chunk.heading, chunk.text)
 
+    def reusable(self, cached: str) -> bool:
+        """Whether a cached entry stands: an answer, or a failure not to be retried."""
+        failed = read_unusable(cached)
+        return failed is None or not (self.retry_failed or self.max_tokens > failed.max_tokens)
+
     def run(
         self,
         chunks: Sequence[Chunk],
@@ -103,15 +112,23 @@ class ChunkExtractor:
         entries (already saved to ``cache``); ``ChatModelError`` if the model failed."""
         progress = progress or NullProgress()
         requests = [self.request(chunk) for chunk in chunks]
-        cached = cache.load(sorted({r.key for r in requests}))
+        loaded = cache.load(sorted({r.key for r in requests}))
+        cached = {key: text for key, text in loaded.items() if self.reusable(text)}
         results: dict[str, ChunkExtraction] = {}
         todo: dict[str, ChunkRequest] = {}
         for req in requests:
-            if req.key in cached:
-                results[req.chunk.id] = ChunkExtraction.model_validate_json(cached[req.key])
-                ledger.cache_hit("extract")
-            else:
+            if req.key not in cached:
                 todo.setdefault(req.key, req)
+                continue
+            ledger.cache_hit("extract")
+            failed = read_unusable(cached[req.key])
+            if failed is None:
+                results[req.chunk.id] = ChunkExtraction.model_validate_json(cached[req.key])
+            else:
+                ledger.note(
+                    f"chunk {req.chunk.id}: unusable output in an earlier run ({failed.reason}); "
+                    "not asked again: pass --retry-failed, or raise llm.max_tokens"
+                )
         progress.start("llm-extract", len(todo))
         fresh: dict[str, str] = {}
         tally = self._extract_all(list(todo.values()), cache, ledger, progress, fresh)
@@ -133,7 +150,7 @@ class ChunkExtractor:
     ) -> _Tally:
         tally = _Tally()
         waiting = iter(todo)
-        running: dict[Future[ChunkExtraction | None], ChunkRequest] = {}
+        running: dict[Future[ChunkExtraction | Unusable], ChunkRequest] = {}
         pool = ThreadPoolExecutor(max_workers=self.concurrency)
         interrupted = True
         try:
@@ -157,7 +174,7 @@ class ChunkExtractor:
 
     def _collect(
         self,
-        future: Future[ChunkExtraction | None],
+        future: Future[ChunkExtraction | Unusable],
         req: ChunkRequest,
         cache: AnswerCache,
         ledger: Ledger,
@@ -172,17 +189,19 @@ class ChunkExtractor:
             tally.in_a_row += 1
             return
         tally.in_a_row = 0
-        if outcome is not None:
-            entry = {req.key: outcome.model_dump_json()}
-            cache.save(entry)  # paid for: kept even if the run stops later
-            fresh.update(entry)
+        if isinstance(outcome, Unusable):  # paid for too: not asked again unchanged
+            cache.save({req.key: outcome.dump()})
+            return
+        entry = {req.key: outcome.model_dump_json()}
+        cache.save(entry)  # paid for: kept even if the run stops later
+        fresh.update(entry)
 
-    def _one(self, req: ChunkRequest, ledger: Ledger) -> ChunkExtraction | None:
+    def _one(self, req: ChunkRequest, ledger: Ledger) -> ChunkExtraction | Unusable:
         try:
             return self._extract(req, ledger)
         except UnusableOutputError as exc:
             ledger.failure("extract", f"chunk {req.chunk.id}: unusable output: {exc}")
-        return None
+            return Unusable(str(exc), self.max_tokens)
 
     def _extract(self, req: ChunkRequest, ledger: Ledger) -> ChunkExtraction:
         found, conversation = structured_call(

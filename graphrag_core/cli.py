@@ -103,6 +103,14 @@ def ingest(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="With --extractor llm: estimate, call nothing.")
     ] = False,
+    retry_failed: Annotated[
+        bool,
+        typer.Option(
+            "--retry-failed",
+            help="With --extractor llm: ask again for chunks whose output was unusable in an "
+            "earlier run (otherwise an unchanged chunk is never paid for twice).",
+        ),
+    ] = False,
 ) -> None:
     """Ingest Markdown, text, an Obsidian-style vault and YAML world packs.
 
@@ -113,10 +121,15 @@ def ingest(
     with _service() as (service, settings):
         use_llm = cli_extraction.wants_llm(service, extractor, err)
         if dry_run:
-            cli_extraction.dry_run(service, path, campaign or settings.campaign, use_llm, out)
+            cli_extraction.dry_run(
+                service, path, campaign or settings.campaign, use_llm, out, retry_failed
+            )
             return
         with cli_render.RichProgress(err) as progress:
-            report = service.ingest(path, campaign or settings.campaign, progress, use_llm=use_llm)
+            report = service.ingest(
+                path, campaign or settings.campaign, progress,
+                use_llm=use_llm, retry_failed=retry_failed,
+            )  # fmt: skip
         cli_render.render_ingest(out, report)
         cli_extraction.render_ledger(out, report)
         if not no_build:

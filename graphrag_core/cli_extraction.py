@@ -38,13 +38,18 @@ def wants_llm(service: LoregraphService, extractor: str, err: Console) -> bool:
 
 
 def dry_run(
-    service: LoregraphService, path: Path, campaign: str, use_llm: bool, out: Console
+    service: LoregraphService,
+    path: Path,
+    campaign: str,
+    use_llm: bool,
+    out: Console,
+    retry_failed: bool = False,
 ) -> None:
     """Print what an LLM extraction would send and cost; no call is made."""
     if not use_llm:
         out.print("dry run: the offline extractor makes no LLM calls and costs nothing.")
         return
-    plan = service.estimate_llm(path, campaign)
+    plan = service.estimate_llm(path, campaign, retry_failed=retry_failed)
     cost = f"${plan.cost_usd:.4f}" if plan.priced else "unknown (model not in the price table)"
     how = "exact" if plan.exact else "estimate: not an OpenAI model"
     out.print(f"dry run for model [bold]{plan.model}[/] (no call made)")

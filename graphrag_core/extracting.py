@@ -30,12 +30,15 @@ class LlmSetup:
     chat: ChatModel
     settings: LlmSettings
     prices: PriceTable = field(default_factory=load_prices)
+    retry_failed: bool = False
+    """Ask again for chunks whose output was unusable in an earlier run (cached as such)."""
 
     def extractor(self, taxonomy: Taxonomy = DEFAULT_TAXONOMY) -> ChunkExtractor:
         s = self.settings
         return ChunkExtractor(
             self.chat, max_tokens=s.max_tokens, gleaning=s.gleaning, concurrency=s.concurrency,
             taxonomy=taxonomy, prompt_version=s.prompt_version, stop_after=s.stop_after_failures,
+            retry_failed=self.retry_failed,
         )  # fmt: skip
 
 
@@ -68,11 +71,13 @@ def cached_keys(
     store: GraphStore,
     campaign: str,
 ) -> tuple[int, frozenset[str]]:
-    """The number of distinct prose-chunk requests, and the keys of those already cached."""
+    """The number of distinct prose-chunk requests, and the keys of those already cached (an
+    answer, or a failure that is not to be retried)."""
     chunks = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap).chunks
     extractor = llm.extractor(ingest.taxonomy())
     keys = sorted({extractor.request(c).key for c in prose_chunks(documents, chunks)})
-    return len(keys), frozenset(store.load_extraction_cache(campaign, keys))
+    cached = store.load_extraction_cache(campaign, keys)
+    return len(keys), frozenset(k for k, text in cached.items() if extractor.reusable(text))
 
 
 def replayed_ledger(cached: int) -> dict[str, LedgerStage]:

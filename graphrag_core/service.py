@@ -130,12 +130,14 @@ class LoregraphService(LlmUseCases):
         progress: ProgressListener | None = None,
         *,
         use_llm: bool = False,
+        retry_failed: bool = False,
     ) -> IngestReport:
         """Bring the store in line with the sources under ``path``; see :mod:`ingesting`.
-        ``use_llm``: extract with the configured LLM (its cache makes unchanged chunks free)."""
+        ``use_llm``: extract with the configured LLM (its cache makes unchanged chunks free);
+        ``retry_failed``: ask it again for chunks whose output was unusable last time."""
         progress = progress or NullProgress()
         check_campaign(campaign)
-        llm = self._llm_setup() if use_llm else None
+        llm = self._llm_setup(retry_failed=retry_failed) if use_llm else None
         stored = load_stored(self.store, campaign)
         roots = ingest_roots(self.data_dir, campaign)
         root = campaign_root(path, stored.sources, roots) if path.exists() else None

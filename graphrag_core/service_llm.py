@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import cast
 
@@ -47,23 +48,23 @@ class LlmUseCases:
     def _forget(self, campaign: str) -> None:
         raise NotImplementedError
 
-    def estimate_llm(self, path: Path, campaign: str) -> DryRun:
+    def estimate_llm(self, path: Path, campaign: str, *, retry_failed: bool = False) -> DryRun:
         """What ``ingest(..., use_llm=True)`` would send and cost; makes no LLM call."""
         check_campaign(campaign)
-        llm = self._llm_setup()
+        llm = self._llm_setup(retry_failed=retry_failed)
         if self.token_counter is None:
             raise ConfigError("the dry run needs a token counter; build the service in wiring")
         scan = read_sources(path)
         _, cached = cached_keys(scan.documents, self.ingest_settings, llm, self.store, campaign)
         return estimate(scan.documents, self.ingest_settings, llm, self.token_counter, cached)
 
-    def _llm_setup(self) -> LlmSetup:
+    def _llm_setup(self, *, retry_failed: bool = False) -> LlmSetup:
         if self.llm is None:
             raise ConfigError(
                 "no LLM model configured: set LOREGRAPH_LLM_MODEL (and LOREGRAPH_LLM_BASE_URL "
                 "for a server other than OpenAI)"
             )
-        return self.llm
+        return replace(self.llm, retry_failed=retry_failed) if retry_failed else self.llm
 
     # ------------------------------------------------------------------ GM decisions, recap
 

@@ -93,7 +93,9 @@ def test_dry_run_then_replayed_real_run_with_ledger_in_the_manifest(
         assert entities["The Red Oak Company"].type == "Faction"  # "Organization", pruned
         assert any("'Baron Aldric' is not an entity of the chunk" in r
                    for r in report.extraction_records)  # fmt: skip
-        assert service.estimate_llm(world, "mb").cached == 1
+        # the truncated chunk is cached as unusable: not paid for again unless asked to
+        assert service.estimate_llm(world, "mb").cached == 2
+        assert service.estimate_llm(world, "mb", retry_failed=True).cached == 1
 
 
 def test_re_ingest_makes_zero_calls_and_gm_decisions_survive(tmp_path: Path, world: Path) -> None:

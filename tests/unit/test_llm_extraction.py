@@ -11,7 +11,7 @@ import pytest
 
 from extraction.arbitration import llm_arbiter
 from extraction.ledger import Ledger
-from extraction.llm_cache import MemoryCache
+from extraction.llm_cache import MemoryCache, read_unusable
 from extraction.llm_chunks import ChunkExtractor
 from extraction.llm_extractor import llm_extract
 from extraction.offline import extract
@@ -107,6 +107,28 @@ def test_output_still_bad_after_repair_is_recorded_and_the_run_goes_on(bad: Chat
     ledger, found = _run([bad, bad])
     assert found == {} and ledger.counts["extract"].failures == 1
     assert "chunk millbrook-md#0" in ledger.records[0]
+
+
+def test_unusable_output_is_not_paid_for_twice_unless_asked_or_allowed_longer() -> None:
+    truncated = _reply(GOOD[:40], finish="length")
+    cache = MemoryCache()
+    first = ScriptedChatModel([truncated, truncated])  # extraction + repair round
+    found, fresh = ChunkExtractor(first, max_tokens=512).run(_chunks()[:1], cache, Ledger("s"))
+    assert found == {} and fresh == {} and len(cache.entries) == 1  # the failure is cached
+    # unchanged: no call (the scripted model has no reply left to give), a note says why
+    ledger = Ledger("s")
+    again = ChunkExtractor(ScriptedChatModel([]), max_tokens=512)
+    assert again.run(_chunks()[:1], cache, ledger)[0] == {}
+    assert ledger.counts["extract"].cache_hits == 1 and "--retry-failed" in ledger.records[0]
+    # a longer answer allowed, or --retry-failed: asked again, and a good answer replaces it
+    for extractor in (
+        ChunkExtractor(ScriptedChatModel([_reply(GOOD)]), max_tokens=1024),
+        ChunkExtractor(ScriptedChatModel([_reply(GOOD)]), max_tokens=512, retry_failed=True),
+    ):
+        retried = MemoryCache(cache.entries)
+        found, _ = extractor.run(_chunks()[:1], retried, Ledger("s"))
+        assert list(found) == [_chunks()[0].id]
+        assert all(read_unusable(text) is None for text in retried.entries.values())
 
 
 def test_a_model_that_times_out_stops_the_run_and_keeps_what_was_paid() -> None:
