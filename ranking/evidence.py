@@ -58,9 +58,8 @@ def mention_support(relevance: dict[ItemKey, float], view: CampaignView) -> dict
             continue
         chunk = view.chunks[key.id]
         for entity_id in chunk.mentions:
-            if entity_id != chunk.subject and entity_id in view.entities:
+            if entity_id not in (chunk.subject, PARTY_ID) and entity_id in view.entities:
                 found[entity_id] = max(found.get(entity_id, 0.0), value)
-        found.pop(PARTY_ID, None)
     return found
 
 
