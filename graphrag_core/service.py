@@ -16,7 +16,7 @@ from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAns
 from graphrag_core.analytics_service import AnalyticsService
 from graphrag_core.changelog_posting import PostResult, post_changeset, posting_lock
 from graphrag_core.entity_views import entity_view
-from graphrag_core.errors import RequestError, UnknownCampaignError
+from graphrag_core.errors import RequestError
 from graphrag_core.extracting import LlmSetup, cached_keys, replayed_ledger, run_extraction
 from graphrag_core.ingesting import (
     Classification,
@@ -42,7 +42,7 @@ from graphrag_core.ports import (
     ProgressListener,
     TokenCounter,
 )
-from graphrag_core.service_llm import LlmUseCases, check_campaign
+from graphrag_core.service_llm import LlmUseCases, check_campaign, require_campaign
 from graphrag_core.settings import (
     AnalyticsSettings,
     EmbeddingSettings,
@@ -295,8 +295,9 @@ class LoregraphService(LlmUseCases):
         check_campaign(campaign)
         key = (campaign, as_player, as_of_session)
         if key not in self._views:
-            self._require_campaign(campaign)
             view = load_view(self.store, campaign, as_player=as_player, as_of_session=as_of_session)
+            if not (view.entities or view.chunks or view.changes):
+                require_campaign(self.store, campaign)
             self._views[key] = IndexedView(
                 view, LexicalIndex.build(view), NameIndex.build(view, ignore=STOPWORDS)
             )
@@ -341,11 +342,6 @@ class LoregraphService(LlmUseCases):
 
     def campaigns(self) -> list[str]:
         return self.store.list_campaigns()
-
-    def _require_campaign(self, campaign: str) -> None:
-        known = self.store.list_campaigns()
-        if campaign not in known:
-            raise UnknownCampaignError(campaign, known)
 
     def _forget(self, campaign: str) -> None:
         for key in [k for k in self._views if k[0] == campaign]:
