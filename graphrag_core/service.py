@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from itertools import tee
 from pathlib import Path
 
 from changelog.impact import RebuildPolicy
@@ -31,7 +32,7 @@ from graphrag_core.ingesting import (
     read_sources,
     texts_to_embed,
 )
-from graphrag_core.manifest import failed_last_time, ingest_roots, write_manifest
+from graphrag_core.manifest import failed_last_time, ingest_roots, read_manifests, write_manifest
 from graphrag_core.models import AskResult, CampaignView, EntityView, IngestReport
 from graphrag_core.ports import (
     ChatModel,
@@ -139,10 +140,12 @@ class LoregraphService(LlmUseCases):
         check_campaign(campaign)
         llm = self._llm_setup(retry_failed=retry_failed) if use_llm else None
         stored = load_stored(self.store, campaign)
-        roots = ingest_roots(self.data_dir, campaign)
+        # one lazy read of the manifests serves both: the roots are read only for a single file
+        for_roots, for_failures = tee(read_manifests(self.data_dir, campaign))
+        roots = ingest_roots(for_roots)
         root = campaign_root(path, stored.sources, roots) if path.exists() else None
         scan = read_sources(path, progress, root=root)
-        failed_before = failed_last_time(self.data_dir, campaign, [d.path for d in scan.documents])
+        failed_before = failed_last_time(for_failures, [d.path for d in scan.documents])
         classification = classify(scan, stored.sources, failed_before)
         if llm is not None and not classification.dirty:
             total, cached = cached_keys(
