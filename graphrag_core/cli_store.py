@@ -17,11 +17,18 @@ from graphrag_core.cli_doctor import doctor
 from graphrag_core.errors import ConfigError, LoregraphError, StoreError
 from graphrag_core.settings import Settings, StoreSettings, load_settings
 from graphrag_core.store_migration import PartReport, copy_campaign, vector_dimension
-from graphrag_core.stores.uris import check_neo4j_uri
-from graphrag_core.wiring import build_store
+from graphrag_core.wiring import StoreSettingNames, build_store, check_store_section
 
 StoreKind = Literal["falkordb-embedded", "falkordb", "neo4j"]
 _ANY_DIMENSION = 384  # the source of a copy is only read: reads do not depend on it
+_TARGET = StoreSettingNames(
+    kind="--to {}",
+    falkordb_url="--to-url",
+    neo4j_uri="--to-neo4j-uri",
+    neo4j_user="--to-neo4j-user",
+    neo4j_password="--to-neo4j-password or LOREGRAPH_TO_NEO4J_PASSWORD",  # noqa: S106 (a name)
+    neo4j_database="--to-neo4j-database",
+)
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
 
@@ -44,17 +51,7 @@ def _target(
     )
     if section == settings.store_section():
         raise ConfigError("the target is the configured store itself: name another one")
-    if kind == "falkordb" and not url:
-        raise ConfigError("--to falkordb needs --to-url (e.g. --to-url redis://host:6379)")
-    if kind == "neo4j":
-        if not section.neo4j_uri:
-            raise ConfigError(
-                "--to neo4j needs --to-neo4j-uri (e.g. neo4j://host:7687) and the password, "
-                "--to-neo4j-password or LOREGRAPH_TO_NEO4J_PASSWORD (user and database: "
-                "--to-neo4j-user, --to-neo4j-database; default neo4j)"
-            )
-        check_neo4j_uri(section.neo4j_uri, setting="--to-neo4j-uri")
-    return section
+    return check_store_section(section, _TARGET)
 
 
 def migrate(
