@@ -17,6 +17,7 @@ from graphrag_core.cli_doctor import doctor
 from graphrag_core.errors import ConfigError, LoregraphError, StoreError
 from graphrag_core.settings import Settings, StoreSettings, load_settings
 from graphrag_core.store_migration import PartReport, copy_campaign, vector_dimension
+from graphrag_core.stores.uris import redact
 from graphrag_core.wiring import StoreSettingNames, build_store, check_store_section
 
 StoreKind = Literal["falkordb-embedded", "falkordb", "neo4j"]
@@ -47,11 +48,21 @@ def _target(
         data_dir=data_dir or settings.data_dir,
         graph_name=settings.graph_name,
         falkordb_url=url,
+        startup_timeout_s=settings.startup_timeout_s,
         **fields,
     )
-    if section == settings.store_section():
+    if _identity(section) == _identity(settings.store_section()):
         raise ConfigError("the target is the configured store itself: name another one")
     return check_store_section(section, _TARGET)
+
+
+def _identity(section: StoreSettings) -> tuple[str, ...]:
+    """What tells one store from another: not a timeout, a user or a password."""
+    if section.kind == "falkordb-embedded":
+        return (section.kind, str(section.data_dir.resolve()), section.graph_name)
+    if section.kind == "falkordb":
+        return (section.kind, redact(section.falkordb_url or ""), section.graph_name)
+    return (section.kind, section.neo4j_uri or "", section.neo4j_database)
 
 
 def migrate(
