@@ -13,9 +13,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from graphrag_core.cli_doctor import doctor
+from graphrag_core.cli_doctor import doctor, root_settings
 from graphrag_core.errors import ConfigError, LoregraphError, StoreError
-from graphrag_core.settings import Settings, StoreSettings, load_settings
+from graphrag_core.settings import Settings, StoreSettings
 from graphrag_core.store_migration import PartReport, copy_campaign, vector_dimension
 from graphrag_core.stores.uris import redact
 from graphrag_core.wiring import StoreSettingNames, build_store, check_store_section
@@ -32,11 +32,6 @@ _TARGET = StoreSettingNames(
 )
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
-
-
-def _settings(ctx: typer.Context) -> Settings:
-    config = ctx.find_root().params.get("config")
-    return load_settings(config)
 
 
 def _target(
@@ -102,7 +97,7 @@ def migrate(
 
     A target that already holds another version of the campaign needs --replace."""
     try:
-        settings = _settings(ctx)
+        settings = root_settings(ctx)
         target_section = _target(
             to, settings, to_url, to_data_dir,
             neo4j_uri=to_neo4j_uri, neo4j_user=to_neo4j_user,
