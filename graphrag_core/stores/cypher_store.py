@@ -35,15 +35,12 @@ from graphrag_core.stores import rows as r
 from graphrag_core.stores.analytics_store import AnalyticsStore
 from graphrag_core.stores.extraction_store import ExtractionStore
 from graphrag_core.stores.rows import Row
-from graphrag_core.stores.schema import EXPECTED_INDEXES, MIGRATIONS
 from graphrag_core.stores.schema_store import SchemaStore
 from graphrag_core.stores.statements import BATCH_SIZE, Statement, batched, delta_statements
 
 __all__ = [
     "BATCH_SIZE",
     "DELETE_BATCH",
-    "EXPECTED_INDEXES",
-    "MIGRATIONS",
     "CypherStore",
     "Statement",
 ]
