@@ -23,11 +23,12 @@ def with_old_values(
     """``changes`` (effective, oldest first) with ``old_value`` filled in where it is unset:
     the previous status, property value or attitude of the same entity (or pair), from the
     earlier changes or else from ``entities`` and the ``relations`` between the pair."""
+    attitudes = _attitudes(relations)
     last: dict[tuple[str, ...], str | None] = {}
     done: list[Change] = []
     for change in changes:
         key = _key(change)
-        previous = last[key] if key in last else _base(change, entities, relations)
+        previous = last[key] if key in last else _base(change, entities, attitudes)
         last[key] = change.new_value
         if change.old_value is None and previous is not None:
             change = change.model_copy(update={"old_value": previous})
@@ -42,15 +43,24 @@ def _key(change: Change) -> tuple[str, ...]:
     return (change.field, change.entity_id)
 
 
+def _attitudes(relations: Sequence[Relation]) -> dict[frozenset[str], str]:
+    """The attitude between each pair of ends: that of the first relation between them that
+    has one."""
+    attitudes: dict[frozenset[str], str] = {}
+    for r in relations:
+        if r.attitude:
+            attitudes.setdefault(frozenset((r.source, r.target)), r.attitude)
+    return attitudes
+
+
 def _base(
-    change: Change, entities: Mapping[str, Entity], relations: Sequence[Relation]
+    change: Change, entities: Mapping[str, Entity], attitudes: Mapping[frozenset[str], str]
 ) -> str | None:
     entity = entities.get(change.entity_id)
     if change.kind == "entity_status":
         return entity.status if entity else None
     if change.kind == "entity_property":
         return entity.attributes.get(change.field) if entity else None
-    ends = {change.entity_id, change.target_id}
-    return next(
-        (r.attitude for r in relations if {r.source, r.target} == ends and r.attitude), None
-    )
+    if change.target_id is None:
+        return None
+    return attitudes.get(frozenset((change.entity_id, change.target_id)))

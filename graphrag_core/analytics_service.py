@@ -20,9 +20,10 @@ from graphrag_core.analytics_models import (
     GlobalAnswer,
     SummaryHit,
 )
-from graphrag_core.errors import AnalyticsError, UnknownCampaignError
+from graphrag_core.errors import AnalyticsError
 from graphrag_core.models import CampaignView, ScoredId, Visibility
 from graphrag_core.ports import ChatModel, Clock, Embedder, GraphStore, ProgressListener
+from graphrag_core.service_llm import require_campaign
 from graphrag_core.settings import AnalyticsSettings
 from graphrag_core.views import load_view
 
@@ -59,7 +60,7 @@ class AnalyticsService:
     def build(self, campaign: str, progress: ProgressListener) -> BuildReport:
         """Compute and atomically store a new snapshot; the old one serves meanwhile."""
         started = time.perf_counter()
-        self._check_known(campaign)
+        require_campaign(self.store, campaign)
         previous = self.store.load_analytics(campaign)
         progress.start("load", None)
         gm_view = load_view(self.store, campaign, as_player=False)
@@ -80,11 +81,6 @@ class AnalyticsService:
         self.store.save_analytics(campaign, outcome.snapshot, vectors)
         progress.finish("write")
         return _report(gm_view, outcome, embedded, time.perf_counter() - started)
-
-    def _check_known(self, campaign: str) -> None:
-        known = self.store.list_campaigns()
-        if campaign not in known:
-            raise UnknownCampaignError(campaign, known)
 
     def _summary_vectors(
         self,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from typing import Annotated
-from urllib.parse import urlsplit
 
 import typer
 from rich.console import Console
@@ -14,7 +13,7 @@ from rich.console import Console
 from graphrag_core.errors import LoregraphError
 from graphrag_core.models import StoreHealth
 from graphrag_core.settings import Settings, StoreSettings, load_settings
-from graphrag_core.stores.uris import redact
+from graphrag_core.stores.uris import password_of, redact
 from graphrag_core.wiring import build_embedder, build_store
 
 out = Console(soft_wrap=True)
@@ -28,7 +27,7 @@ def doctor(
     """Which store is configured, is it reachable, its version, are its migrations applied
     and its indexes present, online and of the embedder's vector dimension."""
     try:
-        settings = load_settings(ctx.find_root().params.get("config"))
+        settings = root_settings(ctx)
     except LoregraphError as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(1) from exc
@@ -39,6 +38,11 @@ def doctor(
         _render_health(health)
     if not health.healthy:
         raise typer.Exit(1)
+
+
+def root_settings(ctx: typer.Context) -> Settings:
+    """The settings, read with the root command's ``--config`` (for the store commands)."""
+    return load_settings(ctx.find_root().params.get("config"))
 
 
 def _where(section: StoreSettings) -> str:
@@ -56,7 +60,7 @@ def _health(settings: Settings) -> StoreHealth:
     """The store's health report, without any password in it."""
     section = settings.store_section()
     health = _raw_health(settings, section)
-    secrets = [s for s in (section.neo4j_password, _url_password(section.falkordb_url)) if s]
+    secrets = [s for s in (section.neo4j_password, password_of(section.falkordb_url)) if s]
 
     def scrub(text: str) -> str:
         for secret in secrets:
@@ -68,35 +72,23 @@ def _health(settings: Settings) -> StoreHealth:
     )
 
 
-def _url_password(url: str | None) -> str | None:
-    try:
-        return urlsplit(url).password if url else None
-    except ValueError:
-        return None
-
-
 def _raw_health(settings: Settings, section: StoreSettings) -> StoreHealth:
     """Any failure is a problem in the report, never a crash."""
     try:
         store = build_store(section, build_embedder(settings).dimension)
     except Exception as exc:  # doctor reports every failure, a vendor's too
-        return StoreHealth(
-            kind=section.kind, where=_where(section), reachable=False, problems=(_why(exc),)
-        )
+        return _unreachable(section, exc)
     try:
         return store.health()
     except Exception as exc:
-        return StoreHealth(
-            kind=section.kind, where=_where(section), reachable=False, problems=(_why(exc),)
-        )
+        return _unreachable(section, exc)
     finally:
         store.close()
 
 
-def _why(exc: Exception) -> str:
-    if isinstance(exc, LoregraphError):
-        return str(exc)
-    return f"unexpected {type(exc).__name__}: {exc}"
+def _unreachable(section: StoreSettings, exc: Exception) -> StoreHealth:
+    why = str(exc) if isinstance(exc, LoregraphError) else f"unexpected {type(exc).__name__}: {exc}"
+    return StoreHealth(kind=section.kind, where=_where(section), reachable=False, problems=(why,))
 
 
 def _render_health(health: StoreHealth) -> None:

@@ -35,20 +35,25 @@ def _usage(pieces: list[str]) -> list[str]:
     return [_REQUIRED.sub(r"\1\2", piece) for piece in pieces]
 
 
-class PlainHelpCommand(TyperCommand):
+class _PlainHelp:
+    """Plain help and usage; mixed in before Typer's command or group class, whose methods
+    these wrap (Typer's click is private, so the base is typed ``Any``)."""
+
     def get_params(self, ctx: Any) -> Any:
-        return _plain(super().get_params(ctx))
+        base: Any = super()
+        return _plain(base.get_params(ctx))
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
-        return _usage(super().collect_usage_pieces(ctx))
+        base: Any = super()
+        return _usage(base.collect_usage_pieces(ctx))
 
 
-class PlainHelpGroup(TyperGroup):
-    def get_params(self, ctx: Any) -> Any:
-        return _plain(super().get_params(ctx))
+class PlainHelpCommand(_PlainHelp, TyperCommand):
+    """A Typer command with plain help."""
 
-    def collect_usage_pieces(self, ctx: Any) -> list[str]:
-        return _usage(super().collect_usage_pieces(ctx))
+
+class PlainHelpGroup(_PlainHelp, TyperGroup):
+    """A Typer group with plain help."""
 
 
 def apply(app: typer.Typer) -> None:

@@ -147,7 +147,7 @@ def _one_line(text: str, limit: int) -> str:
 def render_entity(console: Console, view: EntityView) -> None:
     """Name, aliases, status and why, notes, relations and changes by name; in the GM view,
     what players cannot see is marked ``[GM only]``."""
-    secret = " [yellow]\\[GM only][/]" if view.visibility == "gm" else ""
+    secret = _gm_mark(view.visibility)
     console.print(
         f"[bold]{escape(view.name)}[/] ({escape(view.type)}) [dim]id: {view.id}[/]{secret}"
     )

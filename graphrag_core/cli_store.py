@@ -13,22 +13,25 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from graphrag_core.cli_doctor import doctor
+from graphrag_core.cli_doctor import doctor, root_settings
 from graphrag_core.errors import ConfigError, LoregraphError, StoreError
-from graphrag_core.settings import Settings, StoreSettings, load_settings
+from graphrag_core.settings import Settings, StoreSettings
 from graphrag_core.store_migration import PartReport, copy_campaign, vector_dimension
-from graphrag_core.stores.uris import check_neo4j_uri
-from graphrag_core.wiring import build_store
+from graphrag_core.stores.uris import redact
+from graphrag_core.wiring import StoreSettingNames, build_store, check_store_section
 
 StoreKind = Literal["falkordb-embedded", "falkordb", "neo4j"]
 _ANY_DIMENSION = 384  # the source of a copy is only read: reads do not depend on it
+_TARGET = StoreSettingNames(
+    kind="--to {}",
+    falkordb_url="--to-url",
+    neo4j_uri="--to-neo4j-uri",
+    neo4j_user="--to-neo4j-user",
+    neo4j_password="--to-neo4j-password or LOREGRAPH_TO_NEO4J_PASSWORD",  # noqa: S106 (a name)
+    neo4j_database="--to-neo4j-database",
+)
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
-
-
-def _settings(ctx: typer.Context) -> Settings:
-    config = ctx.find_root().params.get("config")
-    return load_settings(config)
 
 
 def _target(
@@ -40,21 +43,21 @@ def _target(
         data_dir=data_dir or settings.data_dir,
         graph_name=settings.graph_name,
         falkordb_url=url,
+        startup_timeout_s=settings.startup_timeout_s,
         **fields,
     )
-    if section == settings.store_section():
+    if _identity(section) == _identity(settings.store_section()):
         raise ConfigError("the target is the configured store itself: name another one")
-    if kind == "falkordb" and not url:
-        raise ConfigError("--to falkordb needs --to-url (e.g. --to-url redis://host:6379)")
-    if kind == "neo4j":
-        if not section.neo4j_uri:
-            raise ConfigError(
-                "--to neo4j needs --to-neo4j-uri (e.g. neo4j://host:7687) and the password, "
-                "--to-neo4j-password or LOREGRAPH_TO_NEO4J_PASSWORD (user and database: "
-                "--to-neo4j-user, --to-neo4j-database; default neo4j)"
-            )
-        check_neo4j_uri(section.neo4j_uri, setting="--to-neo4j-uri")
-    return section
+    return check_store_section(section, _TARGET)
+
+
+def _identity(section: StoreSettings) -> tuple[str, ...]:
+    """What tells one store from another: not a timeout, a user or a password."""
+    if section.kind == "falkordb-embedded":
+        return (section.kind, str(section.data_dir.resolve()), section.graph_name)
+    if section.kind == "falkordb":
+        return (section.kind, redact(section.falkordb_url or ""), section.graph_name)
+    return (section.kind, section.neo4j_uri or "", section.neo4j_database)
 
 
 def migrate(
@@ -94,7 +97,7 @@ def migrate(
 
     A target that already holds another version of the campaign needs --replace."""
     try:
-        settings = _settings(ctx)
+        settings = root_settings(ctx)
         target_section = _target(
             to, settings, to_url, to_data_dir,
             neo4j_uri=to_neo4j_uri, neo4j_user=to_neo4j_user,

@@ -20,7 +20,7 @@ Re-ingesting unchanged sources stops after stage 2 and writes nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
@@ -80,7 +80,7 @@ class Classification:
         return replace(self, pending_llm=chunks)
 
 
-def campaign_root(path: Path, stored: Collection[str], roots: Sequence[Path] = ()) -> Path:
+def campaign_root(path: Path, stored: Collection[str], roots: Iterable[Path] = ()) -> Path:
     """The folder that campaign-relative paths start from: ``path`` itself for a folder; for a
     file, the folder that gives it the path of the stored source it is (the longest stored path
     that ends its absolute path), else the newest earlier ingest root holding it, else its own

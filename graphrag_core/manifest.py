@@ -53,17 +53,23 @@ def read_manifests(data_dir: Path, campaign: str) -> Iterator[dict[str, Any]]:
             yield data
 
 
-def ingest_roots(data_dir: Path, campaign: str) -> list[Path]:
-    """The folders earlier runs ingested, newest first, without repeats."""
-    roots = (str(m.get("root", "")) for m in read_manifests(data_dir, campaign))
-    return [Path(root) for root in dict.fromkeys(roots) if root]
+def ingest_roots(manifests: Iterable[dict[str, Any]]) -> Iterator[Path]:
+    """The folders that ``manifests`` (newest first) ingested, newest first, without repeats;
+    lazily, so a caller that stops early reads no older manifest."""
+    seen: set[str] = set()
+    for manifest in manifests:
+        root = str(manifest.get("root", ""))
+        if root and root not in seen:
+            seen.add(root)
+            yield Path(root)
 
 
-def failed_last_time(data_dir: Path, campaign: str, paths: Iterable[str]) -> frozenset[str]:
-    """Those of ``paths`` that failed in the newest run that saw them (read or failed)."""
+def failed_last_time(manifests: Iterable[dict[str, Any]], paths: Iterable[str]) -> frozenset[str]:
+    """Those of ``paths`` that failed in the newest run of ``manifests`` (newest first) that saw
+    them (read or failed)."""
     pending = set(paths)
     failed: set[str] = set()
-    for manifest in read_manifests(data_dir, campaign):
+    for manifest in manifests:
         if not pending:
             break
         failures, files = manifest.get("failures") or {}, manifest.get("files") or {}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from itertools import tee
 from pathlib import Path
 
 from changelog.impact import RebuildPolicy
@@ -16,7 +17,7 @@ from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAns
 from graphrag_core.analytics_service import AnalyticsService
 from graphrag_core.changelog_posting import PostResult, post_changeset, posting_lock
 from graphrag_core.entity_views import entity_view
-from graphrag_core.errors import RequestError, UnknownCampaignError
+from graphrag_core.errors import RequestError
 from graphrag_core.extracting import LlmSetup, cached_keys, replayed_ledger, run_extraction
 from graphrag_core.ingesting import (
     Classification,
@@ -31,7 +32,7 @@ from graphrag_core.ingesting import (
     read_sources,
     texts_to_embed,
 )
-from graphrag_core.manifest import failed_last_time, ingest_roots, write_manifest
+from graphrag_core.manifest import failed_last_time, ingest_roots, read_manifests, write_manifest
 from graphrag_core.models import AskResult, CampaignView, EntityView, IngestReport
 from graphrag_core.ports import (
     ChatModel,
@@ -42,7 +43,7 @@ from graphrag_core.ports import (
     ProgressListener,
     TokenCounter,
 )
-from graphrag_core.service_llm import LlmUseCases, check_campaign
+from graphrag_core.service_llm import LlmUseCases, check_campaign, require_campaign
 from graphrag_core.settings import (
     AnalyticsSettings,
     EmbeddingSettings,
@@ -139,10 +140,12 @@ class LoregraphService(LlmUseCases):
         check_campaign(campaign)
         llm = self._llm_setup(retry_failed=retry_failed) if use_llm else None
         stored = load_stored(self.store, campaign)
-        roots = ingest_roots(self.data_dir, campaign)
+        # one lazy read of the manifests serves both: the roots are read only for a single file
+        for_roots, for_failures = tee(read_manifests(self.data_dir, campaign))
+        roots = ingest_roots(for_roots)
         root = campaign_root(path, stored.sources, roots) if path.exists() else None
         scan = read_sources(path, progress, root=root)
-        failed_before = failed_last_time(self.data_dir, campaign, [d.path for d in scan.documents])
+        failed_before = failed_last_time(for_failures, [d.path for d in scan.documents])
         classification = classify(scan, stored.sources, failed_before)
         if llm is not None and not classification.dirty:
             total, cached = cached_keys(
@@ -295,8 +298,9 @@ class LoregraphService(LlmUseCases):
         check_campaign(campaign)
         key = (campaign, as_player, as_of_session)
         if key not in self._views:
-            self._require_campaign(campaign)
             view = load_view(self.store, campaign, as_player=as_player, as_of_session=as_of_session)
+            if not (view.entities or view.chunks or view.changes):
+                require_campaign(self.store, campaign)
             self._views[key] = IndexedView(
                 view, LexicalIndex.build(view), NameIndex.build(view, ignore=STOPWORDS)
             )
@@ -341,11 +345,6 @@ class LoregraphService(LlmUseCases):
 
     def campaigns(self) -> list[str]:
         return self.store.list_campaigns()
-
-    def _require_campaign(self, campaign: str) -> None:
-        known = self.store.list_campaigns()
-        if campaign not in known:
-            raise UnknownCampaignError(campaign, known)
 
     def _forget(self, campaign: str) -> None:
         for key in [k for k in self._views if k[0] == campaign]:

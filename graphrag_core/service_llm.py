@@ -12,7 +12,7 @@ from typing import cast
 
 from extraction.recap import RecapDraft
 from graphrag_core import gm_decisions, recap_file
-from graphrag_core.errors import ConfigError
+from graphrag_core.errors import ConfigError, UnknownCampaignError
 from graphrag_core.extracting import DryRun, LlmSetup, cached_keys, estimate
 from graphrag_core.ingesting import read_sources
 from graphrag_core.models import GmDecision, GmDecisionKind
@@ -29,6 +29,13 @@ def check_campaign(campaign: str) -> str:
             "digits, '-' or '_', starting with a letter or digit"
         )
     return campaign
+
+
+def require_campaign(store: GraphStore, campaign: str) -> None:
+    """Raise :class:`UnknownCampaignError` unless ``store`` holds something of ``campaign``."""
+    known = store.list_campaigns()
+    if campaign not in known:
+        raise UnknownCampaignError(campaign, known)
 
 
 def _decision_kind(kind: str) -> GmDecisionKind:

@@ -149,11 +149,15 @@ def _counted(unit: str) -> Callable[[Items], dict[str, int]]:
     return lambda items: {unit: len(items)}
 
 
-def _with_vector_units(unit: str) -> Callable[[Items], dict[str, int]]:
+def _with_vector_units(
+    unit: str, *, list_field: str | None = None
+) -> Callable[[Items], dict[str, int]]:
+    """Items and vectors, and the entries of each item's ``list_field`` if one is named."""
+
     def units(items: Items) -> dict[str, int]:
         counts = {unit: len(items), "vectors": sum(i["vector"] is not None for i in items)}
-        if unit == "chunks":
-            counts["mentions"] = sum(len(i["item"]["mentions"]) for i in items)
+        if list_field is not None:
+            counts[list_field] = sum(len(i["item"][list_field]) for i in items)
         return counts
 
     return units
@@ -181,7 +185,10 @@ PARTS: list[Part] = [
         _with_vector_units("entities"),
     ),
     Part(
-        "chunks", _load_chunks, _upsert_with_vectors("chunks_upsert"), _with_vector_units("chunks")
+        "chunks",
+        _load_chunks,
+        _upsert_with_vectors("chunks_upsert"),
+        _with_vector_units("chunks", list_field="mentions"),
     ),
     Part("relations", _load_relations, _write_relations, _counted("relations")),
     Part("changelog", _load_changelog, _write_changelog, _changelog_units),

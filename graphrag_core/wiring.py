@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from extraction.token_estimate import encoding_for
@@ -13,6 +14,7 @@ from graphrag_core.extracting import LlmSetup
 from graphrag_core.ports import Embedder, GraphStore, TokenCounter
 from graphrag_core.service import LoregraphService
 from graphrag_core.settings import Settings, StoreSettings
+from graphrag_core.stores.uris import check_neo4j_uri
 
 
 class SystemClock:
@@ -20,10 +22,52 @@ class SystemClock:
         return datetime.now(UTC)
 
 
+@dataclass(frozen=True)
+class StoreSettingNames:
+    """What the user calls each store setting, for messages: environment variables for the
+    configured store, ``--to-*`` options for a migration's target."""
+
+    kind: str
+    """How the kind was chosen, with ``{}`` for the kind: ``LOREGRAPH_STORE={}``."""
+    falkordb_url: str
+    neo4j_uri: str
+    neo4j_user: str
+    neo4j_password: str
+    neo4j_database: str
+
+
+CONFIGURED_STORE = StoreSettingNames(
+    kind="LOREGRAPH_STORE={}",
+    falkordb_url="LOREGRAPH_FALKORDB_URL",
+    neo4j_uri="LOREGRAPH_NEO4J_URI",
+    neo4j_user="LOREGRAPH_NEO4J_USER",
+    neo4j_password="LOREGRAPH_NEO4J_PASSWORD",  # noqa: S106 (a setting's name)
+    neo4j_database="LOREGRAPH_NEO4J_DATABASE",
+)
+
+
+def check_store_section(section: StoreSettings, names: StoreSettingNames) -> StoreSettings:
+    """``section`` if it says where its store is, else a ConfigError naming the settings
+    (``names``) that do."""
+    kind = names.kind.format(section.kind)
+    if section.kind == "falkordb" and not section.falkordb_url:
+        raise ConfigError(f"{kind} needs {names.falkordb_url} (e.g. redis://localhost:6379)")
+    if section.kind == "neo4j":
+        if not section.neo4j_uri:
+            raise ConfigError(
+                f"{kind} needs {names.neo4j_uri} (e.g. neo4j://localhost:7687) and the "
+                f"password, {names.neo4j_password} (user and database: {names.neo4j_user}, "
+                f"{names.neo4j_database}; default neo4j)"
+            )
+        check_neo4j_uri(section.neo4j_uri, setting=names.neo4j_uri)
+    return section
+
+
 def build_store(section: StoreSettings, dimension: int) -> GraphStore:
     """Open the configured graph store (starting the embedded engine if that is the one)."""
     from graphrag_core.stores.falkordb import FalkorDBStore
 
+    check_store_section(section, CONFIGURED_STORE)
     if section.kind == "falkordb-embedded":
         return FalkorDBStore.embedded(
             section.data_dir,
@@ -32,23 +76,13 @@ def build_store(section: StoreSettings, dimension: int) -> GraphStore:
             dimension=dimension,
         )
     if section.kind == "falkordb":
-        if not section.falkordb_url:
-            raise ConfigError(
-                "LOREGRAPH_STORE=falkordb needs LOREGRAPH_FALKORDB_URL "
-                "(e.g. redis://localhost:6379)"
-            )
         return FalkorDBStore.from_url(
-            section.falkordb_url, graph_name=section.graph_name, dimension=dimension
-        )
-    if not section.neo4j_uri:
-        raise ConfigError(
-            "LOREGRAPH_STORE=neo4j needs LOREGRAPH_NEO4J_URI (e.g. bolt://localhost:7687), "
-            "LOREGRAPH_NEO4J_USER, LOREGRAPH_NEO4J_PASSWORD and LOREGRAPH_NEO4J_DATABASE"
+            section.falkordb_url or "", graph_name=section.graph_name, dimension=dimension
         )
     from graphrag_core.stores.neo4j import Neo4jStore
 
     return Neo4jStore.connect(
-        section.neo4j_uri,
+        section.neo4j_uri or "",
         section.neo4j_user,
         section.neo4j_password,
         section.neo4j_database,

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from graphrag_core.models import PARTY_ID, CampaignView
 from ranking.documents import ItemKey
-from ranking.status import effective_state
 
 
 @dataclass(frozen=True)
@@ -64,13 +63,12 @@ def mention_support(relevance: dict[ItemKey, float], view: CampaignView) -> dict
 
 
 def with_attitude(view: CampaignView, attitude: str | None) -> set[str]:
-    """Entities whose effective attitude toward the party is ``attitude``."""
+    """Entities whose effective attitude toward the party is ``attitude`` (an entity without
+    a state in the view has none)."""
     if attitude is None:
         return set()
     return {
         entity_id
-        for entity_id in view.entities
-        if entity_id != PARTY_ID
-        and (state := effective_state(view, entity_id)) is not None
-        and state.attitude == attitude
+        for entity_id, state in view.states.items()
+        if state.attitude == attitude and entity_id != PARTY_ID and entity_id in view.entities
     }

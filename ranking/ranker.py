@@ -201,10 +201,12 @@ class Ranker:
         entity_id = key.id if key.kind == "entity" else view.chunks[key.id].subject
         if entity_id is None or entity_id not in view.entities:
             return 1.0
-        state = effective_state(view, entity_id)
-        if state is not None and attitude_asked:  # "our enemies": hostility is the answer
-            state = state.model_copy(update={"attitude": None})
-        return status_factor(state, self._settings, historical=historical)
+        return status_factor(
+            effective_state(view, entity_id),
+            self._settings,
+            historical=historical,
+            attitude_counts=not attitude_asked,  # "our enemies": hostility is the answer
+        )
 
 
 _PARTY = ItemKey("entity", PARTY_ID)

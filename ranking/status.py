@@ -45,23 +45,28 @@ def _attitude_note(state: EffectiveState) -> str:
     return note
 
 
-def availability(state: EffectiveState | None) -> tuple[bool, str]:
-    """(available now?, a human note on why not: "destroyed in session 3 (change s3-r1-1)")."""
+def availability(state: EffectiveState | None, *, attitude_counts: bool = True) -> tuple[bool, str]:
+    """(available now?, a human note on why not: "destroyed in session 3 (change s3-r1-1)").
+    ``attitude_counts=False``: hostility leaves the item available (it is what was asked)."""
     if state is None:
         return True, ""
     notes: list[str] = []
     if (state.status or "").strip().casefold() in INACTIVE_STATUSES:
         notes.append(_status_note(state))
-    if state.attitude == "hostile":
+    if attitude_counts and state.attitude == "hostile":
         notes.append(_attitude_note(state))
     return not notes, "; ".join(notes)
 
 
 def status_factor(
-    state: EffectiveState | None, settings: RankingSettings, *, historical: bool
+    state: EffectiveState | None,
+    settings: RankingSettings,
+    *,
+    historical: bool,
+    attitude_counts: bool = True,
 ) -> float:
     """``inactive_factor`` for an unavailable item, unless the question is historical."""
-    available, _ = availability(state)
+    available, _ = availability(state, attitude_counts=attitude_counts)
     return 1.0 if available or historical else settings.inactive_factor
 
 

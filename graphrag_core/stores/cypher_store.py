@@ -3,10 +3,11 @@
 :class:`CypherStore` implements the whole ``GraphStore`` port over two primitives a vendor
 adapter supplies — ``_read(name, params) -> rows`` and ``_execute(statements)``, atomic — and a
 few dialect hooks (index creation and listing, full-text query syntax, server version).
-Every write passes :func:`rows.check_parameters` first, so a value no store can hold fails the
-call before anything is sent. Statements are loaded by name from ``cypher/`` in the adapter's
-dialect; vector similarity is converted to cosine inside each dialect's search statement. A
-method added here lands on every backend at once.
+Every value is checked once before anything is sent: row lists as they are built
+(:mod:`rows`), every other parameter by :func:`rows.check_statement`, so a value no store can
+hold fails the call with nothing written. Statements are loaded by name from ``cypher/`` in the
+adapter's dialect; vector similarity is converted to cosine inside each dialect's search
+statement. A method added here lands on every backend at once.
 """
 
 from __future__ import annotations
@@ -34,15 +35,12 @@ from graphrag_core.stores import rows as r
 from graphrag_core.stores.analytics_store import AnalyticsStore
 from graphrag_core.stores.extraction_store import ExtractionStore
 from graphrag_core.stores.rows import Row
-from graphrag_core.stores.schema import EXPECTED_INDEXES, MIGRATIONS
 from graphrag_core.stores.schema_store import SchemaStore
 from graphrag_core.stores.statements import BATCH_SIZE, Statement, batched, delta_statements
 
 __all__ = [
     "BATCH_SIZE",
     "DELETE_BATCH",
-    "EXPECTED_INDEXES",
-    "MIGRATIONS",
     "CypherStore",
     "Statement",
 ]
@@ -88,9 +86,10 @@ class CypherStore(SchemaStore, AnalyticsStore, ExtractionStore, ABC):
         return cypher.load(name, self.dialect)
 
     def _write(self, statements: Sequence[Statement]) -> None:
-        """Check every value of every statement, then run them all in one transaction."""
+        """Check the parameters the row builders did not, then run every statement in one
+        transaction."""
         for name, params in statements:
-            r.check_parameters(name, params)
+            r.check_statement(name, params)
         self._execute(statements)
 
     # ------------------------------------------------------------ campaigns and sources

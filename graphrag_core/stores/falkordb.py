@@ -27,13 +27,13 @@ from falkordb.query_result import QueryResult
 
 import cypher
 from graphrag_core.errors import ConfigError, StoreError, StoreUnavailableError
-from graphrag_core.stores.cypher_store import MIGRATIONS, CypherStore, Statement, unavailable
+from graphrag_core.stores.cypher_store import CypherStore, Statement, unavailable
 from graphrag_core.stores.falkordb_server import EmbeddedFalkorDB
 from graphrag_core.stores.rows import Row
 from graphrag_core.stores.schema import FoundIndex, IndexSpec, SchemaHints
 from graphrag_core.stores.uris import redact
 
-__all__ = ["MIGRATIONS", "FalkorDBStore"]
+__all__ = ["FalkorDBStore"]
 
 _EMPTY_GRAPH = "empty key"  # FalkorDB's answer to a read of a graph never written
 _T = TypeVar("_T")

@@ -26,18 +26,12 @@ import neo4j.exceptions as ne
 
 import cypher
 from graphrag_core.errors import ConfigError, StoreError, StoreUnavailableError
-from graphrag_core.stores.cypher_store import (
-    BATCH_SIZE,
-    MIGRATIONS,
-    CypherStore,
-    Statement,
-    unavailable,
-)
+from graphrag_core.stores.cypher_store import BATCH_SIZE, CypherStore, Statement, unavailable
 from graphrag_core.stores.rows import Row
 from graphrag_core.stores.schema import FoundIndex, IndexSpec, SchemaHints
 from graphrag_core.stores.uris import check_neo4j_uri, redact
 
-__all__ = ["BATCH_SIZE", "MIGRATIONS", "MIN_VERSION", "Neo4jStore", "lucene_any"]
+__all__ = ["BATCH_SIZE", "MIN_VERSION", "Neo4jStore", "lucene_any"]
 
 MIN_VERSION = (5, 15)
 """The oldest Neo4j whose Cypher runs every statement in ``cypher/neo4j`` (CREATE VECTOR INDEX)."""

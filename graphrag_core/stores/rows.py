@@ -54,6 +54,13 @@ def check_parameters(name: str, params: dict[str, Any]) -> None:
         raise StoreError(f"statement {name!r}, parameter {key!r}{item}: {problem}; {_WHAT_TO_DO}")
 
 
+def check_statement(name: str, params: dict[str, Any]) -> None:
+    """:func:`check_parameters` for what the row builders left: every parameter of statement
+    ``name`` but its ``rows``, which were checked as they were built (:func:`checked`,
+    :func:`vector_rows`) or hold only ids and names."""
+    check_parameters(name, {key: value for key, value in params.items() if key != "rows"})
+
+
 def _storable(value: object) -> bool:
     """What a graph store accepts as a property value: a primitive, null, or an array of
     primitives."""

@@ -6,7 +6,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from graphrag_core.errors import ConfigError
 
-__all__ = ["NEO4J_SCHEMES", "check_neo4j_uri", "redact"]
+__all__ = ["NEO4J_SCHEMES", "check_neo4j_uri", "password_of", "redact"]
 
 NEO4J_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 """The Bolt schemes of the official driver; ``http(s)`` is its preview Query API, which
@@ -24,6 +24,15 @@ def redact(url: str) -> str:
         return url
     netloc = parts.netloc.replace(f":{password}@", ":***@")
     return urlunsplit(parts._replace(netloc=netloc))
+
+
+def password_of(url: str | None) -> str | None:
+    """The password in ``url``: None when there is none, or when ``url`` is malformed
+    (``redact`` then shows its scheme only)."""
+    try:
+        return urlsplit(url).password if url else None
+    except ValueError:
+        return None
 
 
 def check_neo4j_uri(uri: str, setting: str = "LOREGRAPH_NEO4J_URI") -> str:

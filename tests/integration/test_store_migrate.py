@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from graphrag_core.cli import app
 from graphrag_core.ports import Embedder
 from graphrag_core.settings import load_settings
-from graphrag_core.stores.cypher_store import MIGRATIONS
+from graphrag_core.stores.schema import MIGRATIONS
 from graphrag_core.wiring import open_service
 from tests.integration.falkordb_process import falkordb_server, free_port
 
@@ -86,6 +86,25 @@ def test_round_trip_embedded_server_embedded(
 def test_migrating_to_the_same_store_is_refused(tmp_path: Path) -> None:
     env = {"LOREGRAPH_DATA_DIR": str(tmp_path / "d"), "LOREGRAPH_STORE": "falkordb-embedded"}
     code, output = _run(env, "migrate", "--to", "falkordb-embedded")
+    assert code == 1 and "configured store itself" in output
+
+
+def test_the_same_store_is_refused_whatever_its_timeout_or_password(tmp_path: Path) -> None:
+    """Settings that tell nothing of where a store is do not make it another store."""
+    env = {
+        "LOREGRAPH_DATA_DIR": str(tmp_path / "d"),
+        "LOREGRAPH_STORE": "falkordb-embedded",
+        "LOREGRAPH_STARTUP_TIMEOUT_S": "45",
+    }
+    code, output = _run(env, "migrate", "--to", "falkordb-embedded")
+    assert code == 1 and "configured store itself" in output
+    same_dir = ("--to-data-dir", str(tmp_path / "x" / ".." / "d"))
+    code, output = _run(env, "migrate", "--to", "falkordb-embedded", *same_dir)
+    assert code == 1 and "configured store itself" in output
+    neo4j = {"LOREGRAPH_STORE": "neo4j", "LOREGRAPH_NEO4J_URI": "neo4j://127.0.0.1:7687",
+             "LOREGRAPH_NEO4J_PASSWORD": "configured"}  # fmt: skip
+    target = ("--to-neo4j-uri", "neo4j://127.0.0.1:7687", "--to-neo4j-password", "typed")
+    code, output = _run(neo4j, "migrate", "--to", "neo4j", *target)
     assert code == 1 and "configured store itself" in output
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from graphrag_core.errors import ConfigError, StoreError
 from graphrag_core.stores.rows import bad_number, check_parameters, checked, vector_rows
-from graphrag_core.stores.uris import check_neo4j_uri, redact
+from graphrag_core.stores.uris import check_neo4j_uri, password_of, redact
 
 
 @pytest.mark.parametrize(
@@ -49,6 +49,13 @@ def test_redact_hides_only_the_password() -> None:
     assert redact("redis://user:pw@host:6379/0") == "redis://user:***@host:6379/0"
     assert redact("bolt://db.example:7687") == "bolt://db.example:7687"
     assert "pw" not in redact("redis://:pw@[::1")  # malformed: shown as its scheme only
+
+
+def test_password_of_finds_the_password_or_none() -> None:
+    assert password_of("redis://user:pw@host:6379/0") == "pw"
+    assert password_of("bolt://db.example:7687") is None
+    assert password_of(None) is None
+    assert password_of("redis://:pw@[::1") is None  # malformed
 
 
 @pytest.mark.parametrize(
