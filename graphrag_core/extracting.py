@@ -4,12 +4,13 @@ master's decisions, replayed over whatever was extracted. Also the dry-run estim
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from extraction.arbitration import llm_arbiter
 from extraction.decisions import apply_decisions
 from extraction.ledger import Ledger
+from extraction.llm_cache import AnswerCache
 from extraction.llm_chunks import ChunkExtractor
 from extraction.llm_extractor import llm_extract, prose_chunks
 from extraction.offline import extract, extract_with_warnings
@@ -96,61 +97,55 @@ def run_extraction(
     progress: ProgressListener | None = None,
     known: Sequence[Entity] = (),
     defined_elsewhere: Collection[str] = (),
+    stored: Iterable[Entity] = (),
 ) -> ExtractionOutcome:
     """Extract, then replay the GM decisions. LLM results are cached in the store at once:
     a paid extraction is never paid twice, even when a later stage fails. ``known`` and
     ``defined_elsewhere``: the stored entities of the sources this run leaves as they are (a
     single-file ingest: every other file; a broken file's last good content) and which of
     those sources define entities (see ``extraction.known``). Both extractors resolve against
-    them; the LLM extractor adds names to them, never replaces their definitions."""
+    them; the LLM extractor adds names to them, never replaces their definitions. ``stored``:
+    every entity the store holds for the campaign; a new LLM entity keeps the id the store
+    gave its name and type."""
+    taxonomy = ingest.taxonomy()
+    base, warnings = extract_with_warnings(
+        documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap,
+        taxonomy=taxonomy, known=known, defined_elsewhere=defined_elsewhere,
+    )  # fmt: skip
     if llm is None:
-        extraction, records = extract_with_warnings(
-            documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap,
-            taxonomy=ingest.taxonomy(), known=known, defined_elsewhere=defined_elsewhere,
-        )  # fmt: skip
-        outcome = ExtractionOutcome(extraction, records=records)
+        outcome = ExtractionOutcome(base, records=warnings)
     else:
-        scope = _Scope(known, defined_elsewhere)
-        outcome = _llm(documents, ingest, store, campaign, llm, embedder, progress, scope)
+        outcome = _llm(
+            documents, base, warnings, llm, llm.extractor(taxonomy), StoreCache(store, campaign),
+            embedder=embedder, progress=progress, known=known,
+            hints={(normalise_name(e.name), e.type): e.id for e in stored},
+        )  # fmt: skip
     decided, notes = apply_decisions(outcome.extraction, store.load_gm_decisions(campaign))
     outcome.extraction = decided
     outcome.records += notes
     return outcome
 
 
-@dataclass(frozen=True)
-class _Scope:
-    """The stored entities a partial extraction resolves against (see ``run_extraction``)."""
-
-    known: Sequence[Entity]
-    defined_elsewhere: Collection[str]
-
-
 def _llm(
     documents: Sequence[SourceDocument],
-    ingest: IngestSettings,
-    store: GraphStore,
-    campaign: str,
+    base: Extraction,
+    warnings: list[str],
     llm: LlmSetup,
+    extractor: ChunkExtractor,
+    cache: AnswerCache,
+    *,
     embedder: Embedder | None,
     progress: ProgressListener | None,
-    scope: _Scope,
+    known: Sequence[Entity],
+    hints: Mapping[tuple[str, str], str],
 ) -> ExtractionOutcome:
-    """The LLM extraction; every answer is cached as soon as it is paid for. A model failure
-    raises (nothing is written to the graph), with the ledger so far in the message."""
-    taxonomy = ingest.taxonomy()
-    base, warnings = extract_with_warnings(
-        documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap, taxonomy=taxonomy,
-        known=scope.known, defined_elsewhere=scope.defined_elsewhere,
-    )  # fmt: skip
-    stored = store.load_entities(campaign)
+    """The LLM extraction over ``base`` (the offline one, with its ``warnings``); every answer
+    is cached as soon as it is paid for. A model failure raises (nothing is written to the
+    graph), with the ledger so far in the message."""
     ledger = Ledger(llm.chat.model_id)
-    cache = StoreCache(store, campaign)
     try:
         run = llm_extract(
-            base, documents, llm.extractor(taxonomy), cache, ledger,
-            known=list(scope.known),
-            hints={(normalise_name(e.name), e.type): e.id for e in stored},
+            base, documents, extractor, cache, ledger, known=known, hints=hints,
             embedder=embedder, arbiter=llm_arbiter(llm.chat, ledger, cache), progress=progress,
         )  # fmt: skip
     except ChatModelError as exc:

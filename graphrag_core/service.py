@@ -192,7 +192,7 @@ class LoregraphService(LlmUseCases):
         outcome = run_extraction(
             scan.documents, self.ingest_settings, self.store, campaign,
             llm=llm, embedder=self.embedder, progress=progress,
-            known=known, defined_elsewhere=defined_elsewhere,
+            known=known, defined_elsewhere=defined_elsewhere, stored=stored.entities.values(),
         )  # fmt: skip
         progress.finish("extract")
         delta = plan_delta(outcome.extraction, stored, scan, classification, keep)
