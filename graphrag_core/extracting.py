@@ -11,7 +11,7 @@ from extraction.arbitration import llm_arbiter
 from extraction.decisions import apply_decisions
 from extraction.ledger import Ledger
 from extraction.llm_cache import AnswerCache
-from extraction.llm_chunks import ChunkExtractor
+from extraction.llm_chunks import ChunkExtractor, ChunkRequest
 from extraction.llm_extractor import llm_extract, prose_chunks
 from extraction.offline import extract, extract_with_warnings
 from extraction.pricing import PriceTable, load_prices
@@ -65,6 +65,35 @@ class ExtractionOutcome:
     records: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class RequestPlan:
+    """The prose-chunk requests an LLM extraction of some documents would send, built once
+    for the dry run's cache lookup and its estimate."""
+
+    extractor: ChunkExtractor
+    requests: list[ChunkRequest]
+
+    @property
+    def keys(self) -> list[str]:
+        """The distinct cache keys, sorted."""
+        return sorted({r.key for r in self.requests})
+
+
+def prose_requests(
+    documents: Sequence[SourceDocument], ingest: IngestSettings, llm: LlmSetup
+) -> RequestPlan:
+    """The request of every prose chunk the offline extraction of ``documents`` yields."""
+    chunks = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap).chunks
+    extractor = llm.extractor(ingest.taxonomy())
+    return RequestPlan(extractor, [extractor.request(c) for c in prose_chunks(documents, chunks)])
+
+
+def stored_answers(plan: RequestPlan, store: GraphStore, campaign: str) -> frozenset[str]:
+    """The keys of ``plan`` already cached (an answer, or a failure not to be retried)."""
+    cached = store.load_extraction_cache(campaign, plan.keys)
+    return frozenset(k for k, text in cached.items() if plan.extractor.reusable(text))
+
+
 def cached_keys(
     documents: Sequence[SourceDocument],
     ingest: IngestSettings,
@@ -72,13 +101,9 @@ def cached_keys(
     store: GraphStore,
     campaign: str,
 ) -> tuple[int, frozenset[str]]:
-    """The number of distinct prose-chunk requests, and the keys of those already cached (an
-    answer, or a failure that is not to be retried)."""
-    chunks = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap).chunks
-    extractor = llm.extractor(ingest.taxonomy())
-    keys = sorted({extractor.request(c).key for c in prose_chunks(documents, chunks)})
-    cached = store.load_extraction_cache(campaign, keys)
-    return len(keys), frozenset(k for k, text in cached.items() if extractor.reusable(text))
+    """The number of distinct prose-chunk requests, and the keys of those already cached."""
+    plan = prose_requests(documents, ingest, llm)
+    return len(plan.keys), stored_answers(plan, store, campaign)
 
 
 def replayed_ledger(cached: int) -> dict[str, LedgerStage]:
@@ -186,11 +211,7 @@ class DryRun:
 
 
 def estimate(
-    documents: Sequence[SourceDocument],
-    ingest: IngestSettings,
-    llm: LlmSetup,
-    counter: TokenCounter,
-    cached_keys: frozenset[str],
+    plan: RequestPlan, llm: LlmSetup, counter: TokenCounter, cached_keys: frozenset[str]
 ) -> DryRun:
     """Prompt tokens of every uncached extraction request as billed (messages, chat framing,
     and the JSON schema when the structured-output mode sends one; exact for OpenAI models,
@@ -198,9 +219,7 @@ def estimate(
     ``completion_ratio`` × chunk tokens, capped at ``max_tokens``; one call per chunk and
     gleaning pass (gleaning prompts re-send the conversation, counted as such). Repair rounds
     and arbitration calls happen only when needed (and are cached): not counted."""
-    chunks = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap).chunks
-    extractor = llm.extractor(ingest.taxonomy())
-    requests = [extractor.request(c) for c in prose_chunks(documents, chunks)]
+    extractor, requests = plan.extractor, plan.requests
     todo = list({r.key: r for r in requests if r.key not in cached_keys}.values())
     s = llm.settings
     schema = extractor.request_schema if s.structured_output != "json_object" else None
