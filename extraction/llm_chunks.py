@@ -14,7 +14,7 @@ version, or an edited prompt file, re-extracts."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,8 +41,11 @@ class ChunkRequest:
 
 @dataclass
 class _Tally:
-    """Model failures seen while the chunks complete."""
+    """What came of the chunks sent: the new answers (and their cache entries, as saved) and
+    the model failures seen while the chunks complete."""
 
+    answers: dict[str, ChunkExtraction] = field(default_factory=dict)
+    entries: dict[str, str] = field(default_factory=dict)
     errors: list[ChatModelError] = field(default_factory=list)
     in_a_row: int = 0
     not_started: int = 0
@@ -98,8 +101,22 @@ class ChunkExtractor:
 
     def reusable(self, cached: str) -> bool:
         """Whether a cached entry stands: an answer, or a failure not to be retried."""
-        failed = read_unusable(cached)
+        return self._stands(read_unusable(cached))
+
+    def _stands(self, failed: Unusable | None) -> bool:
         return failed is None or not (self.retry_failed or self.max_tokens > failed.max_tokens)
+
+    def _standing(self, loaded: Mapping[str, str]) -> dict[str, ChunkExtraction | Unusable]:
+        """The cached entries that stand, each parsed once: answers, and failures not to be
+        retried."""
+        standing: dict[str, ChunkExtraction | Unusable] = {}
+        for key, text in loaded.items():
+            failed = read_unusable(text)
+            if failed is None:
+                standing[key] = ChunkExtraction.model_validate_json(text)
+            elif self._stands(failed):
+                standing[key] = failed
+        return standing
 
     def run(
         self,
@@ -112,33 +129,31 @@ class ChunkExtractor:
         entries (already saved to ``cache``); ``ChatModelError`` if the model failed."""
         progress = progress or NullProgress()
         requests = [self.request(chunk) for chunk in chunks]
-        loaded = cache.load(sorted({r.key for r in requests}))
-        cached = {key: text for key, text in loaded.items() if self.reusable(text)}
+        standing = self._standing(cache.load(sorted({r.key for r in requests})))
         results: dict[str, ChunkExtraction] = {}
         todo: dict[str, ChunkRequest] = {}
         for req in requests:
-            if req.key not in cached:
+            cached = standing.get(req.key)
+            if cached is None:
                 todo.setdefault(req.key, req)
                 continue
             ledger.cache_hit("extract")
-            failed = read_unusable(cached[req.key])
-            if failed is None:
-                results[req.chunk.id] = ChunkExtraction.model_validate_json(cached[req.key])
-            else:
+            if isinstance(cached, Unusable):
                 ledger.note(
-                    f"chunk {req.chunk.id}: unusable output in an earlier run ({failed.reason}); "
+                    f"chunk {req.chunk.id}: unusable output in an earlier run ({cached.reason}); "
                     "not asked again: pass --retry-failed, or raise llm.max_tokens"
                 )
+            else:
+                results[req.chunk.id] = cached
         progress.start("llm-extract", len(todo))
-        fresh: dict[str, str] = {}
-        tally = self._extract_all(list(todo.values()), cache, ledger, progress, fresh)
+        tally = self._extract_all(list(todo.values()), cache, ledger, progress)
         progress.finish("llm-extract")
         for req in requests:
-            if req.chunk.id not in results and req.key in fresh:
-                results[req.chunk.id] = ChunkExtraction.model_validate_json(fresh[req.key])
+            if req.chunk.id not in results and req.key in tally.answers:
+                results[req.chunk.id] = tally.answers[req.key]
         if tally.errors:
-            raise _stopped(tally, len(todo), len(fresh))
-        return results, fresh
+            raise _stopped(tally, len(todo), len(tally.answers))
+        return results, tally.entries
 
     def _extract_all(
         self,
@@ -146,7 +161,6 @@ class ChunkExtractor:
         cache: AnswerCache,
         ledger: Ledger,
         progress: ProgressListener,
-        fresh: dict[str, str],
     ) -> _Tally:
         tally = _Tally()
         waiting = iter(todo)
@@ -164,7 +178,7 @@ class ChunkExtractor:
                     break
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
-                    self._collect(future, running.pop(future), cache, ledger, fresh, tally)
+                    self._collect(future, running.pop(future), cache, ledger, tally)
                     progress.advance("llm-extract")
             interrupted = False
         finally:
@@ -178,7 +192,6 @@ class ChunkExtractor:
         req: ChunkRequest,
         cache: AnswerCache,
         ledger: Ledger,
-        fresh: dict[str, str],
         tally: _Tally,
     ) -> None:
         try:
@@ -194,7 +207,8 @@ class ChunkExtractor:
             return
         entry = {req.key: outcome.model_dump_json()}
         cache.save(entry)  # paid for: kept even if the run stops later
-        fresh.update(entry)
+        tally.entries.update(entry)
+        tally.answers[req.key] = outcome
 
     def _one(self, req: ChunkRequest, ledger: Ledger) -> ChunkExtraction | Unusable:
         try:

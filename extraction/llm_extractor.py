@@ -46,7 +46,6 @@ class LlmRun:
     """The outcome of one LLM extraction."""
 
     extraction: Extraction
-    fresh_cache: dict[str, str]
     warnings: list[str] = field(default_factory=list)
 
 
@@ -69,9 +68,9 @@ def llm_extract(
     progress: ProgressListener | None = None,
 ) -> LlmRun:
     """The extraction over ``extractor``'s taxonomy, built on ``base`` (the offline extraction
-    of ``documents``), and the new cache entries."""
+    of ``documents``); every new answer is saved to ``cache``."""
     prose = prose_chunks(documents, base.chunks)
-    found, fresh = extractor.run(prose, cache, ledger, progress)
+    found, _ = extractor.run(prose, cache, ledger, progress)
     base_ids = {e.id for e in base.entities}
     seeds = [*base.entities, *(e for e in known if e.id not in base_ids)]
     cascade = ResolutionCascade(seeds, embedder=embedder, arbiter=arbiter)
@@ -93,7 +92,7 @@ def llm_extract(
     final, dropped = finish_relations(relations, EntityResolver(entities))
     chunks = _with_mentions(base.chunks, mentions, entities)
     extraction = Extraction(entities=tuple(entities), relations=tuple(final), chunks=chunks)
-    return LlmRun(extraction, fresh, dropped)
+    return LlmRun(extraction, dropped)
 
 
 def _resolve_chunk(
