@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 
 from extraction.decision_lookup import Found, locate
 from extraction.offline import finish_relations
-from extraction.resolution import EntityResolver
+from extraction.resolution import EntityResolver, remap_ends
 from extraction.slugs import normalise_name
-from graphrag_core.models import Chunk, Entity, Extraction, GmDecision, Relation
+from graphrag_core.models import Chunk, Entity, Extraction, GmDecision
 
 
 def apply_decisions(
@@ -69,11 +69,7 @@ def merge(extraction: Extraction, decision: GmDecision) -> Extraction:
     kept = _absorbed(kept, gone)
     entities[kept.id] = kept
     move = {gone.id: kept.id}
-    relations = [
-        r.model_copy(update={"source": move.get(r.source, r.source),
-                             "target": move.get(r.target, r.target)})
-        for r in extraction.relations
-    ]  # fmt: skip
+    relations = [remap_ends(r, move) for r in extraction.relations]
     final, _ = finish_relations(relations, EntityResolver(entities.values()))
     chunks = tuple(
         c.model_copy(
@@ -143,7 +139,7 @@ def split(extraction: Extraction, decision: GmDecision) -> Extraction:
     texts = {c.id: c.text for c in extraction.chunks}
     move = {subject.id: decision.target}
     relations = [
-        _moved(r, move) if names_it(texts.get(r.chunk_id or "", "") + "\n" + r.description)
+        remap_ends(r, move) if names_it(texts.get(r.chunk_id or "", "") + "\n" + r.description)
         else r
         for r in extraction.relations
     ]  # fmt: skip
@@ -167,13 +163,6 @@ def _namer(names: Sequence[str], kept: Sequence[str]) -> Callable[[str], bool]:
 def _words(names: Sequence[str]) -> re.Pattern[str]:
     found = sorted((re.escape(n.strip()) for n in names if n.strip()), key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(found or ["(?!)"]) + r")\b", re.IGNORECASE)
-
-
-def _moved(relation: Relation, move: dict[str, str]) -> Relation:
-    return relation.model_copy(
-        update={"source": move.get(relation.source, relation.source),
-                "target": move.get(relation.target, relation.target)}
-    )  # fmt: skip
 
 
 def _split_chunk(chunk: Chunk, old: str, new: str, names_it: Callable[[str], bool]) -> Chunk:

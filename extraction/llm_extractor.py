@@ -31,7 +31,7 @@ from extraction.llm_schema import ChunkExtraction, ExtractedEntity
 from extraction.name_match import TITLES
 from extraction.offline import finish_relations
 from extraction.pruning import prune
-from extraction.resolution import EntityResolver
+from extraction.resolution import EntityResolver, remap_ends
 from extraction.slugs import normalise_name
 from extraction.taxonomy import ATTITUDE_OF_TYPE
 from graphrag_core.models import Chunk, Entity, Extraction, Relation, SourceDocument
@@ -82,7 +82,7 @@ def llm_extract(
             mentions[chunk.id] = set(ids.values())
             relations += new
     renamed = cascade.stable_ids(hints)
-    relations = [_renamed(r, renamed) for r in relations]
+    relations = [remap_ends(r, renamed) for r in relations]
     mentions = {c: {renamed.get(i, i) for i in ids} for c, ids in mentions.items()}
     _record_merges(cascade, ledger)
     kept = base_ids | cascade.created | cascade.touched
@@ -211,15 +211,6 @@ def _candidate(extracted: ExtractedEntity, chunk: Chunk, taxonomy: Taxonomy) -> 
         description=extracted.description.strip(),
         sources=(chunk.source_path,),
     )
-
-
-def _renamed(relation: Relation, renamed: Mapping[str, str]) -> Relation:
-    if relation.source not in renamed and relation.target not in renamed:
-        return relation
-    return relation.model_copy(
-        update={"source": renamed.get(relation.source, relation.source),
-                "target": renamed.get(relation.target, relation.target)}
-    )  # fmt: skip
 
 
 def _record_merges(cascade: ResolutionCascade, ledger: Ledger) -> None:
