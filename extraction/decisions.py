@@ -22,10 +22,12 @@ from graphrag_core.models import Chunk, Entity, Extraction, GmDecision
 
 def apply_decisions(
     extraction: Extraction, decisions: Sequence[GmDecision]
-) -> tuple[Extraction, list[str]]:
-    """The extraction with every decision applied in ``seq`` order, and one record each
-    (``GM decision N skipped: ...`` for those that could not be applied)."""
+) -> tuple[Extraction, list[str], list[str]]:
+    """The extraction with every decision applied in ``seq`` order, one record each
+    (``GM decision N skipped: ...`` for those that could not be applied), and the records the
+    game master must see: decisions skipped, or applied to an entity found by another id."""
     records: list[str] = []
+    warnings: list[str] = []
     for decision in sorted(decisions, key=lambda d: d.seq):
         entities = {e.id: e for e in extraction.entities}
         subject = locate(entities, decision.subject, decision.subject_name, decision.subject_type)
@@ -35,7 +37,8 @@ def apply_decisions(
         notes = [n for n in (subject.note, target.note) if n]
         head = f"GM decision {decision.seq} ({decision.kind} {decision.subject})"
         if subject.entity_id is None or target.entity_id is None:
-            records.append(f"GM decision {decision.seq} skipped: {'; '.join(notes)}")
+            warnings.append(f"GM decision {decision.seq} skipped: {'; '.join(notes)}")
+            records.append(warnings[-1])
             continue
         located = decision.model_copy(
             update={"subject": subject.entity_id, "target": target.entity_id}
@@ -46,7 +49,9 @@ def apply_decisions(
         extraction = _apply(extraction, located, entities)
         where = f" [{'; '.join(notes)}]" if notes else ""
         records.append(f"{head} applied{where}: {decision.reason or 'no reason given'}")
-    return extraction, records
+        if notes:
+            warnings.append(records[-1])
+    return extraction, records, warnings
 
 
 def _apply(extraction: Extraction, decision: GmDecision, entities: dict[str, Entity]) -> Extraction:

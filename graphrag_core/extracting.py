@@ -63,6 +63,8 @@ class ExtractionOutcome:
     extractor: str = "offline"
     ledger: dict[str, LedgerStage] = field(default_factory=dict)
     records: list[str] = field(default_factory=list)
+    decision_warnings: list[str] = field(default_factory=list)
+    """The GM decisions that did not replay as stored (also among ``records``)."""
 
 
 @dataclass(frozen=True)
@@ -145,9 +147,12 @@ def run_extraction(
             embedder=embedder, progress=progress, known=known,
             hints={(normalise_name(e.name), e.type): e.id for e in stored},
         )  # fmt: skip
-    decided, notes = apply_decisions(outcome.extraction, store.load_gm_decisions(campaign))
+    decided, notes, warnings = apply_decisions(
+        outcome.extraction, store.load_gm_decisions(campaign)
+    )
     outcome.extraction = decided
     outcome.records += notes
+    outcome.decision_warnings = warnings
     return outcome
 
 

@@ -214,6 +214,7 @@ class LoregraphService(LlmUseCases):
                 "extractor": outcome.extractor,
                 "ledger": outcome.ledger,
                 "extraction_records": tuple(outcome.records),
+                "decision_warnings": tuple(outcome.decision_warnings),
             }
         )
 
