@@ -22,7 +22,7 @@ from typing import Any
 from extraction.ledger import Ledger
 from extraction.llm_cache import AnswerCache, Unusable, cache_key, prompt_fingerprint, read_unusable
 from extraction.llm_calls import UnusableOutputError, structured_call
-from extraction.llm_schema import ChunkExtraction, extraction_schema
+from extraction.llm_schema import ChunkExtraction, extraction_schema, model_schema
 from extraction.prompt_files import Prompt, load_prompt
 from graphrag_core.errors import ChatModelError
 from graphrag_core.models import Chunk
@@ -73,31 +73,45 @@ class ChunkExtractor:
         self.gleaning = gleaning
         self.concurrency = concurrency
         self.stop_after = stop_after
-        self.prompt: Prompt = load_prompt("extract", prompt_version)
+        self._types = {
+            "entity_types": ", ".join(taxonomy.entity_types),
+            "relation_types": ", ".join(taxonomy.relation_types),
+        }
         self.glean_prompt: Prompt = load_prompt("glean")
+        self.prompt = load_prompt("extract", prompt_version)
+
+    @property
+    def prompt(self) -> Prompt:
+        """The extraction prompt; replacing it changes every request's key."""
+        return self._prompt
+
+    @prompt.setter
+    def prompt(self, prompt: Prompt) -> None:
+        self._prompt = prompt
+        self._version = self._request_version()
 
     @property
     def request_schema(self) -> dict[str, Any]:
         """The JSON schema each extraction request sends (when the mode sends one)."""
-        return self.schema or ChunkExtraction.model_json_schema()
+        return self.schema or model_schema(ChunkExtraction)
 
     def request(self, chunk: Chunk) -> ChunkRequest:
         messages = self.prompt.messages(
-            entity_types=", ".join(self.taxonomy.entity_types),
-            relation_types=", ".join(self.taxonomy.relation_types),
-            heading=chunk.heading or "(none)",
-            text=chunk.text,
+            **self._types, heading=chunk.heading or "(none)", text=chunk.text
         )
-        return ChunkRequest(chunk, self._key(chunk), messages)
+        key = cache_key(self.chat.model_id, self._version, chunk.heading, chunk.text)
+        return ChunkRequest(chunk, key, messages)
 
-    def _key(self, chunk: Chunk) -> str:
+    def _request_version(self) -> str:
+        """What every request's cache key holds besides the model and the chunk: the prompts,
+        the gleaning passes and, beyond the built-in taxonomy, the types."""
         prompts = [self.prompt, self.glean_prompt] if self.gleaning else [self.prompt]
         version = prompt_fingerprint(*prompts) + (f"x{self.gleaning}" if self.gleaning else "")
         if not self.taxonomy.is_default:  # extra types: another prompt, another answer
             version += "+types:" + ",".join(
                 [*self.taxonomy.entity_types, *self.taxonomy.relation_types]
             )
-        return cache_key(self.chat.model_id, version, chunk.heading, chunk.text)
+        return version
 
     def reusable(self, cached: str) -> bool:
         """Whether a cached entry stands: an answer, or a failure not to be retried."""
@@ -220,14 +234,15 @@ class ChunkExtractor:
     def _extract(self, req: ChunkRequest, ledger: Ledger) -> ChunkExtraction:
         found, conversation = structured_call(
             self.chat, req.messages, ChunkExtraction,
-            stage="extract", ledger=ledger, max_tokens=self.max_tokens, schema=self.schema,
+            stage="extract", ledger=ledger, max_tokens=self.max_tokens, schema=self.request_schema,
         )  # fmt: skip
         for _ in range(self.gleaning):
             ask = self.glean_prompt.messages()[1]
             try:
                 more, conversation = structured_call(
                     self.chat, [*conversation, ask], ChunkExtraction,
-                    stage="glean", ledger=ledger, max_tokens=self.max_tokens, schema=self.schema,
+                    stage="glean", ledger=ledger, max_tokens=self.max_tokens,
+                    schema=self.request_schema,
                 )  # fmt: skip
             except UnusableOutputError as exc:
                 ledger.failure("glean", f"chunk {req.chunk.id}: gleaning skipped: {exc}")
