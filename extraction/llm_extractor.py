@@ -103,7 +103,7 @@ def _resolve_chunk(
     taxonomy: Taxonomy,
 ) -> tuple[dict[str, str], list[Relation]]:
     """Names of the chunk's entities → canonical ids, and its relations between them."""
-    known = EntityResolver(cascade.entities.values())
+    known = cascade.resolver()
     secret = chunk.visibility == "gm"
     pruned, records = prune(
         found, chunk.id, lambda n: known.resolve(n, include_gm=secret) is not None, taxonomy
