@@ -20,18 +20,19 @@ def describe(entity: Entity) -> str:
     return f"{entity.name} ({entity.type}): {entity.description}"
 
 
-def verdict_key(model: str, a: Entity, b: Entity) -> str:
-    """The cache key of the verdict on ``a`` and ``b`` (in either order)."""
-    version = prompt_fingerprint(load_prompt("resolve"))
+def verdict_key(model: str, version: str, a: Entity, b: Entity) -> str:
+    """The cache key of the verdict on ``a`` and ``b`` (in either order); ``version``: the
+    resolve prompt's ``prompt_fingerprint``."""
     return cache_key("resolve", model, version, *sorted([describe(a), describe(b)]))
 
 
 def llm_arbiter(chat: ChatModel, ledger: Ledger, cache: AnswerCache | None = None) -> Arbiter:
     """An arbiter asking the model whether two entities are one."""
     prompt = load_prompt("resolve")
+    version = prompt_fingerprint(prompt)
 
     def same(a: Entity, b: Entity) -> bool:
-        key = verdict_key(chat.model_id, a, b)
+        key = verdict_key(chat.model_id, version, a, b)
         cached = cache.load([key]).get(key) if cache is not None else None
         if cached is not None:
             ledger.cache_hit("resolve")

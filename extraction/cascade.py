@@ -20,12 +20,13 @@ ids that do not depend on the order of the chunks (see there)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
 from extraction.name_match import PERSON_TYPES, core_words, similarity
+from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name, slugify
 from graphrag_core.models import Entity
 from graphrag_core.ports import Embedder
@@ -62,6 +63,14 @@ class ResolutionCascade:
         self.exact_merges = 0
         self.created: set[str] = set()
         self.touched: set[str] = set()
+        self._resolver: EntityResolver | None = None
+
+    def resolver(self) -> EntityResolver:
+        """An :class:`EntityResolver` over the entities, for names: rebuilt only once a name,
+        an alias or an id has changed (its entities may lag behind on other fields)."""
+        if self._resolver is None:
+            self._resolver = EntityResolver(self.entities.values())
+        return self._resolver
 
     def resolve(self, candidate: Entity) -> str:
         """The canonical id of ``candidate``; a new entity is added when nothing matches."""
@@ -80,15 +89,18 @@ class ResolutionCascade:
     def _same_type(self, candidate: Entity) -> list[Entity]:
         return [e for e in self.entities.values() if e.type == candidate.type]
 
-    def _compatible(self, candidate: Entity) -> list[Entity]:
-        """Same type first, then the other person type (NPC ↔ PC)."""
+    def _other_person(self, candidate: Entity) -> list[Entity]:
+        """Entities of the other person type (NPC ↔ PC); none for other types."""
         person = {"NPC", "PC"}
-        others = [
+        return [
             e
             for e in self.entities.values()
             if e.type != candidate.type and {e.type, candidate.type} <= person
         ]
-        return [*self._same_type(candidate), *others]
+
+    def _compatible(self, candidate: Entity) -> list[Entity]:
+        """Same type first, then the other person type (NPC ↔ PC)."""
+        return [*self._same_type(candidate), *self._other_person(candidate)]
 
     def _exact(self, candidate: Entity) -> tuple[str, str] | None:
         key = normalise_name(candidate.name)
@@ -112,12 +124,11 @@ class ResolutionCascade:
         mine = core_words(candidate.name)
         person = candidate.type in PERSON_TYPES
         hits: list[tuple[Entity, float]] = []
-        for entity in self._compatible(candidate):
-            if hits and entity.type != candidate.type and hits[0][0].type == candidate.type:
+        for group in (self._same_type(candidate), self._other_person(candidate)):
+            scored = ((e, similarity(mine, core_words(e.name), person)) for e in group)
+            hits = [(e, score) for e, score in scored if score >= self.limits.fuzzy]
+            if hits:
                 break
-            score = similarity(mine, core_words(entity.name), person)
-            if score >= self.limits.fuzzy:
-                hits.append((entity, score))
         if len(hits) != 1:
             if len(hits) > 1:
                 self.records.append(
@@ -159,6 +170,8 @@ class ResolutionCascade:
         known = {normalise_name(n) for n in (entity.name, *entity.aliases, *entity.gm_aliases)}
         names = (candidate.name, *candidate.aliases)
         new = _unique(n for n in names if normalise_name(n) not in known)
+        if new:
+            self._resolver = None
         update: dict[str, object] = {
             "sources": tuple(dict.fromkeys([*entity.sources, *candidate.sources]))
         }
@@ -191,6 +204,7 @@ class ResolutionCascade:
         self.entities[entity_id] = candidate.model_copy(
             update={"id": entity_id, "aliases": tuple(aliases)}
         )
+        self._resolver = None
         self.created.add(entity_id)
         return entity_id
 
@@ -221,6 +235,7 @@ class ResolutionCascade:
             **{final[e.id]: e.model_copy(update={"id": final[e.id]}) for e in created},
         }
         self.created = set(final.values())
+        self._resolver = None
         return {old: new for old, new in final.items() if old != new}
 
 
@@ -230,10 +245,9 @@ def _typed(why: str, candidate: Entity, entity: Entity) -> str:
     return f"{why}, type {candidate.type} → {entity.type} (the name is a known {entity.type}'s)"
 
 
-def _free(wanted: str, taken: Iterable[str] | Mapping[str, object]) -> str:
-    used = set(taken)
+def _free(wanted: str, taken: Container[str]) -> str:
     entity_id, n = wanted, 2
-    while entity_id in used:
+    while entity_id in taken:
         entity_id, n = f"{wanted}-{n}", n + 1
     return entity_id
 

@@ -15,17 +15,19 @@ from collections.abc import Callable, Sequence
 
 from extraction.decision_lookup import Found, locate
 from extraction.offline import finish_relations
-from extraction.resolution import EntityResolver
+from extraction.resolution import EntityResolver, remap_ends
 from extraction.slugs import normalise_name
-from graphrag_core.models import Chunk, Entity, Extraction, GmDecision, Relation
+from graphrag_core.models import Chunk, Entity, Extraction, GmDecision
 
 
 def apply_decisions(
     extraction: Extraction, decisions: Sequence[GmDecision]
-) -> tuple[Extraction, list[str]]:
-    """The extraction with every decision applied in ``seq`` order, and one record each
-    (``GM decision N skipped: ...`` for those that could not be applied)."""
+) -> tuple[Extraction, list[str], list[str]]:
+    """The extraction with every decision applied in ``seq`` order, one record each
+    (``GM decision N skipped: ...`` for those that could not be applied), and the records the
+    game master must see: decisions skipped, or applied to an entity found by another id."""
     records: list[str] = []
+    warnings: list[str] = []
     for decision in sorted(decisions, key=lambda d: d.seq):
         entities = {e.id: e for e in extraction.entities}
         subject = locate(entities, decision.subject, decision.subject_name, decision.subject_type)
@@ -35,7 +37,8 @@ def apply_decisions(
         notes = [n for n in (subject.note, target.note) if n]
         head = f"GM decision {decision.seq} ({decision.kind} {decision.subject})"
         if subject.entity_id is None or target.entity_id is None:
-            records.append(f"GM decision {decision.seq} skipped: {'; '.join(notes)}")
+            warnings.append(f"GM decision {decision.seq} skipped: {'; '.join(notes)}")
+            records.append(warnings[-1])
             continue
         located = decision.model_copy(
             update={"subject": subject.entity_id, "target": target.entity_id}
@@ -46,7 +49,9 @@ def apply_decisions(
         extraction = _apply(extraction, located, entities)
         where = f" [{'; '.join(notes)}]" if notes else ""
         records.append(f"{head} applied{where}: {decision.reason or 'no reason given'}")
-    return extraction, records
+        if notes:
+            warnings.append(records[-1])
+    return extraction, records, warnings
 
 
 def _apply(extraction: Extraction, decision: GmDecision, entities: dict[str, Entity]) -> Extraction:
@@ -69,11 +74,7 @@ def merge(extraction: Extraction, decision: GmDecision) -> Extraction:
     kept = _absorbed(kept, gone)
     entities[kept.id] = kept
     move = {gone.id: kept.id}
-    relations = [
-        r.model_copy(update={"source": move.get(r.source, r.source),
-                             "target": move.get(r.target, r.target)})
-        for r in extraction.relations
-    ]  # fmt: skip
+    relations = [remap_ends(r, move) for r in extraction.relations]
     final, _ = finish_relations(relations, EntityResolver(entities.values()))
     chunks = tuple(
         c.model_copy(
@@ -143,7 +144,7 @@ def split(extraction: Extraction, decision: GmDecision) -> Extraction:
     texts = {c.id: c.text for c in extraction.chunks}
     move = {subject.id: decision.target}
     relations = [
-        _moved(r, move) if names_it(texts.get(r.chunk_id or "", "") + "\n" + r.description)
+        remap_ends(r, move) if names_it(texts.get(r.chunk_id or "", "") + "\n" + r.description)
         else r
         for r in extraction.relations
     ]  # fmt: skip
@@ -167,13 +168,6 @@ def _namer(names: Sequence[str], kept: Sequence[str]) -> Callable[[str], bool]:
 def _words(names: Sequence[str]) -> re.Pattern[str]:
     found = sorted((re.escape(n.strip()) for n in names if n.strip()), key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(found or ["(?!)"]) + r")\b", re.IGNORECASE)
-
-
-def _moved(relation: Relation, move: dict[str, str]) -> Relation:
-    return relation.model_copy(
-        update={"source": move.get(relation.source, relation.source),
-                "target": move.get(relation.target, relation.target)}
-    )  # fmt: skip
 
 
 def _split_chunk(chunk: Chunk, old: str, new: str, names_it: Callable[[str], bool]) -> Chunk:

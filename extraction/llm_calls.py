@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from extraction.ledger import Ledger
+from extraction.llm_schema import model_schema
 from extraction.prompt_files import load_prompt
 from graphrag_core.errors import ChatModelError, ExtractionError
 from graphrag_core.models import ChatReply
@@ -65,7 +66,7 @@ def structured_call(
     """The validated answer and the conversation that led to it; ``UnusableOutputError`` when even
     the repair round gives nothing usable. ``schema`` (default: the model's own) is what the
     server is sent; it may be narrower than ``model`` (enums); ``model`` checks the answer."""
-    schema = schema or model.model_json_schema()
+    schema = schema or model_schema(model)
     reply = _complete(chat, messages, schema, max_tokens, stage, ledger)
     try:
         parsed = parse_reply(reply.text, reply.finish_reason, model)

@@ -14,7 +14,7 @@ version, or an edited prompt file, re-extracts."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +22,7 @@ from typing import Any
 from extraction.ledger import Ledger
 from extraction.llm_cache import AnswerCache, Unusable, cache_key, prompt_fingerprint, read_unusable
 from extraction.llm_calls import UnusableOutputError, structured_call
-from extraction.llm_schema import ChunkExtraction, extraction_schema
+from extraction.llm_schema import ChunkExtraction, extraction_schema, model_schema
 from extraction.prompt_files import Prompt, load_prompt
 from graphrag_core.errors import ChatModelError
 from graphrag_core.models import Chunk
@@ -41,8 +41,11 @@ class ChunkRequest:
 
 @dataclass
 class _Tally:
-    """Model failures seen while the chunks complete."""
+    """What came of the chunks sent: the new answers (and their cache entries, as saved) and
+    the model failures seen while the chunks complete."""
 
+    answers: dict[str, ChunkExtraction] = field(default_factory=dict)
+    entries: dict[str, str] = field(default_factory=dict)
     errors: list[ChatModelError] = field(default_factory=list)
     in_a_row: int = 0
     not_started: int = 0
@@ -70,36 +73,64 @@ class ChunkExtractor:
         self.gleaning = gleaning
         self.concurrency = concurrency
         self.stop_after = stop_after
-        self.prompt: Prompt = load_prompt("extract", prompt_version)
+        self._types = {
+            "entity_types": ", ".join(taxonomy.entity_types),
+            "relation_types": ", ".join(taxonomy.relation_types),
+        }
         self.glean_prompt: Prompt = load_prompt("glean")
+        self.prompt = load_prompt("extract", prompt_version)
+
+    @property
+    def prompt(self) -> Prompt:
+        """The extraction prompt; replacing it changes every request's key."""
+        return self._prompt
+
+    @prompt.setter
+    def prompt(self, prompt: Prompt) -> None:
+        self._prompt = prompt
+        self._version = self._request_version()
 
     @property
     def request_schema(self) -> dict[str, Any]:
         """The JSON schema each extraction request sends (when the mode sends one)."""
-        return self.schema or ChunkExtraction.model_json_schema()
+        return self.schema or model_schema(ChunkExtraction)
 
     def request(self, chunk: Chunk) -> ChunkRequest:
         messages = self.prompt.messages(
-            entity_types=", ".join(self.taxonomy.entity_types),
-            relation_types=", ".join(self.taxonomy.relation_types),
-            heading=chunk.heading or "(none)",
-            text=chunk.text,
+            **self._types, heading=chunk.heading or "(none)", text=chunk.text
         )
-        return ChunkRequest(chunk, self._key(chunk), messages)
+        key = cache_key(self.chat.model_id, self._version, chunk.heading, chunk.text)
+        return ChunkRequest(chunk, key, messages)
 
-    def _key(self, chunk: Chunk) -> str:
+    def _request_version(self) -> str:
+        """What every request's cache key holds besides the model and the chunk: the prompts,
+        the gleaning passes and, beyond the built-in taxonomy, the types."""
         prompts = [self.prompt, self.glean_prompt] if self.gleaning else [self.prompt]
         version = prompt_fingerprint(*prompts) + (f"x{self.gleaning}" if self.gleaning else "")
         if not self.taxonomy.is_default:  # extra types: another prompt, another answer
             version += "+types:" + ",".join(
                 [*self.taxonomy.entity_types, *self.taxonomy.relation_types]
             )
-        return cache_key(self.chat.model_id, version, chunk.heading, chunk.text)
+        return version
 
     def reusable(self, cached: str) -> bool:
         """Whether a cached entry stands: an answer, or a failure not to be retried."""
-        failed = read_unusable(cached)
+        return self._stands(read_unusable(cached))
+
+    def _stands(self, failed: Unusable | None) -> bool:
         return failed is None or not (self.retry_failed or self.max_tokens > failed.max_tokens)
+
+    def _standing(self, loaded: Mapping[str, str]) -> dict[str, ChunkExtraction | Unusable]:
+        """The cached entries that stand, each parsed once: answers, and failures not to be
+        retried."""
+        standing: dict[str, ChunkExtraction | Unusable] = {}
+        for key, text in loaded.items():
+            failed = read_unusable(text)
+            if failed is None:
+                standing[key] = ChunkExtraction.model_validate_json(text)
+            elif self._stands(failed):
+                standing[key] = failed
+        return standing
 
     def run(
         self,
@@ -112,33 +143,31 @@ class ChunkExtractor:
         entries (already saved to ``cache``); ``ChatModelError`` if the model failed."""
         progress = progress or NullProgress()
         requests = [self.request(chunk) for chunk in chunks]
-        loaded = cache.load(sorted({r.key for r in requests}))
-        cached = {key: text for key, text in loaded.items() if self.reusable(text)}
+        standing = self._standing(cache.load(sorted({r.key for r in requests})))
         results: dict[str, ChunkExtraction] = {}
         todo: dict[str, ChunkRequest] = {}
         for req in requests:
-            if req.key not in cached:
+            cached = standing.get(req.key)
+            if cached is None:
                 todo.setdefault(req.key, req)
                 continue
             ledger.cache_hit("extract")
-            failed = read_unusable(cached[req.key])
-            if failed is None:
-                results[req.chunk.id] = ChunkExtraction.model_validate_json(cached[req.key])
-            else:
+            if isinstance(cached, Unusable):
                 ledger.note(
-                    f"chunk {req.chunk.id}: unusable output in an earlier run ({failed.reason}); "
+                    f"chunk {req.chunk.id}: unusable output in an earlier run ({cached.reason}); "
                     "not asked again: pass --retry-failed, or raise llm.max_tokens"
                 )
+            else:
+                results[req.chunk.id] = cached
         progress.start("llm-extract", len(todo))
-        fresh: dict[str, str] = {}
-        tally = self._extract_all(list(todo.values()), cache, ledger, progress, fresh)
+        tally = self._extract_all(list(todo.values()), cache, ledger, progress)
         progress.finish("llm-extract")
         for req in requests:
-            if req.chunk.id not in results and req.key in fresh:
-                results[req.chunk.id] = ChunkExtraction.model_validate_json(fresh[req.key])
+            if req.chunk.id not in results and req.key in tally.answers:
+                results[req.chunk.id] = tally.answers[req.key]
         if tally.errors:
-            raise _stopped(tally, len(todo), len(fresh))
-        return results, fresh
+            raise _stopped(tally, len(todo), len(tally.answers))
+        return results, tally.entries
 
     def _extract_all(
         self,
@@ -146,7 +175,6 @@ class ChunkExtractor:
         cache: AnswerCache,
         ledger: Ledger,
         progress: ProgressListener,
-        fresh: dict[str, str],
     ) -> _Tally:
         tally = _Tally()
         waiting = iter(todo)
@@ -164,7 +192,7 @@ class ChunkExtractor:
                     break
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
-                    self._collect(future, running.pop(future), cache, ledger, fresh, tally)
+                    self._collect(future, running.pop(future), cache, ledger, tally)
                     progress.advance("llm-extract")
             interrupted = False
         finally:
@@ -178,7 +206,6 @@ class ChunkExtractor:
         req: ChunkRequest,
         cache: AnswerCache,
         ledger: Ledger,
-        fresh: dict[str, str],
         tally: _Tally,
     ) -> None:
         try:
@@ -194,7 +221,8 @@ class ChunkExtractor:
             return
         entry = {req.key: outcome.model_dump_json()}
         cache.save(entry)  # paid for: kept even if the run stops later
-        fresh.update(entry)
+        tally.entries.update(entry)
+        tally.answers[req.key] = outcome
 
     def _one(self, req: ChunkRequest, ledger: Ledger) -> ChunkExtraction | Unusable:
         try:
@@ -206,14 +234,15 @@ class ChunkExtractor:
     def _extract(self, req: ChunkRequest, ledger: Ledger) -> ChunkExtraction:
         found, conversation = structured_call(
             self.chat, req.messages, ChunkExtraction,
-            stage="extract", ledger=ledger, max_tokens=self.max_tokens, schema=self.schema,
+            stage="extract", ledger=ledger, max_tokens=self.max_tokens, schema=self.request_schema,
         )  # fmt: skip
         for _ in range(self.gleaning):
             ask = self.glean_prompt.messages()[1]
             try:
                 more, conversation = structured_call(
                     self.chat, [*conversation, ask], ChunkExtraction,
-                    stage="glean", ledger=ledger, max_tokens=self.max_tokens, schema=self.schema,
+                    stage="glean", ledger=ledger, max_tokens=self.max_tokens,
+                    schema=self.request_schema,
                 )  # fmt: skip
             except UnusableOutputError as exc:
                 ledger.failure("glean", f"chunk {req.chunk.id}: gleaning skipped: {exc}")

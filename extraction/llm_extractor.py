@@ -31,7 +31,7 @@ from extraction.llm_schema import ChunkExtraction, ExtractedEntity
 from extraction.name_match import TITLES
 from extraction.offline import finish_relations
 from extraction.pruning import prune
-from extraction.resolution import EntityResolver
+from extraction.resolution import EntityResolver, remap_ends
 from extraction.slugs import normalise_name
 from extraction.taxonomy import ATTITUDE_OF_TYPE
 from graphrag_core.models import Chunk, Entity, Extraction, Relation, SourceDocument
@@ -46,7 +46,6 @@ class LlmRun:
     """The outcome of one LLM extraction."""
 
     extraction: Extraction
-    fresh_cache: dict[str, str]
     warnings: list[str] = field(default_factory=list)
 
 
@@ -69,9 +68,9 @@ def llm_extract(
     progress: ProgressListener | None = None,
 ) -> LlmRun:
     """The extraction over ``extractor``'s taxonomy, built on ``base`` (the offline extraction
-    of ``documents``), and the new cache entries."""
+    of ``documents``); every new answer is saved to ``cache``."""
     prose = prose_chunks(documents, base.chunks)
-    found, fresh = extractor.run(prose, cache, ledger, progress)
+    found, _ = extractor.run(prose, cache, ledger, progress)
     base_ids = {e.id for e in base.entities}
     seeds = [*base.entities, *(e for e in known if e.id not in base_ids)]
     cascade = ResolutionCascade(seeds, embedder=embedder, arbiter=arbiter)
@@ -83,7 +82,7 @@ def llm_extract(
             mentions[chunk.id] = set(ids.values())
             relations += new
     renamed = cascade.stable_ids(hints)
-    relations = [_renamed(r, renamed) for r in relations]
+    relations = [remap_ends(r, renamed) for r in relations]
     mentions = {c: {renamed.get(i, i) for i in ids} for c, ids in mentions.items()}
     _record_merges(cascade, ledger)
     kept = base_ids | cascade.created | cascade.touched
@@ -93,7 +92,7 @@ def llm_extract(
     final, dropped = finish_relations(relations, EntityResolver(entities))
     chunks = _with_mentions(base.chunks, mentions, entities)
     extraction = Extraction(entities=tuple(entities), relations=tuple(final), chunks=chunks)
-    return LlmRun(extraction, fresh, dropped)
+    return LlmRun(extraction, dropped)
 
 
 def _resolve_chunk(
@@ -104,7 +103,7 @@ def _resolve_chunk(
     taxonomy: Taxonomy,
 ) -> tuple[dict[str, str], list[Relation]]:
     """Names of the chunk's entities → canonical ids, and its relations between them."""
-    known = EntityResolver(cascade.entities.values())
+    known = cascade.resolver()
     secret = chunk.visibility == "gm"
     pruned, records = prune(
         found, chunk.id, lambda n: known.resolve(n, include_gm=secret) is not None, taxonomy
@@ -212,15 +211,6 @@ def _candidate(extracted: ExtractedEntity, chunk: Chunk, taxonomy: Taxonomy) -> 
         description=extracted.description.strip(),
         sources=(chunk.source_path,),
     )
-
-
-def _renamed(relation: Relation, renamed: Mapping[str, str]) -> Relation:
-    if relation.source not in renamed and relation.target not in renamed:
-        return relation
-    return relation.model_copy(
-        update={"source": renamed.get(relation.source, relation.source),
-                "target": renamed.get(relation.target, relation.target)}
-    )  # fmt: skip
 
 
 def _record_merges(cascade: ResolutionCascade, ledger: Ledger) -> None:

@@ -65,7 +65,7 @@ def extraction_schema(taxonomy: Taxonomy) -> dict[str, Any]:
     """The JSON schema of :class:`ChunkExtraction` with the entity and relation ``type`` fields
     limited to the taxonomy (``enum``): a server that enforces the schema can only answer
     with a known type; one that does not still gets the list to read."""
-    schema = copy.deepcopy(_base_schema())
+    schema = copy.deepcopy(model_schema(ChunkExtraction))
     defs = schema["$defs"]
     defs["ExtractedEntity"]["properties"]["type"]["enum"] = list(taxonomy.entity_types)
     defs["ExtractedRelation"]["properties"]["type"]["enum"] = list(taxonomy.relation_types)
@@ -73,8 +73,9 @@ def extraction_schema(taxonomy: Taxonomy) -> dict[str, Any]:
 
 
 @cache
-def _base_schema() -> dict[str, Any]:
-    return ChunkExtraction.model_json_schema()
+def model_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """``model``'s JSON schema, generated once (shared: never to be changed in place)."""
+    return model.model_json_schema()
 
 
 ChangeKindProposed = Literal["death", "destruction", "attitude", "item_transfer"]

@@ -79,6 +79,7 @@ def draft_recap(
     draft = RecapDraft({"session_id": session, "title": f"Session {session} (draft)",
                         "entity_updates": [], "relationship_updates": []})  # fmt: skip
     seen: set[tuple[str, str, str]] = set()
+    transcript = normalise_quote(text)
     for piece in split_transcript(text, max_chars):
         messages = prompt.messages(session=session, text=piece)
         found, _ = structured_call(
@@ -86,7 +87,7 @@ def draft_recap(
         )
         for change in found.changes:
             key = (change.kind, change.entity.casefold(), change.new_value.casefold())
-            reason = "the same change again" if key in seen else _rejection(change, text)
+            reason = "the same change again" if key in seen else _rejection(change, transcript)
             if reason:
                 draft.skipped.append(f"{change.kind} {change.entity!r}: {reason}")
             else:
@@ -122,9 +123,10 @@ def normalise_quote(text: str) -> str:
     return " ".join(folded.split())
 
 
-def _rejection(change: ProposedChange, text: str) -> str | None:
+def _rejection(change: ProposedChange, transcript: str) -> str | None:
+    """Why ``change`` is skipped, or ``None``; ``transcript`` as ``normalise_quote`` gives it."""
     quote = change.quote.strip()
-    if not quote or normalise_quote(quote) not in normalise_quote(text):
+    if not quote or normalise_quote(quote) not in transcript:
         return f"its quote is not in the transcript ({quote[:60]!r})"
     if change.attempted_only:
         return "only attempted"

@@ -8,12 +8,12 @@ guesses: fuzzy matching only feeds ``suggest`` for error messages.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
 from extraction.slugs import normalise_name, slugify
-from graphrag_core.models import PARTY_ID, Entity
+from graphrag_core.models import PARTY_ID, Entity, Relation
 
 PARTY_NAMES = frozenset(
     normalise_name(name)
@@ -78,6 +78,16 @@ class EntityResolver:
             if label not in shown:
                 shown.append(label)
         return shown[:limit]
+
+
+def remap_ends(relation: Relation, moved: Mapping[str, str]) -> Relation:
+    """``relation`` with each end ``moved`` maps (old id → new id) replaced."""
+    if relation.source not in moved and relation.target not in moved:
+        return relation
+    return relation.model_copy(
+        update={"source": moved.get(relation.source, relation.source),
+                "target": moved.get(relation.target, relation.target)}
+    )  # fmt: skip
 
 
 def canonical_ids(entities: Sequence[Entity]) -> dict[str, str]:

@@ -66,9 +66,8 @@ def render_ledger(out: Console, report: IngestReport) -> None:
     """The LLM ledger per stage, then the GM decisions that did not replay as stored
     (skipped, or found under another id): the game master must know."""
     _print_ledger(out, report.ledger)
-    for record in report.extraction_records:
-        if record.startswith("GM decision") and (" skipped: " in record or " applied [" in record):
-            out.print(f"[yellow]{escape(record)}[/]")
+    for warning in report.decision_warnings:
+        out.print(f"[yellow]{escape(warning)}[/]")
 
 
 def _print_ledger(out: Console, ledger: Mapping[str, LedgerStage]) -> None:

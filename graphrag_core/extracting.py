@@ -4,13 +4,14 @@ master's decisions, replayed over whatever was extracted. Also the dry-run estim
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from extraction.arbitration import llm_arbiter
 from extraction.decisions import apply_decisions
 from extraction.ledger import Ledger
-from extraction.llm_chunks import ChunkExtractor
+from extraction.llm_cache import AnswerCache
+from extraction.llm_chunks import ChunkExtractor, ChunkRequest
 from extraction.llm_extractor import llm_extract, prose_chunks
 from extraction.offline import extract, extract_with_warnings
 from extraction.pricing import PriceTable, load_prices
@@ -62,6 +63,37 @@ class ExtractionOutcome:
     extractor: str = "offline"
     ledger: dict[str, LedgerStage] = field(default_factory=dict)
     records: list[str] = field(default_factory=list)
+    decision_warnings: list[str] = field(default_factory=list)
+    """The GM decisions that did not replay as stored (also among ``records``)."""
+
+
+@dataclass(frozen=True)
+class RequestPlan:
+    """The prose-chunk requests an LLM extraction of some documents would send, built once
+    for the dry run's cache lookup and its estimate."""
+
+    extractor: ChunkExtractor
+    requests: list[ChunkRequest]
+
+    @property
+    def keys(self) -> list[str]:
+        """The distinct cache keys, sorted."""
+        return sorted({r.key for r in self.requests})
+
+
+def prose_requests(
+    documents: Sequence[SourceDocument], ingest: IngestSettings, llm: LlmSetup
+) -> RequestPlan:
+    """The request of every prose chunk the offline extraction of ``documents`` yields."""
+    chunks = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap).chunks
+    extractor = llm.extractor(ingest.taxonomy())
+    return RequestPlan(extractor, [extractor.request(c) for c in prose_chunks(documents, chunks)])
+
+
+def stored_answers(plan: RequestPlan, store: GraphStore, campaign: str) -> frozenset[str]:
+    """The keys of ``plan`` already cached (an answer, or a failure not to be retried)."""
+    cached = store.load_extraction_cache(campaign, plan.keys)
+    return frozenset(k for k, text in cached.items() if plan.extractor.reusable(text))
 
 
 def cached_keys(
@@ -71,13 +103,9 @@ def cached_keys(
     store: GraphStore,
     campaign: str,
 ) -> tuple[int, frozenset[str]]:
-    """The number of distinct prose-chunk requests, and the keys of those already cached (an
-    answer, or a failure that is not to be retried)."""
-    chunks = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap).chunks
-    extractor = llm.extractor(ingest.taxonomy())
-    keys = sorted({extractor.request(c).key for c in prose_chunks(documents, chunks)})
-    cached = store.load_extraction_cache(campaign, keys)
-    return len(keys), frozenset(k for k, text in cached.items() if extractor.reusable(text))
+    """The number of distinct prose-chunk requests, and the keys of those already cached."""
+    plan = prose_requests(documents, ingest, llm)
+    return len(plan.keys), stored_answers(plan, store, campaign)
 
 
 def replayed_ledger(cached: int) -> dict[str, LedgerStage]:
@@ -96,61 +124,58 @@ def run_extraction(
     progress: ProgressListener | None = None,
     known: Sequence[Entity] = (),
     defined_elsewhere: Collection[str] = (),
+    stored: Iterable[Entity] = (),
 ) -> ExtractionOutcome:
     """Extract, then replay the GM decisions. LLM results are cached in the store at once:
     a paid extraction is never paid twice, even when a later stage fails. ``known`` and
     ``defined_elsewhere``: the stored entities of the sources this run leaves as they are (a
     single-file ingest: every other file; a broken file's last good content) and which of
     those sources define entities (see ``extraction.known``). Both extractors resolve against
-    them; the LLM extractor adds names to them, never replaces their definitions."""
+    them; the LLM extractor adds names to them, never replaces their definitions. ``stored``:
+    every entity the store holds for the campaign; a new LLM entity keeps the id the store
+    gave its name and type."""
+    taxonomy = ingest.taxonomy()
+    base, warnings = extract_with_warnings(
+        documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap,
+        taxonomy=taxonomy, known=known, defined_elsewhere=defined_elsewhere,
+    )  # fmt: skip
     if llm is None:
-        extraction, records = extract_with_warnings(
-            documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap,
-            taxonomy=ingest.taxonomy(), known=known, defined_elsewhere=defined_elsewhere,
-        )  # fmt: skip
-        outcome = ExtractionOutcome(extraction, records=records)
+        outcome = ExtractionOutcome(base, records=warnings)
     else:
-        scope = _Scope(known, defined_elsewhere)
-        outcome = _llm(documents, ingest, store, campaign, llm, embedder, progress, scope)
-    decided, notes = apply_decisions(outcome.extraction, store.load_gm_decisions(campaign))
+        outcome = _llm(
+            documents, base, warnings, llm, llm.extractor(taxonomy), StoreCache(store, campaign),
+            embedder=embedder, progress=progress, known=known,
+            hints={(normalise_name(e.name), e.type): e.id for e in stored},
+        )  # fmt: skip
+    decided, notes, warnings = apply_decisions(
+        outcome.extraction, store.load_gm_decisions(campaign)
+    )
     outcome.extraction = decided
     outcome.records += notes
+    outcome.decision_warnings = warnings
     return outcome
-
-
-@dataclass(frozen=True)
-class _Scope:
-    """The stored entities a partial extraction resolves against (see ``run_extraction``)."""
-
-    known: Sequence[Entity]
-    defined_elsewhere: Collection[str]
 
 
 def _llm(
     documents: Sequence[SourceDocument],
-    ingest: IngestSettings,
-    store: GraphStore,
-    campaign: str,
+    base: Extraction,
+    warnings: list[str],
     llm: LlmSetup,
+    extractor: ChunkExtractor,
+    cache: AnswerCache,
+    *,
     embedder: Embedder | None,
     progress: ProgressListener | None,
-    scope: _Scope,
+    known: Sequence[Entity],
+    hints: Mapping[tuple[str, str], str],
 ) -> ExtractionOutcome:
-    """The LLM extraction; every answer is cached as soon as it is paid for. A model failure
-    raises (nothing is written to the graph), with the ledger so far in the message."""
-    taxonomy = ingest.taxonomy()
-    base, warnings = extract_with_warnings(
-        documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap, taxonomy=taxonomy,
-        known=scope.known, defined_elsewhere=scope.defined_elsewhere,
-    )  # fmt: skip
-    stored = store.load_entities(campaign)
+    """The LLM extraction over ``base`` (the offline one, with its ``warnings``); every answer
+    is cached as soon as it is paid for. A model failure raises (nothing is written to the
+    graph), with the ledger so far in the message."""
     ledger = Ledger(llm.chat.model_id)
-    cache = StoreCache(store, campaign)
     try:
         run = llm_extract(
-            base, documents, llm.extractor(taxonomy), cache, ledger,
-            known=list(scope.known),
-            hints={(normalise_name(e.name), e.type): e.id for e in stored},
+            base, documents, extractor, cache, ledger, known=known, hints=hints,
             embedder=embedder, arbiter=llm_arbiter(llm.chat, ledger, cache), progress=progress,
         )  # fmt: skip
     except ChatModelError as exc:
@@ -191,11 +216,7 @@ class DryRun:
 
 
 def estimate(
-    documents: Sequence[SourceDocument],
-    ingest: IngestSettings,
-    llm: LlmSetup,
-    counter: TokenCounter,
-    cached_keys: frozenset[str],
+    plan: RequestPlan, llm: LlmSetup, counter: TokenCounter, cached_keys: frozenset[str]
 ) -> DryRun:
     """Prompt tokens of every uncached extraction request as billed (messages, chat framing,
     and the JSON schema when the structured-output mode sends one; exact for OpenAI models,
@@ -203,9 +224,7 @@ def estimate(
     ``completion_ratio`` × chunk tokens, capped at ``max_tokens``; one call per chunk and
     gleaning pass (gleaning prompts re-send the conversation, counted as such). Repair rounds
     and arbitration calls happen only when needed (and are cached): not counted."""
-    chunks = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap).chunks
-    extractor = llm.extractor(ingest.taxonomy())
-    requests = [extractor.request(c) for c in prose_chunks(documents, chunks)]
+    extractor, requests = plan.extractor, plan.requests
     todo = list({r.key: r for r in requests if r.key not in cached_keys}.values())
     s = llm.settings
     schema = extractor.request_schema if s.structured_output != "json_object" else None

@@ -72,7 +72,7 @@ def apply_now(store: GraphStore, embedder: Embedder, campaign: str, decision: Gm
         relations=tuple(stored.relations.values()),
         chunks=tuple(stored.chunks.values()),
     )
-    changed, _ = apply_decisions(current, [decision])
+    changed, _, _ = apply_decisions(current, [decision])
     delta = _delta(stored, changed)
     vectors = embed_texts(texts_to_embed(delta, stored), embedder, NullProgress())
     store.append_gm_decision(campaign, decision)

@@ -152,23 +152,22 @@ def classify(
     )
 
 
-def protected_paths(
-    scan: SourceScan, stored: Mapping[str, SourceRecord], present: Collection[str]
-) -> frozenset[str]:
+def protected_paths(scan: SourceScan, stored: Mapping[str, SourceRecord]) -> frozenset[str]:
     """Stored sources this run must not touch: broken files (keep their last good content)
     and, for a single-file ingest, every other source of the campaign."""
     keep = {p for p in scan.failures if p in stored}
     if not scan.scope_is_whole_campaign:
+        present = {d.path for d in scan.documents}
         keep |= {p for p in stored if p not in present}
     return frozenset(keep)
 
 
-def known_entities(scan: SourceScan, stored: StoredState) -> tuple[list[Entity], frozenset[str]]:
-    """The stored entities of the sources this run keeps as they are (broken files, and for a
-    single-file ingest every other source), which the extraction must resolve against; and
-    which of those sources define entities (world packs, vault notes)."""
-    present = {d.path for d in scan.documents}
-    keep = protected_paths(scan, stored.sources, present)
+def known_entities(
+    stored: StoredState, keep: frozenset[str]
+) -> tuple[list[Entity], frozenset[str]]:
+    """The stored entities of the sources this run keeps as they are (``keep``, see
+    ``protected_paths``), which the extraction must resolve against; and which of those
+    sources define entities (world packs, vault notes)."""
     known = [e for e in stored.entities.values() if _kept(e.sources, keep)]
     defining = frozenset(p for p in keep if stored.sources[p].kind in ("worldpack", "vault"))
     return known, defining
@@ -220,10 +219,10 @@ def plan_delta(
     stored: StoredState,
     scan: SourceScan,
     classification: Classification,
+    keep: frozenset[str],
 ) -> GraphDelta:
-    """Upserts and removals that make the store match the extraction (vectors come later)."""
-    present = {d.path for d in scan.documents}
-    keep = protected_paths(scan, stored.sources, present)
+    """Upserts and removals that make the store match the extraction (vectors come later);
+    the sources in ``keep`` (see ``protected_paths``) stay as they are."""
     new_entities = {e.id: e for e in extraction.entities}
     new_chunks = {c.id: c for c in extraction.chunks}
     new_relations = {r.key: r for r in extraction.relations}

@@ -356,6 +356,11 @@ class IngestReport(_Model):
     extraction_records: tuple[str, ...] = Field(
         default=(), description="Chunks that failed, types and relations pruned, merges made."
     )
+    decision_warnings: tuple[str, ...] = Field(
+        default=(),
+        description="GM decisions that did not replay as stored: skipped, or applied to an "
+        "entity found by another id (also in extraction_records).",
+    )
 
 
 class GraphDelta(_Model):

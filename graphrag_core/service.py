@@ -29,6 +29,7 @@ from graphrag_core.ingesting import (
     known_entities,
     load_stored,
     plan_delta,
+    protected_paths,
     read_sources,
     texts_to_embed,
 )
@@ -189,14 +190,15 @@ class LoregraphService(LlmUseCases):
         llm: LlmSetup | None = None,
     ) -> IngestReport:
         progress.start("extract", None)
-        known, defined_elsewhere = known_entities(scan, stored)
+        keep = protected_paths(scan, stored.sources)
+        known, defined_elsewhere = known_entities(stored, keep)
         outcome = run_extraction(
             scan.documents, self.ingest_settings, self.store, campaign,
             llm=llm, embedder=self.embedder, progress=progress,
-            known=known, defined_elsewhere=defined_elsewhere,
+            known=known, defined_elsewhere=defined_elsewhere, stored=stored.entities.values(),
         )  # fmt: skip
         progress.finish("extract")
-        delta = plan_delta(outcome.extraction, stored, scan, classification)
+        delta = plan_delta(outcome.extraction, stored, scan, classification, keep)
         texts = texts_to_embed(delta, stored)
         vectors = embed_texts(texts, self.embedder, progress, self.embedding_settings.batch_size)
         delta = delta.model_copy(update={"vectors": vectors})
@@ -215,6 +217,7 @@ class LoregraphService(LlmUseCases):
                 "extractor": outcome.extractor,
                 "ledger": outcome.ledger,
                 "extraction_records": tuple(outcome.records),
+                "decision_warnings": tuple(outcome.decision_warnings),
             }
         )
 

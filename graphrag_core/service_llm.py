@@ -13,7 +13,7 @@ from typing import cast
 from extraction.recap import RecapDraft
 from graphrag_core import gm_decisions, recap_file
 from graphrag_core.errors import ConfigError, UnknownCampaignError
-from graphrag_core.extracting import DryRun, LlmSetup, cached_keys, estimate
+from graphrag_core.extracting import DryRun, LlmSetup, estimate, prose_requests, stored_answers
 from graphrag_core.ingesting import read_sources
 from graphrag_core.models import GmDecision, GmDecisionKind
 from graphrag_core.ports import Clock, Embedder, GraphStore, TokenCounter
@@ -61,9 +61,9 @@ class LlmUseCases:
         llm = self._llm_setup(retry_failed=retry_failed)
         if self.token_counter is None:
             raise ConfigError("the dry run needs a token counter; build the service in wiring")
-        scan = read_sources(path)
-        _, cached = cached_keys(scan.documents, self.ingest_settings, llm, self.store, campaign)
-        return estimate(scan.documents, self.ingest_settings, llm, self.token_counter, cached)
+        plan = prose_requests(read_sources(path).documents, self.ingest_settings, llm)
+        cached = stored_answers(plan, self.store, campaign)
+        return estimate(plan, llm, self.token_counter, cached)
 
     def _llm_setup(self, *, retry_failed: bool = False) -> LlmSetup:
         if self.llm is None:

@@ -12,7 +12,7 @@ from extraction.offline import extract
 from extraction.pricing import load_prices
 from extraction.sources import load_document
 from extraction.token_estimate import encoding_for, prompt_tokens
-from graphrag_core.extracting import LlmSetup, estimate
+from graphrag_core.extracting import LlmSetup, estimate, prose_requests
 from graphrag_core.providers.bpe_tokens import BpeTokenCounter
 from graphrag_core.settings import IngestSettings, LlmSettings
 from tests.fakes import FIXTURES_LLM, ScriptedChatModel
@@ -53,7 +53,9 @@ def _plan(mode: str, model: str = "gpt-4o-mini") -> tuple[int, int]:
     docs = [load_document(corpus / "millbrook.md", corpus)]
     settings = LlmSettings(model=model, structured_output=mode)  # type: ignore[arg-type]
     llm = LlmSetup(ScriptedChatModel([], model_id=model), settings, load_prices())
-    plan = estimate(docs, IngestSettings(), llm, BpeTokenCounter(), frozenset())
+    plan = estimate(
+        prose_requests(docs, IngestSettings(), llm), llm, BpeTokenCounter(), frozenset()
+    )
     chunks = extract(docs, chunk_size=1200).chunks
     content = sum(
         BpeTokenCounter().count(m["content"])

@@ -102,7 +102,7 @@ def test_gm_decisions_merge_split_and_alias_replay_in_order() -> None:
         GmDecision(seq=3, kind="alias_add", subject="salt-guild", names=("the Guild",)),
         GmDecision(seq=4, kind="merge", subject="gone", target="salt-guild"),
     ]  # fmt: skip
-    result, records = apply_decisions(_extraction(), decisions)
+    result, records, _ = apply_decisions(_extraction(), decisions)
     entities = {e.id: e for e in result.entities}
     assert "torven" not in entities
     assert entities["torven-blackwater"].aliases == ("Tor", "Torven")

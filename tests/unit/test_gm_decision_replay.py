@@ -25,7 +25,7 @@ def test_a_merge_follows_its_entity_when_the_id_now_names_another() -> None:
         Entity(id="blackthorn-npc", name="Blackthorn", type="NPC", description="A smith."),
         DACE,
     )
-    result, records = apply_decisions(moved, [SMITH_MERGED])
+    result, records, _ = apply_decisions(moved, [SMITH_MERGED])
     entities = {e.id: e for e in result.entities}
     assert set(entities) == {"blackthorn", "dace-rook"}
     assert entities["blackthorn"].type == "Location" and entities["blackthorn"].aliases == ()
@@ -44,7 +44,7 @@ def test_a_merge_whose_subject_the_model_now_names_differently_still_applies() -
         Entity(id="red-oak", name="Red Oak", type="Location"),  # the inn: another type
         Entity(id="cinder-knives", name="Cinder Knives", type="Faction"),
     )
-    result, records = apply_decisions(renamed, [decision])
+    result, records, _ = apply_decisions(renamed, [decision])
     assert {e.id for e in result.entities} == {"red-oak", "cinder-knives"}
     assert "similar name as the-red-oak-gang" in records[0]
 
@@ -55,13 +55,13 @@ def test_a_decision_is_skipped_when_its_entity_is_ambiguous_or_gone() -> None:
         Entity(id="blackthorn-npc-2", name="Blackthorn", type="NPC"),
         DACE,
     )
-    result, records = apply_decisions(two, [SMITH_MERGED])
+    result, records, _ = apply_decisions(two, [SMITH_MERGED])
     assert result == two
     assert records == [
         "GM decision 1 skipped: NPC 'Blackthorn' (stored as 'blackthorn') is ambiguous now: "
         "blackthorn-npc, blackthorn-npc-2"
     ]
-    _, records = apply_decisions(_entities(DACE), [SMITH_MERGED])
+    _, records, _ = apply_decisions(_entities(DACE), [SMITH_MERGED])
     assert records == [
         "GM decision 1 skipped: no NPC 'Blackthorn' (stored as 'blackthorn') any more"
     ]
@@ -69,7 +69,7 @@ def test_a_decision_is_skipped_when_its_entity_is_ambiguous_or_gone() -> None:
 
 def test_a_merge_already_made_by_resolution_is_not_applied_twice() -> None:
     joined = _entities(DACE.model_copy(update={"aliases": ("Blackthorn",)}))
-    result, records = apply_decisions(joined, [SMITH_MERGED])
+    result, records, _ = apply_decisions(joined, [SMITH_MERGED])
     assert result == joined and "already one entity (dace-rook)" in records[0]
 
 
@@ -80,8 +80,22 @@ def test_merging_a_secret_entity_into_a_party_one_keeps_its_names_secret() -> No
                     description="A kindly priest.")  # fmt: skip
     decision = GmDecision(seq=1, kind="merge", subject="the-ash-prophet",
                           target="brother-anselm")  # fmt: skip
-    result, _ = apply_decisions(_entities(prophet, anselm), [decision])
+    result, _, _ = apply_decisions(_entities(prophet, anselm), [decision])
     (merged,) = result.entities
     assert merged.aliases == () and merged.description == "A kindly priest."
     assert merged.gm_aliases == ("The Ash Prophet", "the Voice")
     assert merged.gm_notes == "Leads the cult in secret."
+
+
+def test_decisions_that_did_not_replay_as_stored_are_returned_as_warnings() -> None:
+    """Skipped, or found by another id: the game master must see them; the rest are records."""
+    moved = _entities(
+        Entity(id="blackthorn-npc", name="Blackthorn", type="NPC", description="A smith."), DACE
+    )
+    _, records, warnings = apply_decisions(moved, [SMITH_MERGED])
+    assert warnings == records and "found by name as blackthorn-npc" in warnings[0]
+    _, records, warnings = apply_decisions(_entities(DACE), [SMITH_MERGED])
+    assert warnings == records and "skipped" in warnings[0]
+    plain = _entities(Entity(id="blackthorn", name="Blackthorn", type="NPC"), DACE)
+    _, records, warnings = apply_decisions(plain, [SMITH_MERGED])
+    assert warnings == [] and "applied: Rook in disguise" in records[0]

@@ -40,7 +40,7 @@ def _extraction() -> Extraction:
 def test_split_moves_relations_and_chunks_whose_evidence_names_the_new_entity() -> None:
     decision = GmDecision(seq=1, kind="split", subject="torven-blackwater",
                           target="young-blackwater", names=("Young Blackwater",))  # fmt: skip
-    result, records = apply_decisions(_extraction(), [decision])
+    result, records, _ = apply_decisions(_extraction(), [decision])
     assert [r.key for r in result.relations] == [
         ("red-oak", "owned_by", "young-blackwater"),  # its description names him
         ("torven-blackwater", "member_of", "salt-guild"),  # its chunk does not: stays
@@ -56,6 +56,6 @@ def test_split_moves_relations_and_chunks_whose_evidence_names_the_new_entity() 
 def test_a_split_name_inside_a_kept_name_does_not_move_anything() -> None:
     decision = GmDecision(seq=1, kind="split", subject="torven-blackwater",
                           target="torven", names=("Torven",))  # fmt: skip
-    result, _ = apply_decisions(_extraction(), [decision])
+    result, _, _ = apply_decisions(_extraction(), [decision])
     assert ("torven-blackwater", "member_of", "salt-guild") in [r.key for r in result.relations]
     assert {e.id for e in result.entities} >= {"torven", "torven-blackwater"}
