@@ -27,7 +27,7 @@ from graphrag_core.analytics.facts import Facts
 from graphrag_core.analytics.graph_input import AnalyticsGraph, build_graph
 from graphrag_core.analytics.runners import AnalyticsRunner
 from graphrag_core.analytics.stable_ids import assign_ids
-from graphrag_core.analytics.summaries import extractive_summary
+from graphrag_core.analytics.summaries import community_facts, summary_of
 from graphrag_core.analytics.summary_writer import SummaryWriter
 from graphrag_core.analytics_models import (
     AnalyticsSnapshot,
@@ -155,9 +155,12 @@ def _summaries(
     stage.progress.start(task, len(communities))
     result: list[CommunitySummary] = []
     for community in communities:
-        extractive = extractive_summary(community, facts, metrics, stage.settings)
-        if extractive is not None:
-            result.append(stage.writer.summary(extractive, kept.get(community.id)))
+        found = community_facts(community, facts)
+        if found is not None:
+            summary = stage.writer.reused(found.fingerprint, kept.get(community.id))
+            if summary is None:
+                summary = stage.writer.summary(summary_of(found, facts, metrics, stage.settings))
+            result.append(summary)
         stage.progress.advance(task)
     stage.progress.finish(task)
     return result
