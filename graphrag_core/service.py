@@ -239,7 +239,7 @@ class LoregraphService(LlmUseCases):
     ) -> PostOutcome:
         """:meth:`post_changelog`, also returning the report of the rebuild it triggered."""
         check_campaign(campaign)
-        snapshot = self.store.load_analytics(campaign)
+        snapshot = self.analytics.stored(campaign)
         entities = self.store.load_entities(campaign)
         with posting_lock(self.data_dir, campaign):  # plan and write as one step
             result = post_changeset(
@@ -258,7 +258,8 @@ class LoregraphService(LlmUseCases):
         if result.action != "duplicate":
             self._forget(campaign)
         if snapshot is not None and result.rebuild != "none" and result.action != "duplicate":
-            return PostOutcome(result, self.build(campaign, progress))
+            build = self.analytics.build(campaign, progress or NullProgress(), previous=snapshot)
+            return PostOutcome(result, build)
         return PostOutcome(result, None)
 
     # ------------------------------------------------------------------ analytics (issue 5)
@@ -350,3 +351,4 @@ class LoregraphService(LlmUseCases):
     def _forget(self, campaign: str) -> None:
         for key in [k for k in self._views if k[0] == campaign]:
             del self._views[key]
+        self.analytics.forget(campaign)

@@ -280,3 +280,32 @@ def test_cli_skips_rebuilds_it_does_not_need_and_reports_the_ones_it_does(
     posted = runner.invoke(app, ["changelog", "post", str(tmp_path / "s9.yaml")], env=env)
     assert posted.exit_code == 0, posted.output
     assert "rebuild advice: forced" in posted.output and "Built cli" in posted.output
+
+
+def _snapshot_reads(svc: LoregraphService, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The campaigns whose snapshot the service reads from its (real) store from now on."""
+    reads: list[str] = []
+    load = svc.store.load_analytics
+
+    def counted(campaign: str) -> AnalyticsSnapshot | None:
+        reads.append(campaign)
+        return load(campaign)
+
+    monkeypatch.setattr(svc.store, "load_analytics", counted)
+    return reads
+
+
+def test_the_snapshot_is_read_once_until_a_build(
+    service: LoregraphService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service.analytics.forget(CAMPAIGN)
+    reads = _snapshot_reads(service, monkeypatch)
+    gm = service.communities(CAMPAIGN)
+    service.communities(CAMPAIGN, as_player=True, level=0)
+    service.community(gm[0].id, CAMPAIGN)
+    service.ask_global("who rules the north?", CAMPAIGN)
+    assert reads == [CAMPAIGN]
+    service.build(CAMPAIGN)  # from the kept snapshot; the new one is read when next needed
+    assert reads == [CAMPAIGN]
+    assert service.communities(CAMPAIGN) == gm
+    assert reads == [CAMPAIGN, CAMPAIGN]
