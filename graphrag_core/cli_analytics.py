@@ -1,7 +1,8 @@
 """CLI commands of graph analytics: ``build``, ``communities``, ``community`` (issue 5).
 
-Hooked into :mod:`graphrag_core.cli` by :func:`register`; ``ask --global`` and the build at
-the end of ``ingest`` call :func:`run_build` and :func:`render_global` from there."""
+Hooked into :mod:`graphrag_core.cli` by :func:`register`; ``ingest``, ``changelog post`` and
+``ask --global`` call :func:`build_after_ingest`, :func:`render_build` and
+:func:`render_global` from there."""
 
 from __future__ import annotations
 
@@ -37,12 +38,13 @@ def run_build(service: LoregraphService, campaign: str, out: Console, err: Conso
 def build_after_ingest(
     service: LoregraphService, report: IngestReport, out: Console, err: Console
 ) -> None:
-    """The build at the end of ``ingest``; skipped when nothing was written and the campaign
-    already has analytics (an unchanged re-ingest costs no rebuild)."""
-    if not report.wrote and service.store.load_analytics(report.campaign) is not None:
+    """The build at the end of ``ingest``, or why there was none."""
+    with RichProgress(err) as progress:
+        built = service.build_after_ingest(report, progress)
+    if built is None:
         out.print("Analytics unchanged: nothing was written, so no rebuild.")
-        return
-    run_build(service, report.campaign, out, err)
+    else:
+        render_build(out, built)
 
 
 def render_build(console: Console, report: BuildReport) -> None:

@@ -267,6 +267,15 @@ class LoregraphService(LlmUseCases):
     def build(self, campaign: str, progress: ProgressListener | None = None) -> BuildReport:
         return self.analytics.build(check_campaign(campaign), progress or NullProgress())
 
+    def build_after_ingest(
+        self, report: IngestReport, progress: ProgressListener | None = None
+    ) -> BuildReport | None:
+        """The build that ends an ingest; skipped (None) when the ingest wrote nothing and the
+        campaign already has analytics (an unchanged re-ingest costs no rebuild)."""
+        if not report.wrote and self.analytics.stored(report.campaign) is not None:
+            return None
+        return self.build(report.campaign, progress)
+
     def communities(
         self, campaign: str, *, as_player: bool = False, level: int | None = None
     ) -> list[CommunityView]:

@@ -309,3 +309,18 @@ def test_the_snapshot_is_read_once_until_a_build(
     assert reads == [CAMPAIGN]
     assert service.communities(CAMPAIGN) == gm
     assert reads == [CAMPAIGN, CAMPAIGN]
+
+
+def test_ingest_and_post_read_the_snapshot_once(
+    tmp_path: Path, example_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_service(Settings(data_dir=tmp_path / "d"), embedder=HashEmbedder(384)) as svc:
+        first = svc.ingest(example_dir / "world", "once")
+        assert first.wrote and svc.build_after_ingest(first) is not None
+        reads = _snapshot_reads(svc, monkeypatch)
+        again = svc.ingest(example_dir / "world", "once")
+        assert not again.wrote and svc.build_after_ingest(again) is None
+        _forcing_changeset(svc, "once", tmp_path / "session-09.yaml")
+        done = svc.post_and_rebuild(tmp_path / "session-09.yaml", "once")
+        assert done.build is not None and done.build.resummarised > 0
+        assert reads == ["once"]
