@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import get_args
 
-from graphrag_core.models import PARTY_ID, CampaignView, Change, Relation
+from graphrag_core.models import PARTY_ID, Attitude, CampaignView, Change, Relation
 
-ATTITUDES = frozenset({"allied", "neutral", "hostile"})
+ATTITUDES: frozenset[str] = frozenset(get_args(Attitude))
 
 
 def pair(a: str, b: str) -> tuple[str, str]:

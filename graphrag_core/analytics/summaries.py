@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from graphrag_core.analytics.facts import Facts, as_json, json_list
+from graphrag_core.analytics.facts import Facts, as_json, json_list, pair
 from graphrag_core.analytics_models import Community, CommunitySummary, EntityMetrics, Finding
 from graphrag_core.models import Change, Entity, Relation
 from graphrag_core.settings import AnalyticsSettings
@@ -106,18 +106,14 @@ def _pair_findings(
 ) -> list[Finding]:
     """At most ``limit`` findings: attitude changes between members with no relation to carry
     them, then the relations (those whose attitude a change set first)."""
-    related = {_ends(r.source, r.target) for r in relations}
-    bare = [c for c in changes if _ends(c.entity_id, c.target_id or "") not in related]
+    related = {pair(r.source, r.target) for r in relations}
+    bare = [c for c in changes if pair(c.entity_id, c.target_id or "") not in related]
     changed = [r for r in relations if facts.pair_change(r.source, r.target)]
     unchanged = [r for r in relations if not facts.pair_change(r.source, r.target)]
     found = [_change_finding(c, facts) for c in bare[:limit]]
     return found + [
         _relation_finding(r, facts) for r in (changed + unchanged)[: limit - len(found)]
     ]
-
-
-def _ends(a: str, b: str) -> tuple[str, str]:
-    return (a, b) if a <= b else (b, a)
 
 
 def findings_of(
