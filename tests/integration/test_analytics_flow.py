@@ -52,8 +52,9 @@ def test_build_computes_metrics_and_several_levels(service: LoregraphService) ->
     for visibility, prefix in (("gm", "c"), ("party", "p")):
         analytics = snapshot.audience(visibility)  # type: ignore[arg-type]
         assert analytics.communities
+        summaries = analytics.summaries_by_id()
         for c in analytics.communities:
-            summary = snapshot.summary(c.id, visibility)  # type: ignore[arg-type]
+            summary = summaries.get(c.id)
             assert summary is not None and summary.visibility == visibility
             assert c.id.startswith(f"{prefix}-{c.level}-")
 
