@@ -24,7 +24,7 @@ from graphrag_core.errors import AnalyticsError, UnknownCampaignError
 from graphrag_core.models import CampaignView, ScoredId, Visibility
 from graphrag_core.ports import ChatModel, Clock, Embedder, GraphStore, ProgressListener
 from graphrag_core.settings import AnalyticsSettings
-from graphrag_core.views import load_view
+from graphrag_core.views import build_view
 
 logger = logging.getLogger(__name__)
 
@@ -71,8 +71,7 @@ class AnalyticsService:
         if previous is None:
             previous = self.stored(campaign)
         progress.start("load", None)
-        gm_view = load_view(self.store, campaign, as_player=False)
-        party_view = load_view(self.store, campaign, as_player=True)
+        gm_view, party_view = _load_views(self.store, campaign)
         progress.finish("load")
         outcome = build_snapshot(
             gm_view,
@@ -174,6 +173,18 @@ class AnalyticsService:
         return map_reduce_answer(
             question, campaign, as_player, hits, self.chat, self.settings, self.concurrency
         )
+
+
+def _load_views(store: GraphStore, campaign: str) -> tuple[CampaignView, CampaignView]:
+    """The GM's and the party's view of the campaign, from one read of the store."""
+    parts = (
+        store.load_entities(campaign),
+        store.load_relations(campaign),
+        store.load_chunks(campaign),
+        store.load_changes(campaign),
+    )
+    gm = build_view(campaign, *parts, as_player=False)
+    return gm, build_view(campaign, *parts, as_player=True)
 
 
 def _visibility(as_player: bool) -> Visibility:
