@@ -108,9 +108,6 @@ class AudienceAnalytics(_Model):
         default_factory=dict, description="Level -> highest n handed out in '<prefix>-<level>-<n>'."
     )
 
-    def communities_by_id(self) -> dict[str, Community]:
-        return {c.id: c for c in self.communities}
-
     def summaries_by_id(self) -> dict[str, CommunitySummary]:
         return {s.community_id: s for s in self.summaries}
 
@@ -132,14 +129,6 @@ class AnalyticsSnapshot(_Model):
     def summaries(self) -> tuple[CommunitySummary, ...]:
         """Every summary of both audiences (what the store indexes)."""
         return self.gm.summaries + self.party.summaries
-
-    def community(self, community_id: str, visibility: Visibility) -> Community | None:
-        found = self.audience(visibility).communities
-        return next((c for c in found if c.id == community_id), None)
-
-    def summary(self, community_id: str, visibility: Visibility) -> CommunitySummary | None:
-        found = self.audience(visibility).summaries
-        return next((s for s in found if s.community_id == community_id), None)
 
     def importance(self) -> dict[str, float]:
         """The GM graph's importance per entity (what changelog impact scoring uses)."""

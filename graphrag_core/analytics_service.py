@@ -25,7 +25,7 @@ from graphrag_core.models import CampaignView, ScoredId, Visibility
 from graphrag_core.ports import ChatModel, Clock, Embedder, GraphStore, ProgressListener
 from graphrag_core.service_llm import require_campaign
 from graphrag_core.settings import AnalyticsSettings
-from graphrag_core.views import load_view
+from graphrag_core.views import build_view
 
 logger = logging.getLogger(__name__)
 
@@ -51,20 +51,28 @@ class AnalyticsService:
         self.chat = chat
         self.runner = runner or InProcessRunner(settings)
         self.concurrency = concurrency
+        self._snapshots: dict[str, AnalyticsSnapshot | None] = {}
 
     def close(self) -> None:
         close = getattr(self.runner, "close", None)
         if callable(close):
             close()
 
-    def build(self, campaign: str, progress: ProgressListener) -> BuildReport:
-        """Compute and atomically store a new snapshot; the old one serves meanwhile."""
+    def build(
+        self,
+        campaign: str,
+        progress: ProgressListener,
+        *,
+        previous: AnalyticsSnapshot | None = None,
+    ) -> BuildReport:
+        """Compute and atomically store a new snapshot; the old one serves meanwhile.
+        ``previous``: the stored snapshot, when the caller has already read it."""
         started = time.perf_counter()
         require_campaign(self.store, campaign)
-        previous = self.store.load_analytics(campaign)
+        if previous is None:
+            previous = self.stored(campaign)
         progress.start("load", None)
-        gm_view = load_view(self.store, campaign, as_player=False)
-        party_view = load_view(self.store, campaign, as_player=True)
+        gm_view, party_view = _load_views(self.store, campaign)
         progress.finish("load")
         outcome = build_snapshot(
             gm_view,
@@ -78,6 +86,7 @@ class AnalyticsService:
         )
         vectors, embedded = self._summary_vectors(campaign, outcome.snapshot, previous, progress)
         progress.start("write", None)
+        self.forget(campaign)
         self.store.save_analytics(campaign, outcome.snapshot, vectors)
         progress.finish("write")
         return _report(gm_view, outcome, embedded, time.perf_counter() - started)
@@ -107,8 +116,20 @@ class AnalyticsService:
         progress.finish("embed summaries")
         return vectors, len(todo)
 
+    def stored(self, campaign: str) -> AnalyticsSnapshot | None:
+        """The campaign's stored snapshot (None before its first build), read and parsed
+        once, then kept until this service builds or forgets the campaign."""
+        if campaign not in self._snapshots:
+            self._snapshots[campaign] = self.store.load_analytics(campaign)
+        return self._snapshots[campaign]
+
+    def forget(self, campaign: str) -> None:
+        """Drop the kept snapshot of ``campaign`` (its data changed)."""
+        self._snapshots.pop(campaign, None)
+
     def snapshot(self, campaign: str) -> AnalyticsSnapshot:
-        snapshot = self.store.load_analytics(campaign)
+        """The stored snapshot; an error naming the command to run when there is none."""
+        snapshot = self.stored(campaign)
         if snapshot is None:
             raise AnalyticsError(
                 f"campaign {campaign!r} has no analytics yet: run `loregraph build -c {campaign}`"
@@ -148,6 +169,18 @@ class AnalyticsService:
         return map_reduce_answer(
             question, campaign, as_player, hits, self.chat, self.settings, self.concurrency
         )
+
+
+def _load_views(store: GraphStore, campaign: str) -> tuple[CampaignView, CampaignView]:
+    """The GM's and the party's view of the campaign, from one read of the store."""
+    parts = (
+        store.load_entities(campaign),
+        store.load_relations(campaign),
+        store.load_chunks(campaign),
+        store.load_changes(campaign),
+    )
+    gm = build_view(campaign, *parts, as_player=False)
+    return gm, build_view(campaign, *parts, as_player=True)
 
 
 def _visibility(as_player: bool) -> Visibility:

@@ -1,7 +1,8 @@
 """CLI commands of graph analytics: ``build``, ``communities``, ``community`` (issue 5).
 
-Hooked into :mod:`graphrag_core.cli` by :func:`register`; ``ask --global`` and the build at
-the end of ``ingest`` call :func:`run_build` and :func:`render_global` from there."""
+Hooked into :mod:`graphrag_core.cli` by :func:`register`; ``ingest``, ``changelog post`` and
+``ask --global`` call :func:`build_after_ingest`, :func:`render_build` and
+:func:`render_global` from there."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAnswer
-from graphrag_core.cli_render import RichProgress
+from graphrag_core.cli_render import RichProgress, _one_line
 from graphrag_core.models import IngestReport
 from graphrag_core.service import LoregraphService
 
@@ -37,12 +38,13 @@ def run_build(service: LoregraphService, campaign: str, out: Console, err: Conso
 def build_after_ingest(
     service: LoregraphService, report: IngestReport, out: Console, err: Console
 ) -> None:
-    """The build at the end of ``ingest``; skipped when nothing was written and the campaign
-    already has analytics (an unchanged re-ingest costs no rebuild)."""
-    if not report.wrote and service.store.load_analytics(report.campaign) is not None:
+    """The build at the end of ``ingest``, or why there was none."""
+    with RichProgress(err) as progress:
+        built = service.build_after_ingest(report, progress)
+    if built is None:
         out.print("Analytics unchanged: nothing was written, so no rebuild.")
-        return
-    run_build(service, report.campaign, out, err)
+    else:
+        render_build(out, built)
 
 
 def render_build(console: Console, report: BuildReport) -> None:
@@ -71,14 +73,10 @@ def render_communities(console: Console, views: list[CommunityView]) -> None:
             v.parent or "",
             str(v.size),
             v.title,
-            _clip(", ".join(v.members), 60),
-            _clip(v.findings[0].text if v.findings else v.summary, 80),
+            _one_line(", ".join(v.members), 60),
+            _one_line(v.findings[0].text if v.findings else v.summary, 80),
         )
     console.print(table)
-
-
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def render_community(console: Console, view: CommunityView) -> None:

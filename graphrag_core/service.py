@@ -245,7 +245,7 @@ class LoregraphService(LlmUseCases):
     ) -> PostOutcome:
         """:meth:`post_changelog`, also returning the report of the rebuild it triggered."""
         check_campaign(campaign)
-        snapshot = self.store.load_analytics(campaign)
+        snapshot = self.analytics.stored(campaign)
         entities = self.store.load_entities(campaign)
         with posting_lock(self.data_dir, campaign):  # plan and write as one step
             result = post_changeset(
@@ -264,13 +264,23 @@ class LoregraphService(LlmUseCases):
         if result.action != "duplicate":
             self._forget(campaign)
         if snapshot is not None and result.rebuild != "none" and result.action != "duplicate":
-            return PostOutcome(result, self.build(campaign, progress))
+            build = self.analytics.build(campaign, progress or NullProgress(), previous=snapshot)
+            return PostOutcome(result, build)
         return PostOutcome(result, None)
 
     # ------------------------------------------------------------------ analytics (issue 5)
 
     def build(self, campaign: str, progress: ProgressListener | None = None) -> BuildReport:
         return self.analytics.build(check_campaign(campaign), progress or NullProgress())
+
+    def build_after_ingest(
+        self, report: IngestReport, progress: ProgressListener | None = None
+    ) -> BuildReport | None:
+        """The build that ends an ingest; skipped (None) when the ingest wrote nothing and the
+        campaign already has analytics (an unchanged re-ingest costs no rebuild)."""
+        if not report.wrote and self.analytics.stored(report.campaign) is not None:
+            return None
+        return self.build(report.campaign, progress)
 
     def communities(
         self, campaign: str, *, as_player: bool = False, level: int | None = None
@@ -352,3 +362,4 @@ class LoregraphService(LlmUseCases):
     def _forget(self, campaign: str) -> None:
         for key in [k for k in self._views if k[0] == campaign]:
             del self._views[key]
+        self.analytics.forget(campaign)

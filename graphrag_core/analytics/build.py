@@ -27,7 +27,7 @@ from graphrag_core.analytics.facts import Facts
 from graphrag_core.analytics.graph_input import AnalyticsGraph, build_graph
 from graphrag_core.analytics.runners import AnalyticsRunner
 from graphrag_core.analytics.stable_ids import assign_ids
-from graphrag_core.analytics.summaries import extractive_summary
+from graphrag_core.analytics.summaries import community_facts, summary_of
 from graphrag_core.analytics.summary_writer import SummaryWriter
 from graphrag_core.analytics_models import (
     AnalyticsSnapshot,
@@ -80,14 +80,14 @@ def build_snapshot(
 ) -> BuildOutcome:
     """The new snapshot of ``gm_view.campaign``; ``previous`` gives ids, warm start, summaries."""
     stage = _Stage(settings, runner, SummaryWriter(chat, settings), progress or NullProgress())
-    gm, gm_new = _audience(stage, gm_view, previous.gm if previous else None, "c")
-    party, party_new = _audience(stage, party_view, previous.party if previous else None, "p")
-    reclustered = gm_new or party_new or previous is None
+    gm, gm_new = _audience(stage, gm_view, previous.gm if previous else None)
+    party, party_new = _audience(stage, party_view, previous.party if previous else None)
+    reclustered = gm_new or party_new  # always, without a previous snapshot
     snapshot = AnalyticsSnapshot(
         campaign=gm_view.campaign,
         built_at=built_at,
         last_rebuild_session=max((c.session_id for c in gm_view.changes.values()), default=0),
-        algorithm=runner.name if reclustered or previous is None else previous.algorithm,
+        algorithm=previous.algorithm if previous is not None and not reclustered else runner.name,
         gm=gm,
         party=party,
     )
@@ -100,9 +100,10 @@ def build_snapshot(
 
 
 def _audience(
-    stage: _Stage, view: CampaignView, previous: AudienceAnalytics | None, prefix: str
+    stage: _Stage, view: CampaignView, previous: AudienceAnalytics | None
 ) -> tuple[AudienceAnalytics, bool]:
     """One audience's metrics, communities and summaries; and whether it was re-clustered."""
+    name, prefix = ("party", "p") if view.as_player else ("GM", "c")
     graph = build_graph(list(view.entities.values()), view.relations)
     settings = stage.settings
     fingerprint = graph.fingerprint(ALGORITHM_VERSION, settings.model_dump(include=_STRUCTURE))
@@ -111,8 +112,8 @@ def _audience(
     if previous is not None and not reclustered:
         metrics, communities, counters = previous.metrics, previous.communities, previous.counters
     else:
-        metrics, communities, counters = _cluster(stage, graph, previous, prefix)
-    summaries = _summaries(stage, communities, Facts.of(view), metrics, previous)
+        metrics, communities, counters = _cluster(stage, graph, previous, name, prefix)
+    summaries = _summaries(stage, communities, Facts.of(view), metrics, previous, name)
     analytics = AudienceAnalytics(
         fingerprint=fingerprint,
         metrics=metrics,
@@ -124,10 +125,13 @@ def _audience(
 
 
 def _cluster(
-    stage: _Stage, graph: AnalyticsGraph, previous: AudienceAnalytics | None, prefix: str
+    stage: _Stage,
+    graph: AnalyticsGraph,
+    previous: AudienceAnalytics | None,
+    name: str,
+    prefix: str,
 ) -> tuple[dict[str, EntityMetrics], Sequence[Community], dict[str, int]]:
     """Centrality, then communities warm-started from ``previous`` with stable ids."""
-    name = "GM" if prefix == "c" else "party"
     stage.progress.start(f"centrality ({name})", None)
     metrics = stage.runner.metrics(graph)
     stage.progress.finish(f"centrality ({name})")
@@ -148,16 +152,20 @@ def _summaries(
     facts: Facts,
     metrics: dict[str, EntityMetrics],
     previous: AudienceAnalytics | None,
+    name: str,
 ) -> list[CommunitySummary]:
     """Every community's summary for this audience: kept, or written anew."""
     kept = previous.summaries_by_id() if previous else {}
-    task = "summaries (party)" if facts.view.as_player else "summaries (GM)"
+    task = f"summaries ({name})"
     stage.progress.start(task, len(communities))
     result: list[CommunitySummary] = []
     for community in communities:
-        extractive = extractive_summary(community, facts, metrics, stage.settings)
-        if extractive is not None:
-            result.append(stage.writer.summary(extractive, kept.get(community.id)))
+        found = community_facts(community, facts)
+        if found is not None:
+            summary = stage.writer.reused(found.fingerprint, kept.get(community.id))
+            if summary is None:
+                summary = stage.writer.summary(summary_of(found, facts, metrics, stage.settings))
+            result.append(summary)
         stage.progress.advance(task)
     stage.progress.finish(task)
     return result

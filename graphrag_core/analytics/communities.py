@@ -22,7 +22,7 @@ all its sub-runs, so one change anywhere reshuffled every level below; it is not
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import graspologic_native as gn
@@ -184,9 +184,27 @@ def hierarchical_leiden(
     if not ordered:
         return []
     previous = previous or Previous()
-    out: list[RawCommunity] = []
     level0 = polished(ordered, settings, previous.level(0))
-    _emit(ordered, level0, 0, None, settings, previous, out)
+    return emit_hierarchy(
+        ordered,
+        level0,
+        settings,
+        lambda inside, members, level: _split(inside, members, level, settings, previous),
+    )
+
+
+Split = Callable[[Sequence[Edge], Members, int], Sequence[Members]]
+
+
+def emit_hierarchy(
+    edges: Sequence[Edge], top: Sequence[Members], settings: AnalyticsSettings, split: Split
+) -> list[RawCommunity]:
+    """``top`` as level 0, and one level down the parts ``split(inside edges, members,
+    level)`` gives for each community larger than ``max_cluster_size`` (when there is more
+    than one), at most ``max_levels`` levels; sorted by (level, label). Shared by the
+    in-process and the GDS runner, which differ only in how they split."""
+    out: list[RawCommunity] = []
+    _emit(edges, top, 0, None, settings, split, out)
     return sorted(out, key=lambda c: (c.level, c.label))
 
 
@@ -196,7 +214,7 @@ def _emit(
     level: int,
     parent: int | None,
     settings: AnalyticsSettings,
-    previous: Previous,
+    split: Split,
     out: list[RawCommunity],
 ) -> None:
     """Record ``groups`` at ``level`` and split each one that is too large, one level down."""
@@ -205,9 +223,9 @@ def _emit(
         out.append(RawCommunity(level, label, parent, members))
         if len(members) <= settings.max_cluster_size or level + 1 >= settings.max_levels:
             continue
-        parts = _split(inside, members, level, settings, previous)
+        parts = split(inside, members, level)
         if len(parts) > 1:
-            _emit(inside, parts, level + 1, label, settings, previous, out)
+            _emit(inside, parts, level + 1, label, settings, split, out)
 
 
 def _split(

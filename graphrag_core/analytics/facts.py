@@ -7,12 +7,14 @@ instead of a scan of every relation (the summary stage was quadratic without it)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import get_args
 
-from graphrag_core.models import PARTY_ID, CampaignView, Change, Relation
+from graphrag_core.models import PARTY_ID, Attitude, CampaignView, Change, Relation
 
-ATTITUDES = frozenset({"allied", "neutral", "hostile"})
+ATTITUDES: frozenset[str] = frozenset(get_args(Attitude))
 
 
 def pair(a: str, b: str) -> tuple[str, str]:
@@ -27,6 +29,8 @@ class Facts:
     relations_by_entity: dict[str, list[Relation]] = field(default_factory=dict)
     pair_changes: dict[tuple[str, str], Change] = field(default_factory=dict)
     changed_pairs_by_entity: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    entity_texts: dict[str, str] = field(default_factory=dict)
+    relation_texts: dict[tuple[str, str, str], str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, view: CampaignView) -> Facts:
@@ -67,6 +71,38 @@ class Facts:
 
     def pair_change(self, a: str, b: str) -> Change | None:
         return self.pair_changes.get(pair(a, b))
+
+    def entity_json(self, entity_id: str) -> str:
+        """``[entity, effective state]`` as the JSON a summary fingerprint hashes; encoded once
+        per build, not once per community level holding the entity."""
+        found = self.entity_texts.get(entity_id)
+        if found is None:
+            state = self.view.states.get(entity_id)
+            entity = self.view.entities[entity_id].model_dump(mode="json")
+            found = as_json([entity, None if state is None else state.model_dump(mode="json")])
+            self.entity_texts[entity_id] = found
+        return found
+
+    def relation_json(self, relation: Relation) -> str:
+        """The relation as the JSON a summary fingerprint hashes, encoded once per build (a
+        view holds one relation per key: the store merges relations on it)."""
+        key = relation.key
+        found = self.relation_texts.get(key)
+        if found is None:
+            found = self.relation_texts[key] = as_json(relation.model_dump(mode="json"))
+        return found
+
+
+_ENCODER = json.JSONEncoder(sort_keys=True)  # what json.dumps(data, sort_keys=True) builds per call
+
+
+def as_json(data: object) -> str:
+    return _ENCODER.encode(data)
+
+
+def json_list(items: Sequence[str]) -> str:
+    """The list of the already encoded ``items``, byte for byte as ``json.dumps`` writes it."""
+    return "[" + ", ".join(items) + "]"
 
 
 def _is_pair_attitude(change: Change, view: CampaignView) -> bool:

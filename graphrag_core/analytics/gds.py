@@ -45,7 +45,7 @@ from graphrag_core.analytics.gds_shapes import (
     scaled_metrics,
 )
 from graphrag_core.analytics.graph_input import AnalyticsGraph
-from graphrag_core.analytics.runners import AnalyticsRunner, InProcessRunner, select_runner_kind
+from graphrag_core.analytics.runners import AnalyticsRunner, InProcessRunner
 from graphrag_core.analytics_models import EntityMetrics
 from graphrag_core.settings import AnalyticsSettings
 
@@ -133,8 +133,7 @@ class LazyGdsRunner:
                 self._client = self._connect()
             except Exception:  # no driver, no server, no plugin: run in process
                 logger.info("GDS not reachable; analytics run in process", exc_info=True)
-            ok = self._client is not None and gds_available(self._client)
-            if select_runner_kind("neo4j", ok) == "gds":
+            if self._client is not None and gds_available(self._client):
                 self._runner = GdsRunner(self._client, self.settings)
             else:
                 self._runner = InProcessRunner(self.settings)

@@ -11,10 +11,11 @@ from typing import Any
 from graphrag_core.analytics.centrality import composite_importance
 from graphrag_core.analytics.communities import (
     Edge,
+    Members,
     RawCommunity,
     compact_labels,
     connected_parts,
-    edges_inside,
+    emit_hierarchy,
 )
 from graphrag_core.analytics.graph_input import AnalyticsGraph
 from graphrag_core.analytics_models import EntityMetrics
@@ -72,11 +73,21 @@ def chains(frame: Mapping[str, Sequence[Any]], graph: AnalyticsGraph) -> dict[st
 def nested_hierarchy(
     edges: Sequence[Edge], levels: Mapping[str, Sequence[int]], settings: AnalyticsSettings
 ) -> list[RawCommunity]:
-    """Nested partitions (per node, coarsest first) as the in-process hierarchy."""
-    out: list[RawCommunity] = []
-    top = _groups(sorted(levels), levels, 0)
-    _nest(sorted(edges), connected_parts(edges, top), 0, 0, None, levels, settings, out)
-    return sorted(out, key=lambda c: (c.level, c.label))
+    """Nested partitions (per node, coarsest first) as the in-process hierarchy: a community
+    cut from GDS level ``d`` splits by the first finer level that cuts it in several parts."""
+    deepest = max((len(chain) for chain in levels.values()), default=1)
+    depth: dict[Members, int] = {}  # the GDS level a community was cut from (0 when absent)
+
+    def split(inside: Sequence[Edge], members: Members, level: int) -> list[Members]:
+        for finer in range(depth.get(members, 0) + 1, deepest):
+            parts = connected_parts(inside, _groups(members, levels, finer))
+            if len(parts) > 1:
+                depth.update(dict.fromkeys(parts, finer))
+                return parts
+        return []
+
+    top = connected_parts(edges, _groups(sorted(levels), levels, 0))
+    return emit_hierarchy(sorted(edges), top, settings, split)
 
 
 def _groups(
@@ -87,29 +98,6 @@ def _groups(
         chain = levels[m]
         grouped.setdefault(chain[min(depth, len(chain) - 1)], []).append(m)
     return sorted(tuple(sorted(g)) for g in grouped.values())
-
-
-def _nest(
-    edges: Sequence[Edge],
-    groups: Sequence[tuple[str, ...]],
-    level: int,
-    depth: int,
-    parent: int | None,
-    levels: Mapping[str, Sequence[int]],
-    settings: AnalyticsSettings,
-    out: list[RawCommunity],
-) -> None:
-    deepest = max((len(levels[m]) for g in groups for m in g), default=1)
-    for members, sub in zip(groups, edges_inside(edges, groups), strict=True):
-        label = len(out)
-        out.append(RawCommunity(level, label, parent, members))
-        if len(members) <= settings.max_cluster_size or level + 1 >= settings.max_levels:
-            continue
-        for finer in range(depth + 1, deepest):
-            parts = connected_parts(sub, _groups(members, levels, finer))
-            if len(parts) > 1:
-                _nest(sub, parts, level + 1, finer, label, levels, settings, out)
-                break
 
 
 def scaled_metrics(

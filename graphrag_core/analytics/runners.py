@@ -6,15 +6,13 @@ Both return the same shapes, so stable-id matching and summaries do not care whi
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+from typing import Protocol
 
 from graphrag_core.analytics.centrality import compute_metrics
 from graphrag_core.analytics.communities import Previous, RawCommunity, hierarchical_leiden
 from graphrag_core.analytics.graph_input import AnalyticsGraph
 from graphrag_core.analytics_models import EntityMetrics
 from graphrag_core.settings import AnalyticsSettings
-
-RunnerKind = Literal["in-process", "gds"]
 
 
 class AnalyticsRunner(Protocol):
@@ -39,8 +37,3 @@ class InProcessRunner:
 
     def communities(self, graph: AnalyticsGraph, previous: Previous) -> list[RawCommunity]:
         return hierarchical_leiden(graph.weighted_edges(), self.settings, previous)
-
-
-def select_runner_kind(store_kind: str, gds_available: bool) -> RunnerKind:
-    """GDS when the store is Neo4j and the GDS plugin answers; in process otherwise."""
-    return "gds" if store_kind == "neo4j" and gds_available else "in-process"

@@ -13,11 +13,11 @@ keys and change ids it rests on. The summary text is the findings joined, cut at
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from graphrag_core.analytics.facts import Facts
+from graphrag_core.analytics.facts import Facts, as_json, json_list, pair
 from graphrag_core.analytics_models import Community, CommunitySummary, EntityMetrics, Finding
 from graphrag_core.models import Change, Entity, Relation
 from graphrag_core.settings import AnalyticsSettings
@@ -106,18 +106,14 @@ def _pair_findings(
 ) -> list[Finding]:
     """At most ``limit`` findings: attitude changes between members with no relation to carry
     them, then the relations (those whose attitude a change set first)."""
-    related = {_ends(r.source, r.target) for r in relations}
-    bare = [c for c in changes if _ends(c.entity_id, c.target_id or "") not in related]
+    related = {pair(r.source, r.target) for r in relations}
+    bare = [c for c in changes if pair(c.entity_id, c.target_id or "") not in related]
     changed = [r for r in relations if facts.pair_change(r.source, r.target)]
     unchanged = [r for r in relations if not facts.pair_change(r.source, r.target)]
     found = [_change_finding(c, facts) for c in bare[:limit]]
     return found + [
         _relation_finding(r, facts) for r in (changed + unchanged)[: limit - len(found)]
     ]
-
-
-def _ends(a: str, b: str) -> tuple[str, str]:
-    return (a, b) if a <= b else (b, a)
 
 
 def findings_of(
@@ -137,25 +133,16 @@ def findings_of(
 def fingerprint(
     members: Sequence[str], relations: Sequence[Relation], changes: Sequence[Change], facts: Facts
 ) -> str:
-    """A hash of every fact a summary of ``members`` could use for this audience."""
-    view = facts.view
-    entities = [
-        [view.entities[m].model_dump(mode="json"), _state(facts, m)] for m in sorted(members)
-    ]
-    blob = json.dumps(
+    """A hash of every fact a summary of ``members`` could use for this audience: the JSON of
+    ``[[entity, state] per member, relations, changes]``, from items :class:`Facts` encoded."""
+    blob = json_list(
         [
-            entities,
-            [r.model_dump(mode="json") for r in relations],
-            [c.model_dump(mode="json") for c in changes],
-        ],
-        sort_keys=True,
+            json_list([facts.entity_json(m) for m in sorted(members)]),
+            json_list([facts.relation_json(r) for r in relations]),
+            json_list([as_json(c.model_dump(mode="json")) for c in changes]),
+        ]
     )
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
-
-
-def _state(facts: Facts, entity_id: str) -> object:
-    state = facts.view.states.get(entity_id)
-    return None if state is None else state.model_dump(mode="json")
 
 
 def joined(findings: Sequence[Finding], max_chars: int) -> str:
@@ -168,6 +155,53 @@ def joined(findings: Sequence[Finding], max_chars: int) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class CommunityFacts:
+    """What one community's summary for one audience rests on: the members it may see
+    (sorted), the relations and attitude changes between them, and their fingerprint."""
+
+    community_id: str
+    members: tuple[str, ...]
+    relations: list[Relation]
+    changes: list[Change]
+    fingerprint: str
+
+
+def community_facts(community: Community, facts: Facts) -> CommunityFacts | None:
+    """The facts of ``community`` the audience may see, or None when it may see no member.
+    Cheap next to :func:`summary_of`: a build computes this for every community and writes
+    only the summaries whose fingerprint changed."""
+    members = sorted(m for m in community.members if m in facts.view.entities)
+    if not members:
+        return None
+    relations, changes = facts.relations_within(members), facts.changes_within(members)
+    found = fingerprint(members, relations, changes, facts)
+    return CommunityFacts(community.id, tuple(members), relations, changes, found)
+
+
+def summary_of(
+    found: CommunityFacts,
+    facts: Facts,
+    metrics: Mapping[str, EntityMetrics],
+    settings: AnalyticsSettings,
+) -> CommunitySummary:
+    """The extractive summary of ``found``: findings of the best connected members first."""
+    view = facts.view
+    ranked = ranked_members(found.members, metrics)
+    limit = settings.summary_max_findings
+    findings = findings_of(ranked, found.relations, found.changes, facts, limit)
+    return CommunitySummary(
+        community_id=found.community_id,
+        visibility="party" if view.as_player else "gm",
+        title=title_of([view.entities[m].name for m in ranked]),
+        summary=joined(findings, settings.summary_max_chars),
+        members=found.members,
+        findings=tuple(findings),
+        recipe=extractive_recipe(settings),
+        fingerprint=found.fingerprint,
+    )
+
+
 def extractive_summary(
     community: Community,
     facts: Facts,
@@ -175,19 +209,5 @@ def extractive_summary(
     settings: AnalyticsSettings,
 ) -> CommunitySummary | None:
     """The audience's summary, or None when it may see no member."""
-    view = facts.view
-    members = ranked_members([m for m in community.members if m in view.entities], metrics)
-    if not members:
-        return None
-    relations, changes = facts.relations_within(members), facts.changes_within(members)
-    findings = findings_of(members, relations, changes, facts, settings.summary_max_findings)
-    return CommunitySummary(
-        community_id=community.id,
-        visibility="party" if view.as_player else "gm",
-        title=title_of([view.entities[m].name for m in members]),
-        summary=joined(findings, settings.summary_max_chars),
-        members=tuple(sorted(members)),
-        findings=tuple(findings),
-        recipe=extractive_recipe(settings),
-        fingerprint=fingerprint(members, relations, changes, facts),
-    )
+    found = community_facts(community, facts)
+    return None if found is None else summary_of(found, facts, metrics, settings)

@@ -29,20 +29,20 @@ class SummaryWriter:
         self.fallbacks = 0
         self._errors_in_row = 0
 
-    def reusable(self, extractive: CommunitySummary, kept: CommunitySummary | None) -> bool:
-        return (
+    def reused(self, fingerprint: str, kept: CommunitySummary | None) -> CommunitySummary | None:
+        """``kept`` when it was written from facts with this ``fingerprint`` the way this build
+        would write it (asked before the new extractive summary is built, which it spares)."""
+        if (
             kept is not None
             and not kept.note
-            and kept.fingerprint == extractive.fingerprint
+            and kept.fingerprint == fingerprint
             and kept.recipe == self.recipe
-        )
-
-    def summary(
-        self, extractive: CommunitySummary, kept: CommunitySummary | None
-    ) -> CommunitySummary:
-        """``kept`` when reusable, else a new summary of the same facts."""
-        if kept is not None and self.reusable(extractive, kept):
+        ):
             return kept
+        return None
+
+    def summary(self, extractive: CommunitySummary) -> CommunitySummary:
+        """A new summary of the facts of ``extractive``: itself, or the model's."""
         self.written += 1
         if self.chat is None:
             return extractive

@@ -52,8 +52,9 @@ def test_build_computes_metrics_and_several_levels(service: LoregraphService) ->
     for visibility, prefix in (("gm", "c"), ("party", "p")):
         analytics = snapshot.audience(visibility)  # type: ignore[arg-type]
         assert analytics.communities
+        summaries = analytics.summaries_by_id()
         for c in analytics.communities:
-            summary = snapshot.summary(c.id, visibility)  # type: ignore[arg-type]
+            summary = summaries.get(c.id)
             assert summary is not None and summary.visibility == visibility
             assert c.id.startswith(f"{prefix}-{c.level}-")
 
@@ -280,3 +281,47 @@ def test_cli_skips_rebuilds_it_does_not_need_and_reports_the_ones_it_does(
     posted = runner.invoke(app, ["changelog", "post", str(tmp_path / "s9.yaml")], env=env)
     assert posted.exit_code == 0, posted.output
     assert "rebuild advice: forced" in posted.output and "Built cli" in posted.output
+
+
+def _snapshot_reads(svc: LoregraphService, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The campaigns whose snapshot the service reads from its (real) store from now on."""
+    reads: list[str] = []
+    load = svc.store.load_analytics
+
+    def counted(campaign: str) -> AnalyticsSnapshot | None:
+        reads.append(campaign)
+        return load(campaign)
+
+    monkeypatch.setattr(svc.store, "load_analytics", counted)
+    return reads
+
+
+def test_the_snapshot_is_read_once_until_a_build(
+    service: LoregraphService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service.analytics.forget(CAMPAIGN)
+    reads = _snapshot_reads(service, monkeypatch)
+    gm = service.communities(CAMPAIGN)
+    service.communities(CAMPAIGN, as_player=True, level=0)
+    service.community(gm[0].id, CAMPAIGN)
+    service.ask_global("who rules the north?", CAMPAIGN)
+    assert reads == [CAMPAIGN]
+    service.build(CAMPAIGN)  # from the kept snapshot; the new one is read when next needed
+    assert reads == [CAMPAIGN]
+    assert service.communities(CAMPAIGN) == gm
+    assert reads == [CAMPAIGN, CAMPAIGN]
+
+
+def test_ingest_and_post_read_the_snapshot_once(
+    tmp_path: Path, example_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_service(Settings(data_dir=tmp_path / "d"), embedder=HashEmbedder(384)) as svc:
+        first = svc.ingest(example_dir / "world", "once")
+        assert first.wrote and svc.build_after_ingest(first) is not None
+        reads = _snapshot_reads(svc, monkeypatch)
+        again = svc.ingest(example_dir / "world", "once")
+        assert not again.wrote and svc.build_after_ingest(again) is None
+        _forcing_changeset(svc, "once", tmp_path / "session-09.yaml")
+        done = svc.post_and_rebuild(tmp_path / "session-09.yaml", "once")
+        assert done.build is not None and done.build.resummarised > 0
+        assert reads == ["once"]

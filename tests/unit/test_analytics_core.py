@@ -19,7 +19,7 @@ from graphrag_core.analytics.communities import (
 )
 from graphrag_core.analytics.gds import runner_for
 from graphrag_core.analytics.graph_input import build_graph, from_pairs
-from graphrag_core.analytics.runners import InProcessRunner, select_runner_kind
+from graphrag_core.analytics.runners import InProcessRunner
 from graphrag_core.analytics.stable_ids import assign_ids
 from graphrag_core.models import Entity, Relation
 from graphrag_core.settings import AnalyticsSettings
@@ -204,13 +204,6 @@ def test_parents_point_one_level_up() -> None:
             assert set(c.members) <= set(by_id[c.parent].members)
 
 
-def test_runner_selection() -> None:
-    assert select_runner_kind("neo4j", gds_available=True) == "gds"
-    assert select_runner_kind("neo4j", gds_available=False) == "in-process"
-    assert select_runner_kind("falkordb-embedded", gds_available=True) == "in-process"
-    assert InProcessRunner(SETTINGS).name == "in-process"
-
-
 class _FakeGds:
     def __init__(self, version: str | None) -> None:
         self._version = version
@@ -234,6 +227,7 @@ def test_runner_for_picks_gds_only_on_neo4j_with_gds() -> None:
     assert runner_for("neo4j", SETTINGS, lambda: _FakeGds(None)).name == "in-process"
     assert runner_for("neo4j", SETTINGS, _refuse).name == "in-process"
     assert runner_for("falkordb-embedded", SETTINGS, lambda: _FakeGds("2.6")).name == "in-process"
+    assert InProcessRunner(SETTINGS).name == "in-process"
 
 
 def test_runner_for_connects_lazily_once_and_closes() -> None:

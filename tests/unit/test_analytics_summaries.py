@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -285,3 +286,24 @@ def test_map_calls_run_concurrently_and_keep_rank_order() -> None:
     assert answer.claims[0].community_ids == ("c-0-4", "c-0-1")
     points = json.loads(chat.requests[-1][1]["content"].split("Points: ", 1)[1])
     assert [p["community_ids"] for p in points] == [["c-0-1"], ["c-0-2"], ["c-0-3"], ["c-0-4"]]
+
+
+def test_fingerprint_is_the_hash_of_the_facts_as_one_json_document() -> None:
+    """Stored summaries are kept by fingerprint: it must not drift from this formula."""
+    view = _view(False, CHANGES)
+    summary = _summary(False, changes=CHANGES)
+    assert summary is not None
+    facts = Facts.of(view)
+    members = sorted(COMMUNITY.members)
+    entities = [
+        [
+            view.entities[m].model_dump(mode="json"),
+            view.states[m].model_dump(mode="json") if m in view.states else None,
+        ]
+        for m in members
+    ]
+    relations = [r.model_dump(mode="json") for r in facts.relations_within(members)]
+    changes = [c.model_dump(mode="json") for c in facts.changes_within(members)]
+    blob = json.dumps([entities, relations, changes], sort_keys=True)
+    assert summary.fingerprint == hashlib.sha256(blob.encode()).hexdigest()[:16]
+    assert changes and any(e[1] is not None for e in entities)
