@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAnswer
-from graphrag_core.cli_render import RichProgress, _one_line
+from graphrag_core.cli_render import RichProgress, one_line
 from graphrag_core.models import IngestReport
 from graphrag_core.service import LoregraphService
 
@@ -73,8 +73,8 @@ def render_communities(console: Console, views: list[CommunityView]) -> None:
             v.parent or "",
             str(v.size),
             v.title,
-            _one_line(", ".join(v.members), 60),
-            _one_line(v.findings[0].text if v.findings else v.summary, 80),
+            one_line(", ".join(v.members), 60),
+            one_line(v.findings[0].text if v.findings else v.summary, 80),
         )
     console.print(table)
 

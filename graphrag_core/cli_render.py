@@ -116,14 +116,14 @@ def render_ask(console: Console, result: AskResult) -> None:
     for rank, item in enumerate(result.results, start=1):
         console.print(_headline(rank, item))
         if item.text:
-            console.print(f"      {escape(_one_line(item.text, 110))}", style="dim")
+            console.print(f"      {escape(one_line(item.text, 110))}", style="dim")
         if item.status_note:
             # the changes that matter: the item's own status, or those of what a passage names
             style = "yellow" if item.available else "red"
-            console.print(f"      ! {escape(_one_line(item.status_note, 108))}", style=style)
+            console.print(f"      ! {escape(one_line(item.status_note, 108))}", style=style)
         sources = ", ".join(dict.fromkeys(c.source for c in item.citations if c.source))
         if sources:
-            console.print(f"      [dim]cites: {escape(_one_line(sources, 105))}[/]")
+            console.print(f"      [dim]cites: {escape(one_line(sources, 105))}[/]")
 
 
 def _headline(rank: int, item: RankedResult) -> str:
@@ -139,7 +139,7 @@ def _headline(rank: int, item: RankedResult) -> str:
     )
 
 
-def _one_line(text: str, limit: int) -> str:
+def one_line(text: str, limit: int) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
