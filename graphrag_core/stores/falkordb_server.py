@@ -149,6 +149,18 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def _serves(pid: int, socket_path: Path) -> bool:
+    """Whether process ``pid`` is a redis-server of ``socket_path`` (Redis retitles itself
+    ``redis-server unixsocket:<path>``). Without ``/proc`` (macOS) a live pid is trusted."""
+    try:
+        title = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except FileNotFoundError:
+        return not Path("/proc/self").exists()
+    except OSError:
+        return True
+    return b"redis-server" in title and os.fsencode(socket_path) in title
+
+
 def _terminate(pid: int, socket_path: Path) -> None:
     """Stop a server this process did not start (its starter has left): SIGTERM, then wait
     until it no longer answers, then SIGKILL."""
@@ -202,12 +214,42 @@ class EmbeddedFalkorDB:
         """Reuse the server answering on the socket, or start one and wait until it answers."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with self._locked():
-            if not ping(self.socket_path):
+            if not ping(self.socket_path) and not self._wait_for_holder():
                 self.socket_path.unlink(missing_ok=True)  # stale: left by a crashed server
                 self._process = self._spawn()
                 self._wait_ready(self._process)
             self._token = _register(self.data_dir)
         return self
+
+    def holder(self) -> int | None:
+        """The pid of a live engine of this data dir that does not answer (frozen, busy, still
+        loading), from ``falkordb.pid``: alive and a redis-server of this socket."""
+        pid = self.pid
+        if pid is None or pid == os.getpid() or not _pid_alive(pid):
+            return None
+        return pid if _serves(pid, self.socket_path) else None
+
+    def _wait_for_holder(self) -> bool:
+        """True once the engine recorded in the pid file answers; False when there is none (or
+        it died meanwhile): then, and only then, may a new one start. A live one that stays
+        silent for the whole start-up timeout is an error naming it, never a second engine on
+        the same append-only files."""
+        pid = self.holder()
+        if pid is None:
+            return False
+        deadline = time.monotonic() + self.startup_timeout_s
+        while time.monotonic() < deadline:
+            if ping(self.socket_path, timeout_s=0.5):
+                return True
+            if self.holder() != pid:
+                return False
+            time.sleep(0.1)
+        raise StoreUnavailableError(
+            f"The embedded FalkorDB server for {self.data_dir} (process {pid}) is running but "
+            f"has not answered for {self.startup_timeout_s:g} s; no second server was started on "
+            f"the same files. If process {pid} is stopped (kill -STOP, a debugger) resume it "
+            f"(kill -CONT {pid}); if it is hung, end it (kill {pid}) and run the command again."
+        )
 
     def stop(self) -> None:
         """Leave; the last user to leave shuts the server down."""
