@@ -23,6 +23,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
 from graphrag_core.errors import ChangelogError
+from graphrag_core.input_safety import MAX_UPDATES, load_yaml, value_problem
 from graphrag_core.models import Visibility
 
 __all__ = ["ChangeSetInput", "EntityUpdateInput", "RelationshipUpdateInput", "parse_changeset"]
@@ -159,12 +160,28 @@ class ChangeSetInput(BaseModel):
 
 def parse_changeset(text: str, *, filename: str) -> ChangeSetInput:
     """Parse JSON (``.json`` files, or text that parses as JSON) or else YAML, and validate."""
-    data = _jsonable(_load(text, filename))
+    if (bad := value_problem(text, max_string=len(text))) is not None:
+        raise ChangelogError(
+            f"{filename}: the file {bad.removeprefix('holds ')}; nothing was posted"
+        )
+    data = _load(text, filename)
+    if (problem := value_problem(data)) is not None:
+        raise ChangelogError(f"{filename}: {problem}; nothing was posted")
+    data = _jsonable(data)
     if not isinstance(data, dict):
         kind = "nothing" if data is None else type(data).__name__
         raise ChangelogError(
             f"{filename}: the top level must be a mapping with 'session_id' and updates, "
             f"got {kind}; write it as 'session_id: 12' followed by 'entity_updates:'"
+        )
+    updates = sum(
+        len(data.get(key) or ()) if isinstance(data.get(key), list) else 0
+        for key in ("entity_updates", "relationship_updates")
+    )
+    if updates > MAX_UPDATES:
+        raise ChangelogError(
+            f"{filename}: {updates:,} updates; the limit is {MAX_UPDATES:,} per change set. "
+            "Split it into several sessions' change sets; nothing was posted"
         )
     try:
         return ChangeSetInput.model_validate(data)
@@ -173,6 +190,13 @@ def parse_changeset(text: str, *, filename: str) -> ChangeSetInput:
 
 
 def _load(text: str, filename: str) -> Any:
+    try:
+        return _parse(text, filename)
+    except RecursionError:
+        raise ChangelogError(f"{filename}: nested too deeply; nothing was posted") from None
+
+
+def _parse(text: str, filename: str) -> Any:
     if filename.lower().endswith(".json"):
         try:
             return json.loads(text)
@@ -186,7 +210,7 @@ def _load(text: str, filename: str) -> Any:
     except json.JSONDecodeError:
         pass
     try:
-        return yaml.safe_load(text)
+        return load_yaml(text)
     except yaml.YAMLError as exc:
         raise ChangelogError(
             f"{filename}: invalid YAML{_yaml_where(exc)}; fix the syntax there"

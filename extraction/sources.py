@@ -20,6 +20,13 @@ import yaml
 
 from extraction.frontmatter import has_front_matter, split_front_matter, yaml_error_reason
 from graphrag_core.errors import SourceError
+from graphrag_core.input_safety import (
+    MAX_SOURCE_BYTES,
+    bad_character,
+    load_yaml,
+    regular_file_problem,
+    value_problem,
+)
 from graphrag_core.models import SourceDocument
 
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
@@ -58,11 +65,21 @@ def relative_path(path: Path, root: Path) -> str:
 def load_document(path: Path, root: Path) -> SourceDocument:
     """Read one source file; raise ``SourceError`` naming it when it cannot be used."""
     rel = relative_path(path, root)
+    if bad_character(rel) is not None:
+        raise SourceError(printable(rel), "the file name is not valid UTF-8; rename the file")
+    if root.is_dir() and not path.resolve().is_relative_to(root.resolve()):
+        target = printable(str(path.resolve()))
+        raise SourceError(rel, f"skipped: a symbolic link out of the ingest root (to {target})")
+    if (problem := regular_file_problem(path, MAX_SOURCE_BYTES)) is not None:
+        raise SourceError(rel, problem)
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise SourceError(rel, f"cannot read the file: {exc.strerror or exc}") from exc
     text = _decode(raw, rel)
+    if "\x00" in text:
+        reason = f"holds {bad_character(text)}; remove it (the file was not ingested)"
+        raise SourceError(rel, reason)
     kind = _kind(path, root, rel, text)
     digest = hashlib.sha256(raw).hexdigest()
     return SourceDocument(path=rel, kind=kind, sha256=digest, text=text)
@@ -96,15 +113,22 @@ def _kind(path: Path, root: Path, rel: str, text: str) -> Kind:
 def check_worldpack(text: str, rel: str) -> None:
     """Raise ``SourceError`` unless ``text`` is YAML with a top-level ``entities`` list."""
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text)
     except yaml.YAMLError as exc:
         raise SourceError(rel, yaml_error_reason(exc)) from exc
+    if (problem := value_problem(data)) is not None:
+        raise SourceError(rel, problem)
     if not (isinstance(data, dict) and isinstance(data.get("entities"), list)):
         reason = (
             "not a world pack (no top-level 'entities' list); changelogs are posted with "
             "`loregraph changelog post`"
         )
         raise SourceError(rel, reason)
+
+
+def printable(text: str) -> str:
+    """``text`` with undecodable bytes of a file name (lone surrogates) as ``\\xff``."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def _in_vault(path: Path, root: Path) -> bool:

@@ -26,6 +26,7 @@ from changelog.posting import plan_post
 from changelog.schema import parse_changeset
 from extraction.resolution import EntityResolver
 from graphrag_core.errors import ChangelogError
+from graphrag_core.input_safety import MAX_CHANGESET_BYTES, regular_file_problem
 from graphrag_core.models import Change, ChangeSetRecord, Entity, Relation
 from graphrag_core.ports import GraphStore
 
@@ -46,6 +47,8 @@ class PostResult(BaseModel):
 
 
 def read_changeset_text(path: Path) -> str:
+    if (problem := regular_file_problem(path, MAX_CHANGESET_BYTES)) is not None:
+        raise ChangelogError(f"{path}: {problem}; nothing was posted")
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:
