@@ -45,6 +45,9 @@ MAX_DEPTH = 32
 MAX_ALIAS_NODES = 100_000
 """Most YAML nodes all aliases of one document may expand to together."""
 
+MAX_QUESTION_CHARS = 4000
+"""Longest question ``ask`` takes."""
+
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
@@ -60,6 +63,15 @@ def bad_character(text: str) -> str | None:
         f"an invalid character U+{ord(char):04X} at offset {found.start()} (a lone surrogate: "
         "text or a file name that is not UTF-8)"
     )
+
+
+def question_problem(question: str) -> str | None:
+    """Why ``question`` cannot be asked (too long, a NUL, text that is not UTF-8), or None."""
+    if len(question) > MAX_QUESTION_CHARS:
+        return f"the question has {len(question):,} characters; the limit is {MAX_QUESTION_CHARS:,}"
+    if (bad := bad_character(question)) is not None:
+        return f"the question holds {bad}; ask in plain UTF-8 text"
+    return None
 
 
 def value_problem(

@@ -33,6 +33,7 @@ from graphrag_core.ingesting import (
     read_sources,
     texts_to_embed,
 )
+from graphrag_core.input_safety import question_problem
 from graphrag_core.manifest import failed_last_time, ingest_roots, read_manifests, write_manifest
 from graphrag_core.models import AskResult, CampaignView, EntityView, IngestReport
 from graphrag_core.ports import (
@@ -297,6 +298,8 @@ class LoregraphService(LlmUseCases):
     def ask_global(
         self, question: str, campaign: str, *, as_player: bool = False, k: int | None = None
     ) -> GlobalAnswer:
+        if (problem := question_problem(question)) is not None:
+            raise RequestError(problem)
         return self.analytics.ask_global(
             question, check_campaign(campaign), as_player=as_player, k=k
         )
@@ -329,6 +332,8 @@ class LoregraphService(LlmUseCases):
         as_of_session: int | None = None,
         k: int = 10,
     ) -> AskResult:
+        if (problem := question_problem(question)) is not None:
+            raise RequestError(problem)
         if not question.strip():
             raise RequestError(
                 'the question is empty; ask in plain words, e.g. "Where can the party rest?"'
