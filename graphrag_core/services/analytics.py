@@ -20,12 +20,12 @@ from graphrag_core.analytics_models import (
     GlobalAnswer,
     SummaryHit,
 )
+from graphrag_core.config import AnalyticsSettings
 from graphrag_core.errors import AnalyticsError
 from graphrag_core.models import CampaignView, ScoredId, Visibility
 from graphrag_core.ports import ChatModel, Clock, Embedder, GraphStore, ProgressListener
-from graphrag_core.service_llm import require_campaign
-from graphrag_core.settings import AnalyticsSettings
-from graphrag_core.views import build_view
+from graphrag_core.services.llm_use_cases import require_campaign
+from graphrag_core.services.views import build_view
 
 logger = logging.getLogger(__name__)
 

@@ -14,12 +14,34 @@ from changelog.impact import RebuildPolicy
 from extraction.resolution import EntityResolver
 from graphrag_core.analytics.runners import AnalyticsRunner
 from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAnswer
-from graphrag_core.analytics_service import AnalyticsService
-from graphrag_core.changelog_posting import PostResult, post_changeset, posting_lock
-from graphrag_core.entity_views import entity_view
+from graphrag_core.config import (
+    AnalyticsSettings,
+    EmbeddingSettings,
+    IngestSettings,
+    RankingSettings,
+)
 from graphrag_core.errors import RequestError
-from graphrag_core.extracting import LlmSetup, cached_keys, replayed_ledger, run_extraction
-from graphrag_core.ingesting import (
+from graphrag_core.models import (
+    AskResult,
+    CampaignView,
+    ChangeSetRecord,
+    EntityView,
+    IngestReport,
+)
+from graphrag_core.ports import (
+    ChatModel,
+    Clock,
+    Embedder,
+    GraphStore,
+    NullProgress,
+    ProgressListener,
+    TokenCounter,
+)
+from graphrag_core.services.analytics import AnalyticsService
+from graphrag_core.services.changelog import PostResult, post_changeset, posting_lock
+from graphrag_core.services.entity_views import entity_view
+from graphrag_core.services.extraction import LlmSetup, cached_keys, replayed_ledger, run_extraction
+from graphrag_core.services.ingest import (
     Classification,
     SourceScan,
     StoredState,
@@ -33,25 +55,14 @@ from graphrag_core.ingesting import (
     read_sources,
     texts_to_embed,
 )
-from graphrag_core.manifest import failed_last_time, ingest_roots, read_manifests, write_manifest
-from graphrag_core.models import AskResult, CampaignView, EntityView, IngestReport
-from graphrag_core.ports import (
-    ChatModel,
-    Clock,
-    Embedder,
-    GraphStore,
-    NullProgress,
-    ProgressListener,
-    TokenCounter,
+from graphrag_core.services.llm_use_cases import LlmUseCases, check_campaign, require_campaign
+from graphrag_core.services.manifest import (
+    failed_last_time,
+    ingest_roots,
+    read_manifests,
+    write_manifest,
 )
-from graphrag_core.service_llm import LlmUseCases, check_campaign, require_campaign
-from graphrag_core.settings import (
-    AnalyticsSettings,
-    EmbeddingSettings,
-    IngestSettings,
-    RankingSettings,
-)
-from graphrag_core.views import load_view
+from graphrag_core.services.views import load_view
 from ranking.historical import is_historical
 from ranking.lexical import STOPWORDS, LexicalIndex
 from ranking.names import NameIndex
@@ -358,6 +369,10 @@ class LoregraphService(LlmUseCases):
 
     def campaigns(self) -> list[str]:
         return self.store.list_campaigns()
+
+    def changesets(self, campaign: str) -> list[ChangeSetRecord]:
+        """The posted change sets of ``campaign``, in posting order."""
+        return self.store.load_changesets(check_campaign(campaign))
 
     def _forget(self, campaign: str) -> None:
         for key in [k for k in self._views if k[0] == campaign]:

@@ -29,6 +29,7 @@ from extraction.offline import extract
 from extraction.sources import discover, load_document
 from extraction.vault import parse_note
 from extraction.worldpack import parse_worldpack
+from graphrag_core.config import IngestSettings
 from graphrag_core.errors import SourceError
 from graphrag_core.models import (
     Chunk,
@@ -40,7 +41,6 @@ from graphrag_core.models import (
     SourceRecord,
 )
 from graphrag_core.ports import Embedder, GraphStore, NullProgress, ProgressListener
-from graphrag_core.settings import IngestSettings
 
 logger = logging.getLogger(__name__)
 
