@@ -164,7 +164,12 @@ def parse_changeset(text: str, *, filename: str) -> ChangeSetInput:
         raise ChangelogError(
             f"{filename}: the file {bad.removeprefix('holds ')}; nothing was posted"
         )
-    data = _load(text, filename)
+    return validate_changeset(_load(text, filename), filename=filename)
+
+
+def validate_changeset(data: Any, *, filename: str) -> ChangeSetInput:
+    """Validate a change set already parsed (a JSON body, a dict); ``filename`` names it in
+    errors. Its characters, nesting, string lengths and update count are checked first."""
     if (problem := value_problem(data)) is not None:
         raise ChangelogError(f"{filename}: {problem}; nothing was posted")
     data = _jsonable(data)

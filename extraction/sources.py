@@ -65,8 +65,7 @@ def relative_path(path: Path, root: Path) -> str:
 def load_document(path: Path, root: Path) -> SourceDocument:
     """Read one source file; raise ``SourceError`` naming it when it cannot be used."""
     rel = relative_path(path, root)
-    if bad_character(rel) is not None:
-        raise SourceError(printable(rel), "the file name is not valid UTF-8; rename the file")
+    _check_name(rel)
     if root.is_dir() and not path.resolve().is_relative_to(root.resolve()):
         target = printable(str(path.resolve()))
         raise SourceError(rel, f"skipped: a symbolic link out of the ingest root (to {target})")
@@ -76,11 +75,21 @@ def load_document(path: Path, root: Path) -> SourceDocument:
         raw = path.read_bytes()
     except OSError as exc:
         raise SourceError(rel, f"cannot read the file: {exc.strerror or exc}") from exc
+    in_vault = path.suffix.lower() in MARKDOWN_SUFFIXES and _in_vault(path, root)
+    return document_from_bytes(rel, raw, in_vault=in_vault)
+
+
+def document_from_bytes(rel: str, raw: bytes, *, in_vault: bool = False) -> SourceDocument:
+    """A source from its bytes (a file read from disk, or uploaded): ``rel`` is its campaign
+    path, whose suffix decides how it is read; ``in_vault``: a Markdown note of a vault."""
+    _check_name(rel)
+    if len(raw) > MAX_SOURCE_BYTES:
+        raise SourceError(rel, f"{len(raw):,} bytes; the limit is {MAX_SOURCE_BYTES:,} bytes")
     text = _decode(raw, rel)
     if "\x00" in text:
         reason = f"holds {bad_character(text)}; remove it (the file was not ingested)"
         raise SourceError(rel, reason)
-    kind = _kind(path, root, rel, text)
+    kind = _kind(rel, text, in_vault)
     digest = hashlib.sha256(raw).hexdigest()
     return SourceDocument(path=rel, kind=kind, sha256=digest, text=text)
 
@@ -95,8 +104,8 @@ def _decode(raw: bytes, rel: str) -> str:
         raise SourceError(rel, reason) from exc
 
 
-def _kind(path: Path, root: Path, rel: str, text: str) -> Kind:
-    suffix = path.suffix.lower()
+def _kind(rel: str, text: str, in_vault: bool) -> Kind:
+    suffix = Path(rel).suffix.lower()
     if suffix in YAML_SUFFIXES:
         check_worldpack(text, rel)
         return "worldpack"
@@ -104,7 +113,7 @@ def _kind(path: Path, root: Path, rel: str, text: str) -> Kind:
         if has_front_matter(text):
             split_front_matter(text, rel)  # raises on invalid front matter
             return "vault"
-        return "vault" if _in_vault(path, root) else "markdown"
+        return "vault" if in_vault else "markdown"
     if suffix == ".txt":
         return "text"
     raise SourceError(rel, _unsupported())
@@ -124,6 +133,11 @@ def check_worldpack(text: str, rel: str) -> None:
             "`loregraph changelog post`"
         )
         raise SourceError(rel, reason)
+
+
+def _check_name(rel: str) -> None:
+    if bad_character(rel) is not None:
+        raise SourceError(printable(rel), "the file name is not valid UTF-8; rename the file")
 
 
 def printable(text: str) -> str:

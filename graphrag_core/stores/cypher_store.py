@@ -87,10 +87,20 @@ class CypherStore(SchemaStore, AnalyticsStore, ExtractionStore, ABC):
 
     def _write(self, statements: Sequence[Statement]) -> None:
         """Check the parameters the row builders did not, then run every statement in one
-        transaction."""
+        transaction, which also bumps the revision of every campaign it writes to."""
         for name, params in statements:
             r.check_statement(name, params)
-        self._execute(statements)
+        self._run(statements)
+
+    def _run(self, statements: Sequence[Statement]) -> None:
+        """Run checked ``statements`` in one transaction with the campaign revision bumps."""
+        campaigns = sorted({p["campaign"] for _, p in statements if "campaign" in p})
+        bumps = [("campaign_revision_bump", {"campaign": c}) for c in campaigns]
+        self._execute([*statements, *bumps])
+
+    def campaign_revision(self, campaign: str) -> int:
+        rows = self._read("campaign_revision", {"campaign": campaign})
+        return int(rows[0]["revision"]) if rows else 0
 
     # ------------------------------------------------------------ campaigns and sources
 
@@ -132,9 +142,9 @@ class CypherStore(SchemaStore, AnalyticsStore, ExtractionStore, ABC):
         for name, params in statements:  # every value, before anything is sent
             r.check_statement(name, params)
         if body:
-            self._execute(body)
+            self._run(body)
         if marks:
-            self._execute(marks)
+            self._run(marks)
 
     def load_entities(self, campaign: str) -> list[Entity]:
         return [r.to_entity(row) for row in self._read("entities_load", {"campaign": campaign})]
@@ -242,8 +252,8 @@ class CypherStore(SchemaStore, AnalyticsStore, ExtractionStore, ABC):
         for name, params in [*body, mark]:  # every value, before anything is sent
             r.check_statement(name, params)
         if body:
-            self._execute(body)
-        self._execute([mark])  # the record last: it is what makes a re-post a duplicate
+            self._run(body)
+        self._run([mark])  # the record last: it is what makes a re-post a duplicate
 
     def load_changes(self, campaign: str) -> list[Change]:
         """The changes of recorded change sets: a change whose record is missing (a post that

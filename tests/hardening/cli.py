@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from typer.testing import CliRunner
 
-from graphrag_core.cli import app
+from graphrag_core.surfaces.cli.app import app
 
 
 @dataclass(frozen=True)
