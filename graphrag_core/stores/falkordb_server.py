@@ -360,7 +360,7 @@ class EmbeddedFalkorDB:
         if still_loading:
             raise self._startup_error(
                 f"stalled twice while starting, both times after logging {last!r}, with "
-                "nothing left to replay (not an unclean stop)"
+                "nothing left to replay"
             )
         raise self._startup_error(f"did not answer within {self.startup_timeout_s:g} s")
 
