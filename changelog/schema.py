@@ -241,6 +241,11 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def _clip(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters, so an error never echoes a huge input."""
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text):,} characters)"
+
+
 def _scalar_text(key: str, value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -260,7 +265,8 @@ def _describe(exc: ValidationError, filename: str) -> str:
 def _path(loc: tuple[int | str, ...]) -> str:
     text = ""
     for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        name = _clip(str(part), 40)
+        text += f"[{part}]" if isinstance(part, int) else (f".{name}" if text else name)
     return text or "(top level)"
 
 
@@ -272,5 +278,5 @@ def _message(error: Any) -> str:
         return f"is not a known key; use one of {', '.join(_TOP_LEVEL_KEYS)}"
     message = str(error["msg"]).removeprefix("Value error, ")
     if kind == "literal_error":
-        return f"{message}; got {error['input']!r}"
+        return f"{message}; got {_clip(repr(error['input']))}"
     return message

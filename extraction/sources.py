@@ -135,14 +135,23 @@ def check_worldpack(text: str, rel: str) -> None:
         raise SourceError(rel, reason)
 
 
+_MAX_PATH_CHARS = 1024
+
+
 def _check_name(rel: str) -> None:
+    if len(rel) > _MAX_PATH_CHARS:
+        shown = f"{printable(rel[:40])}…"
+        raise SourceError(shown, f"a path of {len(rel):,} characters; the limit is 1,024")
     if bad_character(rel) is not None:
         raise SourceError(printable(rel), "the file name is not valid UTF-8; rename the file")
 
 
 def printable(text: str) -> str:
     """``text`` with undecodable bytes of a file name (lone surrogates) as ``\\xff``."""
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate not from a file name's bytes (U+D800)
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _in_vault(path: Path, root: Path) -> bool:

@@ -100,14 +100,22 @@ def _problems(
         return
     if isinstance(value, dict):
         for key, item in value.items():
+            name = _clip(str(key))
             if isinstance(key, str) and (bad := bad_character(key)) is not None:
-                yield where, f"the key {key!r} holds {bad}"
+                yield where, f"the key {name!a} holds {bad}"
                 return
-            yield from _problems(item, f"{where}.{key}" if where else str(key), depth + 1,
+            if len(str(key)) > max_string:
+                yield where, f"a key of {len(str(key)):,} characters; the limit is {max_string:,}"
+                return
+            yield from _problems(item, f"{where}.{name}" if where else name, depth + 1,
                                  max_depth, max_string)  # fmt: skip
     else:
         for index, item in enumerate(value):
             yield from _problems(item, f"{where}[{index}]", depth + 1, max_depth, max_string)
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
 def regular_file_problem(path: Path, max_bytes: int) -> str | None:
