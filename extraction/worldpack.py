@@ -135,8 +135,11 @@ def _add_entity(pack: WorldPack, path: str, item: PackEntity, taxonomy: Taxonomy
     for text in (warning, status_warning):
         if text:
             pack.warnings.append(f"{path}: {item.name}: {text}")
+    entity_id = (item.id or slugify(item.name)).strip()
+    if not entity_id:  # an empty id would merge unrelated entities: an error, never a merge
+        raise SourceError(path, f"entity {item.name!r}: its name gives no id; add an 'id:'")
     entity = Entity(
-        id=item.id or slugify(item.name),
+        id=entity_id,
         name=item.name,
         type=kind,
         aliases=tuple(item.aliases),
