@@ -172,9 +172,10 @@ def source_files(draw: st.DrawFn) -> tuple[str, bytes]:
 
 
 def _one_line(error: LoregraphError) -> bool:
-    """A loregraph error is one line, or a short headed list (change-set validation)."""
+    """A loregraph error is one line, or a short headed list (change-set validation); a line
+    may quote a path (up to 1,024 characters), never a whole input."""
     lines = str(error).splitlines()
-    return bool(lines) and all(len(line) < 600 for line in lines) and len(lines) <= 40
+    return bool(lines) and all(len(line) < 1400 for line in lines) and len(lines) <= 40
 
 
 def digest(service: LoregraphService) -> str:
