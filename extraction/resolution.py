@@ -114,7 +114,9 @@ def merge_entities(entities: Sequence[Entity]) -> list[Entity]:
 
 def _merge(entity_id: str, group: list[Entity]) -> Entity:
     """Union aliases, sources and attributes (first wins); longest description; first status;
-    visible to the party if any definition is; other names become aliases.
+    visible to the party if any definition is; other names become aliases. The description is
+    the longest of the party definitions when there are any: a GM-only definition's description
+    becomes a GM note, never public text.
 
     An empty id, or one id for a GM-only and a party definition whose names do not match
     (neither's name is a name or alias of the other), is a collision: an ``ExtractionError``
@@ -127,6 +129,12 @@ def _merge(entity_id: str, group: list[Entity]) -> Entity:
     if len(group) == 1:
         return first
     _check_collision(entity_id, group)
+    # the description players see comes from party definitions when there are any; a GM-only
+    # definition's description is kept as a GM note (a near-duplicate GM-only "Torvén" must
+    # not lend its secret text to the public "Torven")
+    public = [e for e in group if e.visibility == "party"] or group
+    gm_notes = [e.gm_notes for e in group if e.gm_notes]
+    gm_notes += [e.description for e in group if e not in public and e.description]
     names = _unique(e.name for e in group)
     aliases = _unique([*names[1:], *(a for e in group for a in e.aliases)])
     attributes: dict[str, str] = {}
@@ -141,8 +149,8 @@ def _merge(entity_id: str, group: list[Entity]) -> Entity:
             "gm_aliases": tuple(_unique(a for e in group for a in e.gm_aliases)),
             "status": next((e.status for e in group if e.status is not None), None),
             "visibility": "party" if any(e.visibility == "party" for e in group) else "gm",
-            "description": max((e.description for e in group), key=len),
-            "gm_notes": "\n\n".join(_unique(e.gm_notes for e in group if e.gm_notes)),
+            "description": max((e.description for e in public), key=len),
+            "gm_notes": "\n\n".join(_unique(gm_notes)),
             "attributes": attributes,
             "sources": tuple(_unique(s for e in group for s in e.sources)),
         }

@@ -50,3 +50,15 @@ def test_the_same_entity_defined_twice_still_merges() -> None:
 def test_a_name_that_gives_no_id_is_that_files_error(path: str, text: str) -> None:
     with pytest.raises(SourceError, match="gives no id"):
         check_document(document_from_bytes(path, text.encode()))
+
+
+def test_a_near_duplicate_gm_only_definition_lends_no_text_to_players() -> None:
+    public = Entity(id="torven", name="Torven", type="NPC", description="A merchant.")
+    secret = Entity(
+        id="torven", name="Torvén", type="NPC", visibility="gm",
+        description="Secretly poisons the well with nightshade each night.",
+    )  # fmt: skip
+    (merged,) = merge_entities([public, secret])
+    assert merged.visibility == "party"
+    assert merged.description == "A merchant."
+    assert "nightshade" in merged.gm_notes
