@@ -72,6 +72,7 @@ from graphrag_core.services.manifest import (
     failed_last_time,
     ingest_roots,
     read_manifests,
+    remove_manifests,
     write_manifest,
 )
 from graphrag_core.services.views import load_view
@@ -427,6 +428,16 @@ class LoregraphService(LlmUseCases):
 
     def campaigns(self) -> list[str]:
         return self.store.list_campaigns()
+
+    def delete_campaign(self, campaign: str) -> None:
+        """Delete everything stored for ``campaign`` — its graph, changelog, analytics and
+        ingest manifests — and nothing of any other campaign. ``UnknownCampaignError`` (naming
+        the campaigns there are) when it holds nothing. Not atomic on a large campaign, so an
+        interrupted delete is simply run again."""
+        require_campaign(self.store, check_campaign(campaign))
+        self.store.delete_campaign(campaign)
+        remove_manifests(self.data_dir, campaign)
+        self._forget(campaign)
 
     def changesets(self, campaign: str) -> list[ChangeSetRecord]:
         """The posted change sets of ``campaign``, in posting order."""

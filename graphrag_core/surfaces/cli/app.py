@@ -62,6 +62,7 @@ def main(
 for group in (ingest.app, query.app, analytics.app, store.app, doctor.app, demo.app):
     app.add_typer(group)
 app.add_typer(changelog.app, name="changelog")
+app.add_typer(query.campaign_app, name="campaign")
 app.add_typer(entity.app, name="entity")
 app.add_typer(recap.app, name="recap")
 help.apply(app)
