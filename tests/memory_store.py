@@ -8,9 +8,13 @@ what the graph would: node properties as rows, float32 vectors, and edges as key
 decode rows with the Cypher store's own converters and sort as the ``*_load.cypher`` files do.
 The contract suite (``tests/integration/test_store_contract*.py``) runs it beside FalkorDB.
 
-Two approximations: MENTIONS edges are not kept (no port method reads them), and full-text
-search scores by TF-IDF over lower-cased, crudely stemmed words less RediSearch's stop words:
-the same hits as FalkorDB for plain words, not the same score values.
+Approximations: MENTIONS edges are not kept (no port method reads them). Full-text search
+scores as FalkorDB's index does (RediSearch TF-IDF, no stop words, a word's stem as an extra
+term) but: its stemmer keeps only plurals (FalkorDB's Snowball one also finds "running" for
+"run"); it splits words at any whitespace, where FalkorDB splits at spaces and punctuation only
+(a word either side of a newline is one token there); it leaves out FalkorDB's proximity divisor
+for documents matching several query words, and the stale entries a FalkorDB index counts until
+its garbage collection runs. Same hits for plain one-line text; scores and ties may differ.
 """
 
 from __future__ import annotations
@@ -49,12 +53,6 @@ from graphrag_core.stores.statements import Statement, batched, delta_statements
 
 Vector = tuple[float, ...]
 _WORD = re.compile(r"\w+")
-_STOP_WORDS = frozenset((
-    "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it",
-    "no", "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these",
-    "they", "this", "to", "was", "will", "with",
-))  # fmt: skip
-"""RediSearch's default stop words, which FalkorDB's full-text indexes use."""
 
 
 def _f32(values: Iterable[float]) -> Vector:
@@ -279,27 +277,28 @@ class MemoryStore:
         k: int,
         visibilities: Sequence[Visibility],
     ) -> list[ScoredId]:
-        """TF-IDF over the index FalkorDB would hold: every campaign's ``search_text`` of
-        entities, or ``text`` of chunks; any of the query's words."""
-        words = set(_terms(text))
-        if k <= 0 or not words:
+        """Any of the words of ``text``, scored like FalkorDB's index (RediSearch TF-IDF):
+        per query term found, its count times ``floor(log2(1 + docs / docs with it))``, over
+        the count of the document's most frequent word. The index, like FalkorDB's, holds
+        every campaign's entities (``search_text``) or chunks (``text``)."""
+        query = [term for word in _WORD.findall(text) for term in _expand(word.lower())]
+        if k <= 0 or not query:
             return []
         prop, table = ("search_text", "entities") if kind == "entity" else ("text", "chunks")
         docs = [
-            (name, key, Counter(_terms(row[prop])), row["visibility"])
+            (name, key, _terms(row[prop]), row["visibility"])
             for name, state in self._campaigns.items()
             for key, row in getattr(state, table).items()
         ]
-        df = Counter(word for *_, terms, _ in docs for word in words & terms.keys())
+        df = Counter(term for *_, terms, _ in docs for term in set(query) & terms.keys())
+        idf = {term: math.floor(math.log2(1 + len(docs) / n)) for term, n in df.items()}
         hits = []
         for name, key, terms, visibility in docs:
-            if name != campaign or visibility not in visibilities or not words & terms.keys():
-                continue
-            top = max(terms.values())
-            score = sum(
-                terms[w] / top * math.log2(1 + len(docs) / df[w]) for w in words if w in terms
-            )
-            hits.append(ScoredId(id=key, score=score))
+            found = [term for term in query if term in terms]
+            if name == campaign and visibility in visibilities and found:
+                top = max(n for term, n in terms.items() if not term.startswith("+"))
+                score = sum(terms[term] * idf[term] for term in found) / top
+                hits.append(ScoredId(id=key, score=score))
         return sorted(hits, key=lambda hit: (-hit.score, hit.id))[:k]
 
     def neighbourhood(
@@ -419,12 +418,22 @@ class MemoryStore:
         )
 
 
-def _terms(text: str) -> list[str]:
-    """Lower-cased words less stop words, a trailing plural ``s`` cut (a rough stand-in for
-    the index's English stemmer, applied alike to documents and queries)."""
-    words = (w.lower() for w in _WORD.findall(text))
-    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
-            for w in words if w not in _STOP_WORDS]  # fmt: skip
+def _stem(word: str) -> str:
+    """A plural's singular, the one part of the index's English (Snowball) stemmer kept."""
+    keep = word.endswith(("ss", "us")) or not any(v in word[:-2] for v in "aeiouy")
+    return word if keep or not word.endswith("s") else word[:-1]
+
+
+def _terms(text: str) -> Counter[str]:
+    """What the index holds of a document: each lower-cased word, and ``+stem`` for a word
+    whose stem differs, with their counts."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    return Counter(words) + Counter(f"+{_stem(w)}" for w in words if _stem(w) != w)
+
+
+def _expand(word: str) -> list[str]:
+    """The terms a query word matches: itself, its stem, and words that stem to it."""
+    return list(dict.fromkeys((word, _stem(word), f"+{_stem(word)}")))
 
 
 def _nearest(
