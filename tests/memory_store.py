@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 
 from graphrag_core.analytics_models import AnalyticsSnapshot
+from graphrag_core.errors import StoreError
 from graphrag_core.models import (
     Change,
     ChangeSetRecord,
@@ -183,6 +184,15 @@ class MemoryStore:
         self._migrated = False
         self._lock = threading.RLock()
 
+    def _query(self, vector: Sequence[float]) -> Vector:
+        """The query vector as ``vecf32`` makes it; FalkorDB refuses one of another size."""
+        if len(vector) != self.dimension:
+            raise StoreError(
+                f"vector search: vector dimension mismatch, expected {self.dimension} but got "
+                f"{len(vector)}"
+            )
+        return _f32(float(v) for v in vector)
+
     def _of(self, campaign: str) -> _Campaign:
         return self._campaigns.get(campaign) or _Campaign()
 
@@ -267,7 +277,7 @@ class MemoryStore:
     ) -> list[ScoredId]:
         state = self._of(campaign)
         nodes = state.entities if kind == "entity" else state.chunks
-        return _nearest(nodes, state.vectors[kind], vector, k, visibilities)
+        return _nearest(nodes, state.vectors[kind], self._query(vector), k, visibilities)
 
     def fulltext_search(
         self,
@@ -389,7 +399,8 @@ class MemoryStore:
         visibilities: Sequence[Visibility],
     ) -> list[ScoredId]:
         state = self._of(campaign)
-        return _nearest(state.summaries, state.vectors["summary"], vector, k, visibilities)
+        query = self._query(vector)
+        return _nearest(state.summaries, state.vectors["summary"], query, k, visibilities)
 
     # ------------------------------------------------------------ extraction memory
 
@@ -439,12 +450,12 @@ def _expand(word: str) -> list[str]:
 def _nearest(
     nodes: Mapping[str, Row],
     vectors: Mapping[str, Vector],
-    query: Sequence[float],
+    q: Vector,
     k: int,
     visibilities: Sequence[Visibility],
 ) -> list[ScoredId]:
-    """The ``k`` visible nodes nearest ``query`` by cosine similarity, best first, ties by id."""
-    q = _f32(float(v) for v in query)
+    """The ``k`` visible nodes nearest ``q`` by cosine similarity, best first, ties by id (a
+    zero vector scores 0 here, NaN on FalkorDB)."""
     q_norm = math.sqrt(sum(v * v for v in q))
     hits = []
     for key, vector in vectors.items():
