@@ -23,7 +23,12 @@ _STATED = re.compile(
     re.IGNORECASE,
 )
 _PRONOUN_START = re.compile(r"^\s*(?:She|He|It|They|Her|His|Its|Their|Everyone|Locals|People)\b")
-_NOT_ROLE_TITLES = frozenset({"old", "young", "elder", "high", "saint"})
+OFFICES = frozenset(
+    ("reeve", "lord", "lady", "captain", "king", "queen", "prince", "princess", "sheriff",
+     "mayor", "magister", "archmage", "abbot", "abbess", "bishop", "general", "sergeant",
+     "commander", "chief", "duke", "duchess", "baron", "baroness", "count", "countess")
+)  # fmt: skip
+"""Titles of an office, which "the <title>" names alone ("the Reeve"; not "the Brother")."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,7 @@ def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias
         if not _STATED.search(sentence[:start]):
             continue
         alias = sentence[start : span.end]
-        subject = next((s.name for s in ordered if s.start < start), None)
+        subject = next((s.name for s in reversed(ordered) if s.end <= start), None)
         if subject is None and not _PRONOUN_START.match(sentence):
             continue
         found.append(StatedAlias(alias, span.name, subject))
@@ -64,7 +69,7 @@ def title_aliases(name: str, titles: Iterable[str], title_users: Mapping[str, in
     for title in titles:
         aliases.append(f"{title} {name}")
         word = title.split()[-1]
-        if word.casefold() not in _NOT_ROLE_TITLES and title_users.get(title.casefold()) == 1:
+        if word.casefold() in OFFICES and title_users.get(title.casefold()) == 1:
             aliases.append(f"the {title}")
     return aliases
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from extraction.prose_aliases import first_name, stated_aliases, title_aliases
 from extraction.prose_names import common_words, heading_name, name_spans
 from extraction.prose_types import (
+    STRONG_HEADS,
     apposition_type,
     context_type,
     definition_type,
@@ -84,7 +85,8 @@ class _Collector:
             candidate.party |= party
             candidate.paths.append(chunk.source_path)
         for start, end in sentences(chunk.text):
-            self.sentence(chunk, chunk.text[start:end], section, party)
+            if not chunk.text.startswith("#", start):
+                self.sentence(chunk, chunk.text[start:end], section, party)
 
     def sentence(self, chunk: Chunk, text: str, section: str | None, party: bool) -> None:
         spans = name_spans(text, self.common)
@@ -118,8 +120,11 @@ class _Collector:
                 aliases[stated.alias] = aliases.get(stated.alias, False) or party
 
     def _vote(self, candidate: _Candidate, text: str, start: int, end: int, title: str) -> None:
+        head = name_type(text[start:end])
+        definition = definition_type(text, start, end)
         evidence = (
-            (1, definition_type(text, start, end)),
+            (0, head if head in STRONG_HEADS else None),
+            (0 if definition == "PC" else 1, definition),
             (2, "NPC" if title else apposition_type(text, start, end)),
             (3, name_type(text[start:end])),
             (4, context_type(text, start)),
@@ -147,7 +152,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entit
     for chunk in chunks:
         collector.chunk(chunk, seen)
     found = _merge_aliases(collector.found, collector.alias_of)
-    kept = {key: c for key, c in found.items() if _is_entity(c)}
+    kept = {key: c for key, c in found.items() if _is_entity(c) and _in_prose(c)}
     _merge_first_names(found, kept)
     return _build(kept, known)
 
@@ -182,6 +187,11 @@ def _is_entity(candidate: _Candidate) -> bool:
     if candidate.heading or candidate.mentions >= 2:
         return True
     return _type(candidate) != "Other" and any(rank <= 3 for rank, _ in candidate.votes)
+
+
+def _in_prose(candidate: _Candidate) -> bool:
+    """A heading names a thing only when the prose names it too ("Faith" does not)."""
+    return candidate.mentions > 0
 
 
 def _name(candidate: _Candidate) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from extraction.markdown import is_gm_heading
+from extraction.prose_types import noun_type
 
 _WORD = re.compile(r"[^\W\d_][\w]*(?:['’][\w]+|(?<=s)['’](?!\w))?")
 _SENTENCE_END = re.compile(r"[.!?;:]['\")\]]*\s|\n|^\s*[-*#>]+\s", re.MULTILINE)
@@ -36,7 +37,9 @@ FUNCTION_WORDS = _words(
     "he she it its they them their his her we us our you your i me my everyone someone ",
     "nobody everybody one some many most all each every no not later now once later today ",
     "tonight yesterday tomorrow meanwhile finally first next last soon also still however ",
-    "although though because what who whom whose which where why how",
+    "although though because what who whom whose which where why how ",
+    "inside outside above below beneath behind beyond across along around through back ",
+    "down up over under near far again instead together even only just never always",
 )
 GENERIC_HEADINGS = _words(
     "overview history background introduction notes rumours rumors summary contents appendix ",
@@ -138,7 +141,8 @@ def _span(
     while first <= last and initial and words[first].group(0).lower() in common:
         first, initial = first + 1, False
     titles: list[str] = []
-    while first < last and words[first].group(0).lower() in TITLES:
+    thing = noun_type(words[last].group(0)) not in (None, "NPC")  # "Old Quarry" keeps "Old"
+    while first < last and words[first].group(0).lower() in TITLES and not thing:
         titles.append(words[first].group(0))
         first += 1
     if first > last or words[first].group(0).lower() in FUNCTION_WORDS:

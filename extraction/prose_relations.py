@@ -36,7 +36,7 @@ class Cue:
 
 
 def _cue(phrase: str, relation: str, reverse: bool = False) -> Cue:
-    pattern = re.compile(r"\b" + phrase + r"\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
+    pattern = re.compile(r"\b(?:" + phrase + r")\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
     return Cue(pattern, relation, reverse)
 
 
@@ -45,9 +45,11 @@ CUES: tuple[Cue, ...] = (
     _cue(r"(?:rules|ruled|governs|governed)(?:\s+over)?", "ruled_by", reverse=True),
     _cue(r"(?:(?:is|was|are|were)\s+)?(?:a|an|the)?\s*(?:\w+\s+)?members?\s+of", "member_of"),
     _cue(r"(?:belongs?|belonged)\s+to|joined|(?:is|was)\s+one\s+of", "member_of"),
+    _cue(r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+)?(?:squire|knight|soldier|agent|servant|acolyte|"
+         r"initiate|priest|priestess)\s+of", "member_of"),
     _cue(r"(?:leads|led|heads|headed|commands)", "leads"),
     _cue(_BE + r"the\s+(?:leader|head|chief|captain|master|mistress|founder)\s+of", "leads"),
-    _cue(r"(?:owns|owned|keeps|kept|runs|ran)", "owns"),
+    _cue(r"(?:owns|owned|keeps|kept|runs|ran|carries|carried|wields|wielded|bears)", "owns"),
     _cue(_BE + r"(?:the\s+)?(?:keeper|owner|proprietor|landlord|landlady)\s+of", "owns"),
     _cue(_BE + r"(?:owned|kept|run)\s+by", "owned_by"),
     _cue(r"(?:worships|worshipped|prays\s+to|prayed\s+to|(?:a\s+)?(?:priest|priestess)\s+of)",
@@ -61,7 +63,7 @@ CUES: tuple[Cue, ...] = (
     _cue(_UNHEDGED + r"(?:killed|slew|murdered)", "killed_by", reverse=True),
     _cue(r"(?:works|worked)\s+for", "works_for"),
     _cue(r"(?:employs|employed|hired)", "employs"),
-    _cue(r"(?:serves|served)", "serves"),
+    _cue(r"(?:serves|served)|(?:is|was|are|were)\s+loyal\s+to|(?:\w+\s+)?loyal\s+to", "serves"),
     _cue(r"(?:guards|guarded)", "guards"),
     _cue(r"(?:seeks|sought|searches\s+for|hunts\s+for)", "seeks"),
     _cue(_BE + r"sacred\s+to", "sacred_to"),

@@ -23,7 +23,7 @@ for _type, _words in {
     "manor house tollhouse market square harbour harbor port road pass mountain hill hills "
     "valley marsh swamp bog cave caves mine ruin ruins island isle street quarter district "
     "gate wall tomb crypt camp farm abbey monastery library academy well spring garden "
-    "cemetery graveyard barrow lighthouse dock docks warehouse shop smithy forge stable "
+    "quarry pit cemetery graveyard barrow lighthouse dock docks warehouse shop smithy forge stable "
     "region kingdom realm province county barony land lands sea bay coast cliff cliffs",
     "NPC": "man woman boy girl child gnome dwarf elf halfling human orc goblin innkeeper "
     "keeper apothecary merchant trader smith blacksmith miller farmer priest priestess monk "
@@ -32,7 +32,9 @@ for _type, _words in {
     "brewer fisherman ferryman healer herbalist scholar sage bard thief spy assassin "
     "smuggler sailor carpenter mason tanner weaver cook servant steward herald warden "
     "elder chieftain chief bandit mercenary pilgrim hermit acolyte oracle seer "
-    "apprentice daughter son brother sister mother father wife husband uncle aunt",
+    "apprentice daughter son brother sister mother father wife husband uncle aunt "
+    "leader squire rogue cleric paladin fighter veteran guide half-elf half-orc tiefling "
+    "scout archer noblewoman nobleman lady-in-waiting courier ferrywoman boatman",
     "Faction": "guild order compact company band cult society brotherhood sisterhood "
     "council circle league watch wardens syndicate gang clan tribe house family church "
     "faith alliance fellowship covenant legion army militia crew coven consortium",
@@ -41,7 +43,8 @@ for _type, _words in {
     "staff wand tome book scroll map key relic artifact artefact gem jewel chalice cup "
     "lantern cloak armour armor hammer horn orb idol statue",
     "Creature": "beast monster dragon wyrm wolf bear troll ogre giant spider serpent "
-    "wraith ghost spirit undead ghoul zombie drake hound worm creature",
+    "wraith ghost spirit undead ghoul zombie drake hound worm creature stag hag boar elk "
+    "basilisk wyvern griffon harpy",
     "Event": "festival feast battle war siege fire flood plague massacre rebellion "
     "uprising fair tournament wedding funeral coronation rite ritual fall",
     "Quest": "quest task errand mission bounty",
@@ -70,13 +73,15 @@ _PERSON_VERB = re.compile(
     r"tells|asked|asks|smiled|laughed|wept|shouted|whispered|answered|replied|fled|sells|sold|"
     r"keeps|kept|serves|served|brews|bakes|knows|knew|hates|loves|loved|wants|betrayed|"
     r"married|thanked|paid|pays|hired|met|greeted|warned|lied|died|prays|prayed|teaches|"
-    r"taught|drinks|sings|sang|argued|confessed|admitted)\b"
+    r"taught|drinks|sings|sang|argued|confessed|admitted|belongs\s+to|picks|grew\s+up|"
+    r"carries|wields|joined)\b"
 )
 
 
 def noun_type(word: str) -> str | None:
     """The type a cue noun stands for ("inn" → Location), if any."""
-    return _LEXICON.get(word.casefold().rstrip("s")) or _LEXICON.get(word.casefold())
+    key = word.casefold().strip("'’")
+    return _LEXICON.get(key) or _LEXICON.get(key.removesuffix("s"))
 
 
 def definition_type(text: str, start: int, end: int) -> str | None:
@@ -84,6 +89,8 @@ def definition_type(text: str, start: int, end: int) -> str | None:
     match = re.compile(_ARTICLE, re.IGNORECASE).match(text, end)
     if match is None:
         return None
+    if re.match(r"(?:\w+\s+)?player\s+character", text[match.end() :], re.IGNORECASE):
+        return "PC"
     found: str | None = None
     for word in re.findall(r"[\w'-]+|[,.;:!?]", text[match.end() : match.end() + 80]):
         if not word[0].isalnum() or word.casefold() in _PHRASE_STOP:
@@ -93,14 +100,24 @@ def definition_type(text: str, start: int, end: int) -> str | None:
 
 
 def apposition_type(text: str, start: int, end: int) -> str | None:
-    """NPC when a role noun stands in apposition ("Its keeper, X" or "X, the miller,")."""
-    before = re.search(r"(\w+),\s*$", text[max(0, start - 30) : start])
-    if before and noun_type(before.group(1)) == "NPC":
+    """The type of a cue noun in apposition: "Its keeper, X", "the ferryman X", "X, the miller,"
+    or "Blackfang, a dire wolf"."""
+    before = re.search(
+        r"(?:(\w+),|\bthe\s+(\w+))\s*$", text[max(0, start - 30) : start], re.IGNORECASE
+    )
+    if before and noun_type(before.group(1) or before.group(2)) == "NPC":
         return "NPC"
-    after = re.match(r",\s+(?:the|a|an|our|its)\s+(?:\w+\s+)?(\w+)\s*[,.]", text[end : end + 60])
-    if after and noun_type(after.group(1)) == "NPC":
-        return "NPC"
+    after = re.match(r",\s+(?:the|a|an|our|its)\s+((?:[\w-]+\s+){0,3})", text[end : end + 80])
+    if after:
+        for word in reversed(after.group(1).split()):
+            if noun_type(word):
+                return noun_type(word)
     return None
+
+
+STRONG_HEADS = frozenset({"Faction", "Deity", "Event", "Quest"})
+"""Types a name's head word decides even against a definition ("the Dusk Watch is the town
+guard"); a Location head does not ("Wenna Marsh is a gnome")."""
 
 
 def name_type(name: str) -> str | None:
