@@ -1,6 +1,6 @@
 """How well the offline extractor turns plain prose into a world, against hand-made gold.
 
-The corpus (``tests/data/prose_campaign``: lore notes and ten session recaps, no world pack,
+The corpus (``tests/data/prose_campaign/world``: lore notes and ten session recaps, no world pack,
 no front matter) and its ``gold.yaml`` (entities with type, aliases and whether they are
 mentioned at least twice; stated relations) were written by hand for issue 10. Scores:
 
@@ -123,11 +123,11 @@ def main() -> None:
     roots = args.data or [Path("tests/data/prose_campaign")]
     for root in roots:
         gold = yaml.safe_load((root / "gold.yaml").read_text(encoding="utf-8"))
-        docs = _documents(root)
+        docs = _documents(root / "world")
         scores = score(_extract(docs), gold)
         print(f"{root}: " + ", ".join(f"{k} {v:.2f}" for k, v in scores.items()))
     if not args.no_speed:
-        megabytes, rate = speed(_documents(roots[0]))
+        megabytes, rate = speed(_documents(roots[0] / "world"))
         print(f"offline ingest speed: {rate:.1f} MB/min ({megabytes:.2f} MB in one extraction)")
 
 
