@@ -154,6 +154,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entit
     found = _merge_aliases(collector.found, collector.alias_of)
     kept = {key: c for key, c in found.items() if _is_entity(c) and _in_prose(c)}
     _merge_first_names(found, kept)
+    _merge_short_names(kept)
     return _build(kept, known)
 
 
@@ -214,11 +215,36 @@ def _merge_first_names(found: dict[str, _Candidate], kept: dict[str, _Candidate]
             kept[key].aliases.setdefault(short, kept[key].party)
 
 
-def _build(kept: dict[str, _Candidate], known: EntityResolver) -> list[Entity]:
+def _title_counts(kept: dict[str, _Candidate]) -> dict[str, int]:
     titles: dict[str, int] = {}
     for candidate in kept.values():
         for title in candidate.titles:
             titles[title.casefold()] = titles.get(title.casefold(), 0) + 1
+    return titles
+
+
+def _merge_short_names(kept: dict[str, _Candidate]) -> None:
+    """Fold a one-word name into the one entity it is a short form of: "the Reeve" of "Reeve
+    Alda Brandt", "the Compact" of "The Millers' Compact"."""
+    titles = _title_counts(kept)
+    owners: dict[str, set[str]] = {}
+    for key, candidate in kept.items():
+        name = _name(candidate)
+        forms = [*candidate.aliases, *title_aliases(name, candidate.titles, titles)]
+        if _type(candidate) not in ("NPC", "PC") and len(name.split()) > 1:
+            forms.append(name.split(" of ")[0].split()[-1])
+        for form in forms:
+            owners.setdefault(normalise_name(form), set()).add(key)
+    for key in sorted(kept):
+        owner = owners.get(key, set())
+        if len(owner) == 1 and key not in owner and len(key.split()) == 1:
+            (target,) = owner
+            if target in kept:
+                _absorb(kept[target], kept.pop(key))
+
+
+def _build(kept: dict[str, _Candidate], known: EntityResolver) -> list[Entity]:
+    titles = _title_counts(kept)
     entities: list[Entity] = []
     taken: set[str] = set()
     for key in sorted(kept):

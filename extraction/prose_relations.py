@@ -110,6 +110,8 @@ def _sentence(
 ) -> list[Relation]:
     stated: list[Relation] = []
     for index, target in enumerate(inside):
+        if text.startswith(("'s", "’s"), target.end - offset):
+            continue  # "keeps the Compact's ledgers": the object is the ledgers
         before = text[: target.start - offset]
         left = inside[index - 1] if index else None
         for cue in CUES:
