@@ -45,6 +45,7 @@ class _Candidate:
     surfaces: dict[str, int] = field(default_factory=dict)
     mentions: int = 0
     heading: str = ""
+    heading_path: str = ""
     titles: list[str] = field(default_factory=list)
     votes: list[tuple[int, str]] = field(default_factory=list)
     party: bool = False
@@ -82,6 +83,7 @@ class _Collector:
             seen_headings.add((chunk.source_path, chunk.heading))
             candidate = self.get(section)
             candidate.heading = candidate.heading or section
+            candidate.heading_path = candidate.heading_path or chunk.heading
             candidate.party |= party
             candidate.paths.append(chunk.source_path)
         for start, end in sentences(chunk.text):
@@ -152,10 +154,17 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entit
     for chunk in chunks:
         collector.chunk(chunk, seen)
     found = _merge_aliases(collector.found, collector.alias_of)
-    kept = {key: c for key, c in found.items() if _is_entity(c) and _in_prose(c)}
+    leaves = _leaf_headings(chunks)
+    kept = {key: c for key, c in found.items() if _is_entity(c) and _named(c, leaves)}
     _merge_first_names(found, kept)
     _merge_short_names(kept)
     return _build(kept, known)
+
+
+def _leaf_headings(chunks: Sequence[Chunk]) -> set[str]:
+    paths = {chunk.heading for chunk in chunks if chunk.heading}
+    parents = {path.rsplit(" > ", 1)[0] for path in paths if " > " in path}
+    return paths - parents
 
 
 def _merge_aliases(found: dict[str, _Candidate], alias_of: dict[str, str]) -> dict[str, _Candidate]:
@@ -190,9 +199,13 @@ def _is_entity(candidate: _Candidate) -> bool:
     return _type(candidate) != "Other" and any(rank <= 3 for rank, _ in candidate.votes)
 
 
-def _in_prose(candidate: _Candidate) -> bool:
-    """A heading names a thing only when the prose names it too ("Faith" does not)."""
-    return candidate.mentions > 0
+def _named(candidate: _Candidate, leaves: set[str]) -> bool:
+    """A heading names a thing when the prose names it too, or when it heads a section of its
+    own with no subsections ("## Acid Arrow" over the spell's text), not two things
+    ("Treasures and Troubles"); a heading over subsections ("# Faith") is a topic."""
+    if candidate.mentions > 0:
+        return True
+    return candidate.heading_path in leaves and not re.search(r"\s(?:and|&)\s", candidate.heading)
 
 
 def _name(candidate: _Candidate) -> str:

@@ -127,7 +127,7 @@ def name_type(name: str) -> str | None:
     of = [w for w in words if w.casefold() == "of"]
     if of:
         head = words[words.index(of[0]) - 1] if words.index(of[0]) else head
-    found = noun_type(head) if len(words) > 1 or head.casefold() in _LEXICON else None
+    found = noun_type(head) if len(words) > 1 else None  # "Wizard" alone is no proof
     if found:
         return found
     for kind, endings in _SUFFIXES:
