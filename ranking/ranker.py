@@ -33,9 +33,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from graphrag_core.config import RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView, RankedResult
 from graphrag_core.ports import Embedder, GraphStore
-from graphrag_core.settings import RankingSettings
 from ranking.cues import question_cues
 from ranking.documents import SEARCH_KINDS, ItemKey, in_view
 from ranking.evidence import Evidence, mention_support, subject_support, with_attitude
