@@ -29,8 +29,8 @@ from extraction.offline import extract_with_warnings
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
 from extraction.sources import discover, load_document
+from graphrag_core.config import IngestSettings
 from graphrag_core.models import PARTY_ID, Extraction, SourceDocument
-from graphrag_core.settings import IngestSettings
 
 _REVERSED = {"owned_by": "owns", "contains": "located_in"}
 Triple = tuple[str, str, str]
