@@ -24,13 +24,14 @@ import time
 from pathlib import Path
 
 import yaml
+from pydantic import BaseModel, ConfigDict
 
 from extraction.offline import extract_with_warnings
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
 from extraction.sources import discover, load_document
 from graphrag_core.config import IngestSettings
-from graphrag_core.models import PARTY_ID, Extraction, SourceDocument
+from graphrag_core.models import PARTY_ID, Entity, Extraction, SourceDocument
 
 _REVERSED = {"owned_by": "owns", "contains": "located_in"}
 Triple = tuple[str, str, str]
@@ -58,21 +59,36 @@ def _triple(source: str, kind: str, target: str) -> Triple:
     return (normalise_name(source), kind, normalise_name(target))
 
 
-def score(extraction: Extraction, gold: dict[str, object]) -> dict[str, float]:
+class GoldEntity(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    type: str
+    twice: bool
+    aliases: tuple[str, ...] = ()
+
+
+class Gold(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    entities: tuple[GoldEntity, ...]
+    relations: tuple[tuple[str, str, str], ...]
+
+
+def score(extraction: Extraction, gold: Gold) -> dict[str, float]:
     """The scores of one extraction against one gold file."""
     entities = [e for e in extraction.entities if e.id != PARTY_ID]
     found = EntityResolver(entities)
-    gold_entities: list[dict[str, object]] = gold["entities"]  # type: ignore[assignment]
     truth = EntityResolver(
-        [_gold_entity(i, g) for i, g in enumerate(gold_entities)]  # names and aliases
+        Entity(id=f"g{i}", name=g.name, type=g.type, aliases=g.aliases)
+        for i, g in enumerate(gold.entities)
     )
-    twice = [g for g in gold_entities if g["twice"]]
-    matched = {str(g["name"]): found.resolve(str(g["name"])) for g in twice}
-    hits = {name: eid for name, eid in matched.items() if eid is not None}
-    types = {str(g["name"]): g["type"] for g in gold_entities}
-    typed = sum(found.get(eid).type == types[name] for name, eid in hits.items())  # type: ignore[union-attr]
+    twice = [g for g in gold.entities if g.twice]
+    hits = {g.name: eid for g in twice if (eid := found.resolve(g.name)) is not None}
+    types = {g.name: g.type for g in gold.entities}
+    typed = sum(e.type == types[name] for name, eid in hits.items() if (e := found.get(eid)))
     right = sum(truth.resolve(e.name) is not None for e in entities)
-    aliases = [(str(g["name"]), str(a)) for g in gold_entities for a in g.get("aliases", [])]  # type: ignore[attr-defined]
+    aliases = [(g.name, alias) for g in gold.entities for alias in g.aliases]
     linked = sum(
         found.resolve(alias) is not None and found.resolve(alias) == found.resolve(name)
         for name, alias in aliases
@@ -83,7 +99,7 @@ def score(extraction: Extraction, gold: dict[str, object]) -> dict[str, float]:
         for r in extraction.relations
         if r.evidence == "stated" and r.source in names and r.target in names
     }
-    wanted = {_triple(*map(str, t)) for t in gold["relations"]}  # type: ignore[attr-defined]
+    wanted = {_triple(*t) for t in gold.relations}
     return {
         "entities": len(entities),
         "recall": _ratio(len(hits), len(twice)),
@@ -94,13 +110,6 @@ def score(extraction: Extraction, gold: dict[str, object]) -> dict[str, float]:
         "relation_recall": _ratio(len(stated & wanted), len(wanted)),
         "co_occurrence_links": sum(r.evidence == "co_occurrence" for r in extraction.relations),
     }
-
-
-def _gold_entity(index: int, g: dict[str, object]):  # type: ignore[no-untyped-def]
-    from graphrag_core.models import Entity
-
-    aliases = tuple(str(a) for a in g.get("aliases", []))  # type: ignore[attr-defined]
-    return Entity(id=f"g{index}", name=str(g["name"]), type=str(g["type"]), aliases=aliases)
 
 
 def speed(docs: list[SourceDocument], target_bytes: int = 1_000_000) -> tuple[float, float]:
@@ -122,7 +131,7 @@ def main() -> None:
     args = parser.parse_args()
     roots = args.data or [Path("tests/data/prose_campaign")]
     for root in roots:
-        gold = yaml.safe_load((root / "gold.yaml").read_text(encoding="utf-8"))
+        gold = Gold.model_validate(yaml.safe_load((root / "gold.yaml").read_text("utf-8")))
         docs = _documents(root / "world")
         scores = score(_extract(docs), gold)
         print(f"{root}: " + ", ".join(f"{k} {v:.2f}" for k, v in scores.items()))
