@@ -161,3 +161,13 @@ def test_a_name_mentioned_once_without_a_type_stays_a_mention() -> None:
     assert "Dorran Vail" not in {e.name for e in extraction.entities}
     twice = _run("# Notes\n\nWe met Dorran Vail at dawn. Dorran Vail waved.\n")
     assert "Dorran Vail" in {e.name for e in twice.entities}
+
+
+def test_co_occurrence_links_weigh_less_in_the_analytics_graph() -> None:
+    from graphrag_core.analytics.graph_input import CO_OCCURRENCE_WEIGHT, build_graph
+
+    extraction = _run(KETTLEBRIDGE)
+    weights = {(a, b): w for a, b, w in build_graph(extraction.entities, extraction.relations)
+               .weighted_edges()}  # fmt: skip
+    assert weights[("alda-brandt", "tollhouse")] == CO_OCCURRENCE_WEIGHT < 1.0
+    assert weights[("alda-brandt", "kettlebridge")] == 1.0
