@@ -175,8 +175,8 @@ def test_co_occurrence_links_weigh_less_in_the_analytics_graph() -> None:
 
 def test_a_pronoun_carries_the_previous_sentence_subject() -> None:
     text = (
-        "# Session 2\n\nHob Tarrow met us at the ford. He owns the Copper Kettle.\n\n"
-        "The Copper Kettle is an inn.\n"
+        "# Session 2\n\nHob Tarrow met us at the ford. He owns the Copper Kettle. "
+        "Hob Tarrow left.\n\nThe Copper Kettle is an inn.\n"
     )
     stated = {(r.source, r.type, r.target) for r in _run(text).relations if r.evidence == "stated"}
     assert stated == {("hob-tarrow", "owns", "copper-kettle")}
