@@ -19,9 +19,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from extraction.prose_aliases import first_name, stated_aliases, title_aliases
+from extraction.prose_aliases import stated_aliases, title_aliases
+from extraction.prose_candidates import (
+    Candidate,
+    best_type,
+    display_name,
+    merge_aliases,
+    merge_first_names,
+    merge_short_names,
+    title_counts,
+)
 from extraction.prose_names import common_words, heading_name, name_spans
 from extraction.prose_types import (
     STRONG_HEADS,
@@ -40,20 +48,6 @@ _SENTENCE = re.compile(r"[^\n.!?]+(?:[.!?]+['\")\]]*|$)", re.MULTILINE)
 _PRONOUN_SUBJECT = re.compile(r"^(?:She|He|It)\b")
 
 
-@dataclass
-class _Candidate:
-    surfaces: dict[str, int] = field(default_factory=dict)
-    mentions: int = 0
-    heading: str = ""
-    heading_path: str = ""
-    titles: list[str] = field(default_factory=list)
-    votes: list[tuple[int, str]] = field(default_factory=list)
-    party: bool = False
-    description: tuple[bool, bool, str] | None = None  # (party, opens with it, sentence)
-    aliases: dict[str, bool] = field(default_factory=dict)  # alias -> stated in a party chunk
-    paths: list[str] = field(default_factory=list)
-
-
 def sentences(text: str) -> list[tuple[int, int]]:
     """The ``(start, end)`` of each sentence or line of ``text``, stripped."""
     spans = []
@@ -69,11 +63,11 @@ def sentences(text: str) -> list[tuple[int, int]]:
 class _Collector:
     def __init__(self, chunks: Sequence[Chunk]) -> None:
         self.common = common_words(chunk.text for chunk in chunks)
-        self.found: dict[str, _Candidate] = {}
+        self.found: dict[str, Candidate] = {}
         self.alias_of: dict[str, str] = {}
 
-    def get(self, name: str) -> _Candidate:
-        return self.found.setdefault(normalise_name(name), _Candidate())
+    def get(self, name: str) -> Candidate:
+        return self.found.setdefault(normalise_name(name), Candidate())
 
     def chunk(self, chunk: Chunk, seen_headings: set[tuple[str, str]]) -> None:
         party = chunk.visibility == "party"
@@ -121,7 +115,7 @@ class _Collector:
                 aliases = self.get(owner).aliases
                 aliases[stated.alias] = aliases.get(stated.alias, False) or party
 
-    def _vote(self, candidate: _Candidate, text: str, start: int, end: int, title: str) -> None:
+    def _vote(self, candidate: Candidate, text: str, start: int, end: int, title: str) -> None:
         head = name_type(text[start:end])
         definition = definition_type(text, start, end)
         evidence = (
@@ -135,7 +129,7 @@ class _Collector:
         candidate.votes += [(rank, kind) for rank, kind in evidence if kind]
 
     def _describe(
-        self, candidate: _Candidate, text: str, start: int, title: str, party: bool
+        self, candidate: Candidate, text: str, start: int, title: str, party: bool
     ) -> None:
         opens = start == 0 or bool(title and text.startswith(title)) or text[:start] == "The "
         if candidate.description is None or (party, opens) > candidate.description[:2]:
@@ -153,11 +147,11 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entit
     seen: set[tuple[str, str]] = set()
     for chunk in chunks:
         collector.chunk(chunk, seen)
-    found = _merge_aliases(collector.found, collector.alias_of)
+    found = merge_aliases(collector.found, collector.alias_of)
     leaves = _leaf_headings(chunks)
     kept = {key: c for key, c in found.items() if _is_entity(c) and _named(c, leaves)}
-    _merge_first_names(found, kept)
-    _merge_short_names(kept)
+    merge_first_names(found, kept)
+    merge_short_names(kept)
     return _build(kept, known)
 
 
@@ -167,39 +161,13 @@ def _leaf_headings(chunks: Sequence[Chunk]) -> set[str]:
     return paths - parents
 
 
-def _merge_aliases(found: dict[str, _Candidate], alias_of: dict[str, str]) -> dict[str, _Candidate]:
-    for alias, owner in alias_of.items():
-        if alias in found and owner in found and alias != owner:
-            _absorb(found[owner], found.pop(alias))
-    return found
-
-
-def _absorb(into: _Candidate, other: _Candidate) -> None:
-    into.mentions += other.mentions
-    into.party |= other.party
-    into.paths += other.paths
-    for surface in other.surfaces:
-        into.aliases.setdefault(surface, other.party)
-    for title in other.titles:
-        for surface in other.surfaces:
-            into.aliases.setdefault(f"{title} {surface}", other.party)
-
-
-def _type(candidate: _Candidate) -> str:
-    if not candidate.votes:
-        return "Other"
-    best = min(rank for rank, _ in candidate.votes)
-    kinds = [kind for rank, kind in candidate.votes if rank == best]
-    return max(sorted(set(kinds)), key=kinds.count)
-
-
-def _is_entity(candidate: _Candidate) -> bool:
+def _is_entity(candidate: Candidate) -> bool:
     if candidate.heading or candidate.mentions >= 2:
         return True
-    return _type(candidate) != "Other" and any(rank <= 3 for rank, _ in candidate.votes)
+    return best_type(candidate) != "Other" and any(rank <= 3 for rank, _ in candidate.votes)
 
 
-def _named(candidate: _Candidate, leaves: set[str]) -> bool:
+def _named(candidate: Candidate, leaves: set[str]) -> bool:
     """A heading names a thing when the prose names it too, or when it heads a section of its
     own with no subsections ("## Acid Arrow" over the spell's text), not two things
     ("Treasures and Troubles"); a heading over subsections ("# Faith") is a topic."""
@@ -208,61 +176,13 @@ def _named(candidate: _Candidate, leaves: set[str]) -> bool:
     return candidate.heading_path in leaves and not re.search(r"\s(?:and|&)\s", candidate.heading)
 
 
-def _name(candidate: _Candidate) -> str:
-    if candidate.heading:
-        return candidate.heading
-    return max(sorted(candidate.surfaces), key=lambda s: candidate.surfaces[s])
-
-
-def _merge_first_names(found: dict[str, _Candidate], kept: dict[str, _Candidate]) -> None:
-    people = {key: _name(c) for key, c in kept.items() if _type(c) in ("NPC", "PC")}
-    names = [_name(c) for c in kept.values()]
-    for key, person in people.items():
-        short = first_name(person, names)
-        lone = normalise_name(short) if short else None
-        if lone and lone in found and lone != key:
-            kept.pop(lone, None)
-            _absorb(kept[key], found[lone])
-            kept[key].aliases.setdefault(short or "", kept[key].party)
-        elif short:
-            kept[key].aliases.setdefault(short, kept[key].party)
-
-
-def _title_counts(kept: dict[str, _Candidate]) -> dict[str, int]:
-    titles: dict[str, int] = {}
-    for candidate in kept.values():
-        for title in candidate.titles:
-            titles[title.casefold()] = titles.get(title.casefold(), 0) + 1
-    return titles
-
-
-def _merge_short_names(kept: dict[str, _Candidate]) -> None:
-    """Fold a one-word name into the one entity it is a short form of: "the Reeve" of "Reeve
-    Alda Brandt", "the Compact" of "The Millers' Compact"."""
-    titles = _title_counts(kept)
-    owners: dict[str, set[str]] = {}
-    for key, candidate in kept.items():
-        name = _name(candidate)
-        forms = [*candidate.aliases, *title_aliases(name, candidate.titles, titles)]
-        if _type(candidate) not in ("NPC", "PC") and len(name.split()) > 1:
-            forms.append(name.split(" of ")[0].split()[-1])
-        for form in forms:
-            owners.setdefault(normalise_name(form), set()).add(key)
-    for key in sorted(kept):
-        owner = owners.get(key, set())
-        if len(owner) == 1 and key not in owner and len(key.split()) == 1:
-            (target,) = owner
-            if target in kept:
-                _absorb(kept[target], kept.pop(key))
-
-
-def _build(kept: dict[str, _Candidate], known: EntityResolver) -> list[Entity]:
-    titles = _title_counts(kept)
+def _build(kept: dict[str, Candidate], known: EntityResolver) -> list[Entity]:
+    titles = title_counts(kept)
     entities: list[Entity] = []
     taken: set[str] = set()
     for key in sorted(kept):
         candidate = kept[key]
-        name = _name(candidate)
+        name = display_name(candidate)
         if known.resolve(name) is not None:
             continue
         entity_id = _free(slugify(name), taken, known)
@@ -278,7 +198,7 @@ def _free(wanted: str, taken: set[str], known: EntityResolver) -> str:
     return entity_id
 
 
-def _entity(entity_id: str, name: str, c: _Candidate, titles: dict[str, int]) -> Entity:
+def _entity(entity_id: str, name: str, c: Candidate, titles: dict[str, int]) -> Entity:
     visibility: Visibility = "party" if c.party else "gm"
     for alias in title_aliases(name, c.titles, titles):
         c.aliases.setdefault(alias, c.party)
@@ -288,7 +208,7 @@ def _entity(entity_id: str, name: str, c: _Candidate, titles: dict[str, int]) ->
     return Entity(
         id=entity_id,
         name=name,
-        type=_type(c),
+        type=best_type(c),
         aliases=tuple(sorted(a for a, party in aliases.items() if party or not c.party)),
         gm_aliases=tuple(sorted(a for a, party in aliases.items() if c.party and not party)),
         visibility=visibility,
