@@ -61,22 +61,31 @@ def create_app(
     extra_routers: Sequence[APIRouter] = (),
     mounts: Sequence[tuple[str, ASGIApp]] = (),
 ) -> FastAPI:
+    """The API serving ``service``, authorising with ``keys``."""
+    app = build_api(extra_routers, mounts)
+    app.state.service = service
+    app.state.keys = keys
+    app.state.jobs = jobs_routes.Jobs()
+    app.router.add_event_handler("shutdown", app.state.jobs.close)
+    return app
+
+
+def build_api(
+    extra_routers: Sequence[APIRouter] = (), mounts: Sequence[tuple[str, ASGIApp]] = ()
+) -> FastAPI:
+    """The routes and handlers without a service: enough for the OpenAPI document."""
     app = FastAPI(
         title="loregraph",
         summary="What is true in your campaign world right now, and what matters.",
         version="0.1.0",
         responses=_PROBLEMS,
     )
-    app.state.service = service
-    app.state.keys = keys
-    app.state.jobs = jobs_routes.Jobs()
     install(app)
     for router in (*ROUTERS, *extra_routers):
         app.include_router(router)
     for path, sub in mounts:
         app.mount(path, sub)
     app.middleware("http")(_log_and_limit)
-    app.router.add_event_handler("shutdown", app.state.jobs.close)
     return app
 
 
