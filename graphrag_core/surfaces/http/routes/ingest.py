@@ -98,9 +98,7 @@ def _unzip(name: str, data: bytes) -> list[tuple[str, bytes]]:
                 raise ApiError(413, "too-large", f"files: {name} unpacks past {MAX_BYTES} bytes")
             return [(i.filename, archive.read(i)) for i in infos]
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError) as exc:
-        raise ApiError(
-            400, "bad-request", f"files: {name} is not a readable zip: {exc}"
-        ) from None
+        raise ApiError(400, "bad-request", f"files: {name} is not a readable zip: {exc}") from None
 
 
 def _safe_path(path: str) -> str:
