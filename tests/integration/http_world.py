@@ -4,6 +4,7 @@ the analytics built."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,8 +20,24 @@ from graphrag_core.settings import Settings
 from graphrag_core.surfaces.cli.demo import changelog_files
 from graphrag_core.surfaces.http.app import create_app
 from graphrag_core.wiring import open_service
+from tests.integration.test_player_leaks import Oracle, _words, gather
 
 CAMPAIGN = "emberfall"
+
+
+def oracle_for(service: LoregraphService, example_dir: Path) -> Oracle:
+    """The GM-only texts, secret names and hidden ids of the example (see test_player_leaks)."""
+    secrets = gather(example_dir)
+    gm = service.view(CAMPAIGN, as_player=False).view
+    hidden = [c.id for c in gm.chunks.values() if c.visibility == "gm"]
+    hidden += [c.id for c in gm.changes.values() if c.visibility == "gm"]
+    hidden += [e.id for e in gm.entities.values() if e.visibility == "gm"]
+    ids = "|".join(re.escape(i) for i in sorted(hidden, key=len, reverse=True))
+    return Oracle(
+        shingles=secrets.shingles(),
+        names=[re.compile(rf"\b{re.escape(_words(n))}\b") for n in secrets.secret_names() if n],
+        ids=re.compile(rf"(?<![\w-])(?:{ids})(?![\w-])") if ids else None,
+    )
 
 
 @contextmanager

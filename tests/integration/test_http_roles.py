@@ -3,7 +3,6 @@ and a player key never gets GM-only content from any endpoint, whatever it asks 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,8 +15,14 @@ from graphrag_core.ports import Embedder
 from graphrag_core.services.keys import revoke_key
 from graphrag_core.services.service import LoregraphService
 from graphrag_core.surfaces.cli.demo import load_questions
-from tests.integration.http_world import CAMPAIGN, client, example_service, new_key
-from tests.integration.test_player_leaks import Oracle, _words, gather
+from tests.integration.http_world import (
+    CAMPAIGN,
+    client,
+    example_service,
+    new_key,
+    oracle_for,
+)
+from tests.integration.test_player_leaks import Oracle
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -49,17 +54,7 @@ def world(
 
 @pytest.fixture(scope="module")
 def oracle(world: World, example_dir: Path) -> Oracle:
-    secrets = gather(example_dir)
-    gm = world.service.view(CAMPAIGN, as_player=False).view
-    hidden = [c.id for c in gm.chunks.values() if c.visibility == "gm"]
-    hidden += [c.id for c in gm.changes.values() if c.visibility == "gm"]
-    hidden += [e.id for e in gm.entities.values() if e.visibility == "gm"]
-    ids = "|".join(re.escape(i) for i in sorted(hidden, key=len, reverse=True))
-    return Oracle(
-        shingles=secrets.shingles(),
-        names=[re.compile(rf"\b{re.escape(_words(n))}\b") for n in secrets.secret_names() if n],
-        ids=re.compile(rf"(?<![\w-])(?:{ids})(?![\w-])") if ids else None,
-    )
+    return oracle_for(world.service, example_dir)
 
 
 # (method, path, params, json) of every campaign endpoint
