@@ -83,7 +83,7 @@ def _key(rng: random.Random, h: Handles) -> tuple[str, dict[str, str]]:
     if pick == 0:
         return "none", {}
     if pick == 1:
-        return "bad", {"Authorization": rng.choice(["Bearer ", "Basic x", "Bearer lg_x_y"])}
+        return "bad", {"Authorization": rng.choice(["Bearer", "Basic x", "Bearer lg_x_y"])}
     if pick == 2:
         return "bad", {
             "X-API-Key": "".join(c for c in _text(rng, 30) if c.isalnum() and c.isascii())

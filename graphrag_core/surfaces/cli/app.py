@@ -24,6 +24,7 @@ from graphrag_core.surfaces.cli import (
     query,
     recap,
     serve,
+    shell,
     store,
 )
 from graphrag_core.surfaces.cli.common import root
@@ -60,7 +61,16 @@ def main(
 
 
 # Top-level commands (merged into the root), then the named groups.
-for group in (ingest.app, query.app, analytics.app, store.app, doctor.app, demo.app, serve.app):
+for group in (
+    ingest.app,
+    query.app,
+    analytics.app,
+    store.app,
+    doctor.app,
+    demo.app,
+    serve.app,
+    shell.app,
+):
     app.add_typer(group)
 app.add_typer(changelog.app, name="changelog")
 app.add_typer(entity.app, name="entity")
