@@ -113,6 +113,7 @@ def test_posting_is_idempotent_and_a_conflict_is_409(http: TestClient) -> None:
     other = {**changeset, "title": "A loud week"}
     conflict = _problem(http.post(url, json=other), 409)
     assert "session 40 was already posted with different content" in conflict["detail"]
+    assert [(r["revision"], r["title"]) for r in conflict["stored"]] == [(1, "A quiet week")]
     amended = http.post(url, params={"amend": "true"}, json=other)
     assert amended.status_code == 201 and amended.json()["revision"] == 2
     listed = [(r["session_id"], r["revision"]) for r in http.get(url).json()]

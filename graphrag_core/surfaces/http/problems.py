@@ -34,6 +34,7 @@ from graphrag_core.errors import (
     UnknownCampaignError,
     UnknownEntityError,
 )
+from graphrag_core.models import ChangeSetRecord
 
 logger = logging.getLogger(__name__)
 
@@ -94,16 +95,23 @@ class Problem(BaseModel):
     errors: tuple[FieldError, ...] = Field(
         default=(), description="Per-field errors of invalid input."
     )
+    stored: tuple[ChangeSetRecord, ...] = Field(
+        default=(),
+        description="On a change-set conflict: the session's stored revisions, to compare.",
+    )
 
 
 class ApiError(Exception):
     """A failure the HTTP surface itself raises (no key, wrong role, bad upload)."""
 
-    def __init__(self, status: int, slug: str, detail: str) -> None:
+    def __init__(
+        self, status: int, slug: str, detail: str, stored: tuple[ChangeSetRecord, ...] = ()
+    ) -> None:
         super().__init__(detail)
         self.status = status
         self.slug = slug
         self.detail = detail
+        self.stored = stored
 
 
 def problem_of(exc: LoregraphError) -> Problem:
@@ -164,7 +172,8 @@ def install(app: FastAPI) -> None:
     async def api_problem(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ApiError)
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-        return respond(make_problem(exc.status, exc.slug, exc.detail), headers)
+        problem = make_problem(exc.status, exc.slug, exc.detail)
+        return respond(problem.model_copy(update={"stored": exc.stored}), headers)
 
     async def invalid(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)

@@ -8,9 +8,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Response
 
+from graphrag_core.errors import ChangelogConflictError
 from graphrag_core.models import ChangeSetRecord
 from graphrag_core.services.changelog import PostResult
 from graphrag_core.surfaces.http.auth import ScopeDep, ServiceDep
+from graphrag_core.surfaces.http.problems import ApiError
 
 router = APIRouter(tags=["changesets"])
 
@@ -46,7 +48,12 @@ def post_changeset(
     ] = "http",
 ) -> PostResult:
     where.require("gm", "recap")
-    done = service.post_and_rebuild(changeset, where.campaign, source_name=source, amend=amend)
+    try:
+        done = service.post_and_rebuild(changeset, where.campaign, source_name=source, amend=amend)
+    except ChangelogConflictError as exc:  # say what is stored, to compare with the post
+        session = changeset.get("session_id")
+        stored = [r for r in service.changesets(where.campaign) if r.session_id == session]
+        raise ApiError(409, "changelog-conflict", str(exc), tuple(stored)) from exc
     if done.post.action == "duplicate":
         response.status_code = 200
     return done.post
