@@ -194,6 +194,8 @@ def load(
         "seconds": round(took, 1),
         "requests": requests,
         "throughput_rps": round(requests / took, 1),
+        "posts": len(run.times["post"]),
+        "reads": len(run.times["read"]),
         "posts_acknowledged_sessions": len(run.acked),
         "post_p95_ms": round(p(run.times["post"], 0.95), 1),
         "read_p95_ms": round(p(run.times["read"], 0.95), 1),
