@@ -125,6 +125,12 @@ def test_keys_see_only_their_campaign_and_a_revoked_key_is_refused(world: World)
     revoke_key(world.service.data_dir, key_id)
     assert world.http.get(f"{C}/entities/Torven", headers=key).status_code == 401
     assert world.http.get("/doctor", headers=world.keys["player"]).status_code == 403
+    job = world.http.post(f"{C}/build", headers=world.keys["gm"]).json()["id"]
+    assert world.http.get(f"/jobs/{job}", headers=world.keys["gm"]).status_code == 200
+    for role in ("player", "recap"):  # a job's report names every source, GM-only ones too
+        for path in (f"/jobs/{job}", f"/jobs/{job}/events"):
+            assert world.http.get(path, headers=world.keys[role]).status_code == 403
+    assert world.http.get(f"/jobs/{job}", headers=world.keys["other-gm"]).status_code == 404
 
 
 def _player_requests(world: World) -> Iterator[tuple[str, dict[str, str]]]:

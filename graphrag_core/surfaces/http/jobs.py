@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from graphrag_core.errors import LoregraphError
 from graphrag_core.ports import ProgressListener
-from graphrag_core.surfaces.http.auth import CallerDep
+from graphrag_core.surfaces.http.auth import Caller, CallerDep
 from graphrag_core.surfaces.http.problems import ApiError, Problem, problem_of
 
 logger = logging.getLogger(__name__)
@@ -137,11 +137,20 @@ def jobs_of(request: Request) -> Jobs:
 
 
 JobsDep = Annotated[Jobs, Depends(jobs_of)]
+
+
+def _gm_only(who: Caller) -> None:
+    """Jobs are the GM's: their reports name every source file, GM-only ones too."""
+    if who.role != "gm":
+        raise ApiError(403, "forbidden", f"a {who.role} key may not do this (needs a gm key)")
+
+
 router = APIRouter(tags=["jobs"])
 
 
 @router.get("/jobs/{job_id}", response_model=Job, summary="A job's progress and result")
 def get_job(job_id: str, who: CallerDep, jobs: JobsDep) -> Job:
+    _gm_only(who)
     return jobs.get(job_id, who.campaign)
 
 
@@ -152,6 +161,7 @@ def get_job(job_id: str, who: CallerDep, jobs: JobsDep) -> Job:
     responses={200: {"content": {"text/event-stream": {}}}},
 )
 async def job_events(job_id: str, who: CallerDep, jobs: JobsDep) -> StreamingResponse:
+    _gm_only(who)
     jobs.get(job_id, who.campaign)  # 404 before the stream starts
     return StreamingResponse(_events(jobs, job_id, who.campaign), media_type="text/event-stream")
 
