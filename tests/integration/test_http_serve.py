@@ -1,6 +1,7 @@
-"""``loregraph serve`` as a real process: it starts on a free loopback port, answers, logs
-one line per request, and on SIGTERM closes the store (the embedded engine stops), removes
-its ``serve.json`` and exits 0. Bound beyond loopback without keys, it refuses to start."""
+"""``loregraph serve`` as a real process: it starts on a free loopback port, answers (also
+about what a CLI process on the same data dir wrote meanwhile), logs one line per request, and
+on SIGTERM closes the store (the embedded engine stops), removes its ``serve.json`` and exits
+0. Bound beyond loopback without keys, it refuses to start."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+from tests.integration.cli_world import run
 
 pytestmark = pytest.mark.integration
 
@@ -43,7 +46,7 @@ def _wait_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
     raise AssertionError(f"serve did not answer: {log.read_text()}")
 
 
-def test_serve_answers_then_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
+def test_serve_answers_then_stops_cleanly_on_sigterm(tmp_path: Path, world: Path) -> None:
     data_dir, port, log = tmp_path / "data", _free_port(), tmp_path / "serve.log"
     url = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "graphrag_core.surfaces.cli", "serve", "--port", str(port)]
@@ -52,6 +55,14 @@ def test_serve_answers_then_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
         try:
             _wait_up(url, process, log)
             assert httpx.get(f"{url}/campaigns", timeout=10).json() == {"campaigns": []}
+            # a CLI process on the same data dir shares the engine; the server sees its writes
+            code, output = run(
+                {"LOREGRAPH_DATA_DIR": str(data_dir)}, "ingest", str(world), "-c", "serve"
+            )
+            assert code == 0, output
+            assert httpx.get(f"{url}/campaigns", timeout=10).json() == {"campaigns": ["serve"]}
+            entity = httpx.get(f"{url}/campaigns/serve/entities/the Red Oak", timeout=30)
+            assert entity.status_code == 200 and entity.json()["name"] == "Red Oak Tavern"
             found = json.loads((data_dir / "serve.json").read_text())
             assert found == {"url": url, "pid": process.pid}
             engine = int((data_dir / "falkordb.pid").read_text().split()[0])
@@ -62,7 +73,7 @@ def test_serve_answers_then_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
                 process.kill()
     text = log.read_text()
     assert "loopback only, every request is the local GM's" in text
-    assert text.count("GET /campaigns 200") == 1, text
+    assert text.count("GET /campaigns 200") == 2, text
     assert "store closed" in text and "Traceback" not in text
     assert not (data_dir / "serve.json").exists()
     with pytest.raises(ProcessLookupError):  # the embedded engine stopped with the server
