@@ -195,6 +195,14 @@ def test_appending_a_changeset_again_adds_nothing(store: GraphStore) -> None:
     assert len(store.load_changes("c")) == 1
 
 
+def test_a_changeset_appended_again_keeps_what_was_stored_first(store: GraphStore) -> None:
+    store.append_changeset("c", d.record(1, 1, 1), [d.change(1, 1, 1)])
+    rewritten = d.record(1, 1, 1).model_copy(update={"title": "Rewritten", "change_count": 9})
+    store.append_changeset("c", rewritten, [d.change(1, 1, 1, new_value="alive")])
+    assert store.load_changesets("c") == [d.record(1, 1, 1)]
+    assert store.load_changes("c") == [d.change(1, 1, 1)]
+
+
 # ---------------------------------------------------------------- campaigns
 
 
