@@ -73,6 +73,7 @@ def test_serve_answers_then_stops_cleanly_on_sigterm(tmp_path: Path, world: Path
                 process.kill()
     text = log.read_text()
     assert "loopback only, every request is the local GM's" in text
+    assert "warmed the model and 0 campaign(s)" in text
     assert text.count("GET /campaigns 200") == 2, text
     assert "store closed" in text and "Traceback" not in text
     assert not (data_dir / "serve.json").exists()

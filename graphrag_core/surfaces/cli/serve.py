@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import signal
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -22,6 +23,7 @@ import typer
 
 from graphrag_core.errors import ConfigError, LoregraphError
 from graphrag_core.services.keys import ROLES, KeyRing, Role, create_key, read_keys, revoke_key
+from graphrag_core.services.service import LoregraphService
 from graphrag_core.surfaces.cli.common import cli_service, cli_settings, fail, out
 
 app = typer.Typer()
@@ -82,6 +84,18 @@ def _signals_end_the_loop() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
+def _warm(service: LoregraphService) -> None:
+    """Load the model and every campaign's GM and player views before the first request."""
+    started = time.perf_counter()
+    service.embedder.embed(["warm up"])
+    campaigns = service.campaigns()
+    for campaign in campaigns:
+        for as_player in (False, True):
+            service.view(campaign, as_player=as_player)
+    took = time.perf_counter() - started
+    logger.info("warmed the model and %d campaign(s) in %.1f s", len(campaigns), took)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -100,7 +114,7 @@ def serve(
     except LoregraphError as exc:
         raise fail(exc) from exc
     with cli_service() as (service, settings):
-        service.embedder.embed(["warm up"])  # load the model before the first question
+        _warm(service)
         url = f"http://{host}:{port}"
         api = create_app(service, keys)
         config = uvicorn.Config(api, host=host, port=port, log_config=None, access_log=False)
