@@ -131,6 +131,12 @@ def test_keys_see_only_their_campaign_and_a_revoked_key_is_refused(world: World)
         for path in (f"/jobs/{job}", f"/jobs/{job}/events"):
             assert world.http.get(path, headers=world.keys[role]).status_code == 403
     assert world.http.get(f"/jobs/{job}", headers=world.keys["other-gm"]).status_code == 404
+    # a failed job of a keyed caller names no other campaign either
+    other = world.http.post("/campaigns/other/build", headers=world.keys["other-gm"]).json()["id"]
+    with world.http.stream("GET", f"/jobs/{other}/events", headers=world.keys["other-gm"]) as s:
+        ended = [line for line in s.iter_lines() if line.startswith("data: ")][-1]
+    assert '"status":"failed"' in ended and "holds nothing" in ended
+    assert CAMPAIGN not in ended
 
 
 def _player_requests(world: World) -> Iterator[tuple[str, dict[str, str]]]:

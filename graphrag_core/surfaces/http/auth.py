@@ -35,6 +35,11 @@ class Scope:
     campaign: str
     caller: Caller
 
+    @property
+    def scoped(self) -> bool:
+        """Whether the caller holds a key (so answers name no other campaign)."""
+        return self.caller.campaign is not None
+
     def require(self, *roles: Role) -> None:
         if self.caller.role not in roles:
             allowed = " or ".join(roles)

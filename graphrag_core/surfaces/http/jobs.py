@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from graphrag_core.errors import LoregraphError
 from graphrag_core.ports import ProgressListener
 from graphrag_core.surfaces.http.auth import Caller, CallerDep
-from graphrag_core.surfaces.http.problems import ApiError, Problem, problem_of
+from graphrag_core.surfaces.http.problems import ApiError, Problem, problem_of, scoped_problem
 
 logger = logging.getLogger(__name__)
 
@@ -85,22 +85,24 @@ class Jobs:
         self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="loregraph-job")
 
-    def submit(self, kind: str, campaign: str, work: Work) -> Job:
+    def submit(self, kind: str, campaign: str, work: Work, *, scoped: bool = False) -> Job:
+        """Queue ``work``; ``scoped``: its caller holds a key (failures name no other
+        campaign)."""
         job = Job(id=uuid.uuid4().hex, kind=kind, campaign=campaign, created_at=_now())
         with self._lock:
             self._jobs[job.id] = job
             while len(self._jobs) > KEEP:
                 self._jobs.popitem(last=False)
-        self._pool.submit(self._run, job, work)
+        self._pool.submit(self._run, job, work, scoped)
         return self.get(job.id, campaign)
 
-    def _run(self, job: Job, work: Work) -> None:
+    def _run(self, job: Job, work: Work, scoped: bool) -> None:
         with self._lock:
             job.status = "running"
         try:
             report = work(_Progress(job, self._lock))
         except LoregraphError as exc:
-            self._end(job, "failed", problem=problem_of(exc))
+            self._end(job, "failed", problem=scoped_problem(exc, scoped))
         except Exception as exc:  # a bug: logged, and reported on the job, never lost
             logger.exception("job %s (%s) failed", job.id, job.kind)
             self._end(job, "failed", problem=problem_of(LoregraphError(f"unexpected {exc!r}")))

@@ -151,9 +151,9 @@ def _validation(exc: RequestValidationError) -> Problem:
     return make_problem(422, "invalid-input", detail, errors)
 
 
-def scoped_problem(request: Request, exc: LoregraphError) -> Problem:
-    """``exc``'s problem; a keyed caller never learns other campaigns' names from it."""
-    if isinstance(exc, UnknownCampaignError) and getattr(request.state, "scoped", False):
+def scoped_problem(exc: LoregraphError, scoped: bool) -> Problem:
+    """``exc``'s problem; a keyed (``scoped``) caller never learns other campaigns' names."""
+    if isinstance(exc, UnknownCampaignError) and scoped:
         detail = f"campaign {exc.campaign!r} holds nothing yet; ingest sources into it first"
         return make_problem(404, "unknown-campaign", detail)
     return problem_of(exc)
@@ -164,7 +164,7 @@ def install(app: FastAPI) -> None:
 
     async def loregraph_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, LoregraphError)
-        problem = scoped_problem(request, exc)
+        problem = scoped_problem(exc, getattr(request.state, "scoped", False))
         if problem.status >= 500:
             logger.error("%s %s failed: %s", request.method, request.url.path, exc)
         return respond(problem)

@@ -49,4 +49,6 @@ def ask_global(
 )
 def build(where: ScopeDep, service: ServiceDep, jobs: JobsDep) -> Job:
     where.require("gm")
-    return jobs.submit("build", where.campaign, lambda p: service.build(where.campaign, p))
+    return jobs.submit(
+        "build", where.campaign, lambda p: service.build(where.campaign, p), scoped=where.scoped
+    )

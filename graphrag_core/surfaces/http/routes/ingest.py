@@ -58,7 +58,7 @@ def ingest(
     def work(progress: ProgressListener) -> IngestDone:
         return _ingest(service, uploads, where.campaign, progress, build)
 
-    return jobs.submit("ingest", where.campaign, work)
+    return jobs.submit("ingest", where.campaign, work, scoped=where.scoped)
 
 
 def _ingest(
