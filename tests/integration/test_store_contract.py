@@ -143,6 +143,9 @@ def test_fulltext_search(store: GraphStore) -> None:
         store.fulltext_search("c", "entity", "where can sailors rest?", 5, d.BOTH)
     )
     assert d.ids(store.fulltext_search("c", "entity", "Torven", 5, d.BOTH))[0] == "torven"
+    # every word of the name, the aliases and the description is a word of its own
+    for word in ("Blackwater", "Keeper"):
+        assert d.ids(store.fulltext_search("c", "entity", word, 5, d.BOTH)) == ["torven"], word
     assert store.fulltext_search("c", "entity", "King secretly", 5, d.BOTH) == []
     assert store.fulltext_search("c", "chunk", "Cult", 5, d.PARTY) == []
     assert store.fulltext_search("c", "entity", '-@|(){}"*', 5, d.BOTH) == []
