@@ -7,7 +7,8 @@
 - ``vault``: a Markdown note inside an Obsidian vault (a folder, up to the root, holding a
   ``.obsidian`` directory) or any Markdown file opening with YAML front matter;
 - ``markdown``: any other Markdown file;
-- ``text``: a ``.txt`` file.
+- ``text``: a ``.txt`` file;
+- ``pdf``: a text PDF (``extraction.pdf``: pages and headings kept; a scan is an error).
 """
 
 from __future__ import annotations
@@ -19,14 +20,15 @@ from typing import Literal
 import yaml
 
 from extraction.frontmatter import has_front_matter, split_front_matter, yaml_error_reason
+from extraction.pdf import load_pdf
 from graphrag_core.errors import SourceError
 from graphrag_core.models import SourceDocument
 
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 YAML_SUFFIXES = frozenset({".yaml", ".yml"})
-SUPPORTED_SUFFIXES = MARKDOWN_SUFFIXES | YAML_SUFFIXES | {".txt"}
+SUPPORTED_SUFFIXES = MARKDOWN_SUFFIXES | YAML_SUFFIXES | {".txt", ".pdf"}
 
-Kind = Literal["markdown", "text", "vault", "worldpack"]
+Kind = Literal["markdown", "text", "vault", "worldpack", "pdf"]
 
 
 def discover(root: Path) -> list[Path]:
@@ -62,9 +64,11 @@ def load_document(path: Path, root: Path) -> SourceDocument:
         raw = path.read_bytes()
     except OSError as exc:
         raise SourceError(rel, f"cannot read the file: {exc.strerror or exc}") from exc
+    digest = hashlib.sha256(raw).hexdigest()
+    if path.suffix.lower() == ".pdf":
+        return load_pdf(raw, rel, digest)
     text = _decode(raw, rel)
     kind = _kind(path, root, rel, text)
-    digest = hashlib.sha256(raw).hexdigest()
     return SourceDocument(path=rel, kind=kind, sha256=digest, text=text)
 
 

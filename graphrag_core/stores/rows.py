@@ -138,6 +138,8 @@ def chunk_row(chunk: Chunk) -> Row:
         "visibility": chunk.visibility,
         "mentions": chunk.mentions,
         "subject": chunk.subject,
+        "session": chunk.session,
+        "page": chunk.page,
     }
     return {"id": chunk.id, "props": checked(f"chunk {chunk.id}", props)}
 
@@ -221,6 +223,8 @@ def to_chunk(row: Row) -> Chunk:
         visibility=row["visibility"],
         mentions=tuple(row["mentions"] or ()),
         subject=row["subject"],
+        session=row["session"],
+        page=row["page"],
     )
 
 
