@@ -1,0 +1,123 @@
+"""The wording the offline recap draft recognises: what counts as a stated death, destruction,
+disappearance or betrayal, and what only hedges one.
+
+A *rule* is a kind of change and the verbs that state it. Where a match's affected entity
+stands depends on the verb's form (``verb_role``):
+
+* passive ("was slain by", "was burned") → the subject, the entity named before the verb;
+* transitive, an object right after the verb ("Kestrel killed Hob", "burned the Copper Kettle
+  to the ground") → that object, never the subject (the killer does not die);
+* intransitive ("Hob died", "the bridge collapsed", "the Kettle burned to the ground") → the
+  subject, for the verbs that can stand alone (``intransitive`` on the rule).
+
+A *hedge* in the clause of the verb ("tried to", "nearly", "barely survived", "was wounded",
+"if", "threatened", "left for dead", "not"), or *doubt* anywhere in the sentence ("rumour",
+"supposedly", "dreamt"), means the change did not happen, or not for sure: it is never
+proposed. A survival clause about the same entity anywhere in the sentence
+("… but survived") cancels a death too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+ChangeKind = Literal["death", "destruction", "missing", "hostile"]
+
+_PASSIVE = re.compile(
+    r"\b(?:was|were|is|are|got|gets|been|be)\s+(?:\w+ly\s+|all\s+but\s+)?$", re.IGNORECASE
+)
+_OBJECT_START = re.compile(
+    r"^\s*(?:down\s+|up\s+|off\s+)?(?:the|a|an|his|her|their|its|our|my|your|every|all|both|"
+    r"him|it|them|[A-Z])",
+)
+HEDGE = re.compile(
+    r"\b(?:tr(?:y|ied|ies|ying)|attempt\w*|almost|nearly|barely|narrowly|would|could|might|may|"
+    r"should|will|shall|going\s+to|about\s+to|wants?\s+to|wanted\s+to|plann?\w*|plott?\w*|"
+    r"threat\w*|fail\w*|missed|if|unless|whether|not|never|no\s+one|nobody|rumou?r\w*|"
+    r"fear\w*|wounded|injured|hurt|left\s+for\s+dead|surviv\w*|spared|hop(?:e|ed|es)|"
+    r"seem\w*|maybe|perhaps|probably|swore|vowed|promised|unless|in\s+case)\b"
+    r"|n't\b",
+    re.IGNORECASE,
+)
+DOUBT = re.compile(
+    r"\b(?:rumou?r\w*|supposedly|apparently|allegedly|reportedly|claim\w*|or\s+so|dream\w*|"
+    r"visions?|prophec\w*|foretold|pretend\w*|feign\w*|fak(?:ed|ing)|lied|lie\s+that)\b",
+    re.IGNORECASE,
+)
+"""Doubt anywhere in the sentence ("Hob was killed, or so the rumour went") hedges it all."""
+SURVIVAL = re.compile(
+    r"\b(?:surviv\w*|escap\w*|recover\w*|pulled\s+through|still\s+alive|lived|revived|"
+    r"resurrected|raised\s+from\s+the\s+dead|spared|rescued)\b",
+    re.IGNORECASE,
+)
+CLAUSE = re.compile(
+    r"[;:,—–]|\s-\s|\b(?:but|yet|then|while|although|though|whereas|and|so|after|before|"
+    r"until|when|because|who|which)\b",
+    re.IGNORECASE,
+)
+"""Where the hedge scope of a verb ends (commas included)."""
+SUBJECT_BARRIER = re.compile(
+    r"[;:—–]|\b(?:but|yet|then|while|although|though|whereas|and|so|after|before|until|"
+    r"because)\b",
+    re.IGNORECASE,
+)
+"""How far back the subject of a verb is looked for (commas excluded: "Hob, the keeper, died")."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: ChangeKind
+    verbs: re.Pattern[str]
+    intransitive: bool
+    """Whether the verb alone (no object) states the change of its subject."""
+    transitive: bool = True
+    """Whether an object right after the verb is what changes."""
+
+
+def _verbs(words: str) -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{words})\b", re.IGNORECASE)
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("death", _verbs(r"killed|kills|slew|slays|slain|murdered|executed|beheaded|"
+                         r"assassinated|finished\s+off|struck\s+down|cut\s+down|hanged|"
+                         r"strangled|poisoned\s+to\s+death|put\s+to\s+death|devoured"),
+         intransitive=False),
+    Rule("death", _verbs(r"died|dies|perished|succumbed|fell\s+in\s+battle|drowned|"
+                         r"(?:is|was|lay|lies|lie|were|are)\s+dead|breathed\s+(?:his|her|their|"
+                         r"its)\s+last|met\s+(?:his|her|their|its)\s+end"),
+         intransitive=True, transitive=False),
+    Rule("destruction", _verbs(r"burned\s+down|burnt\s+down|burned|burnt|torched|destroyed|"
+                               r"razed|demolished|levell?ed|flattened|shattered|smashed|"
+                               r"blew\s+up|blown\s+up|sank|sunk|collapsed|crumbled|caved\s+in|"
+                               r"went\s+up\s+in\s+flames|exploded|reduced\s+to\s+(?:ash|ashes|"
+                               r"rubble|cinders)|(?:lies|lay|is|was)\s+in\s+ruins"),
+         intransitive=True),
+    Rule("missing", _verbs(r"fled|flees|vanished|vanishes|disappeared|disappears|"
+                           r"went\s+missing|(?:is|was|are|were)\s+missing|"
+                           r"was\s+never\s+seen\s+again|was\s+lost|is\s+lost"),
+         intransitive=True, transitive=False),
+    Rule("hostile", _verbs(r"turned\s+on|turned\s+against|turns\s+on|betrayed|betrays|"
+                           r"declared\s+war\s+on|swore\s+vengeance\s+on|"
+                           r"(?:is|are|became|become|now)\s+(?:now\s+)?hostile"),
+         intransitive=True, transitive=False),
+)  # fmt: skip
+
+PARTY_OBJECT = re.compile(r"^\s*(?:us|the\s+party|our\s+party|our\s+group|the\s+heroes)\b", re.I)
+"""What a betrayal must be aimed at to make an attitude toward the party hostile."""
+
+
+def passive(sentence: str, start: int) -> bool:
+    """Whether the verb at ``start`` is passive ("was slain", "were all but destroyed")."""
+    return _PASSIVE.search(sentence[:start]) is not None
+
+
+def verb_role(sentence: str, start: int, end: int, rule: Rule) -> Literal["subject", "object"]:
+    """Where the entity a verb match changes stands: before it (subject) or after (object)."""
+    if rule.kind == "hostile" or passive(sentence, start):
+        return "subject"
+    if rule.transitive and _OBJECT_START.match(sentence[end:]):
+        return "object"
+    return "subject"
