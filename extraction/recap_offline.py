@@ -1,7 +1,8 @@
 """Draft a session changelog from a recap without a model: deterministic patterns.
 
 Each sentence of the recap is read for the changes it states (``extraction.recap_rules``):
-a death, a destruction, a disappearance, a turn against the party. The entity a change is
+a death, a destruction (a faction broken up: disbanded), a disappearance (an item: lost), a
+capture, a release from captivity (alive), a turn against the party. The entity a change is
 about must be one the campaign knows, named by its name, an alias or an unambiguous short form
 (``extraction.recap_names``); a change told only with a pronoun is left to the game master.
 Hedged wording ("tried to kill", "barely survived", "was wounded", "if X dies") is never
@@ -23,9 +24,12 @@ from extraction.recap_rules import (
     CLAUSE,
     DOUBT,
     HEDGE,
+    NAME_ENDS_PHRASE,
+    OBJECT_GAP,
     PARTY_OBJECT,
     RULES,
     SUBJECT_BARRIER,
+    SUBJECT_GAP,
     SURVIVAL,
     ChangeKind,
     Rule,
@@ -35,12 +39,15 @@ from extraction.recap_rules import (
 from graphrag_core.models import STATUS_VOCABULARY, Entity
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d+\.|#))")
+_OF_COMPLEMENT = re.compile(r"\b(?:of|from|with|for)\s+(?:the\s+)?$", re.IGNORECASE)
+"""A name after "of" is no subject: in "the barge of the Red Lanterns sank" the barge sank."""
 _MARKUP = re.compile(r"^(?:#{1,6}|[-*+]|\d+\.)\s+")
-_OBJECT_GAP = re.compile(r"^\s*(?:(?:down|up|off|the|a|an|his|her|their|its|our)\s+)*$", re.I)
 STATUS_OF: dict[ChangeKind, tuple[str, ...]] = {
     "death": ("dead",),
     "destruction": ("destroyed", "disbanded"),
     "missing": ("missing", "lost"),
+    "captured": ("captured",),
+    "freed": ("alive",),
 }
 """The status a change gives, the first one the entity's type allows."""
 
@@ -93,20 +100,28 @@ def _affected(
 ) -> Entity | None:
     if verb_role(sentence, start, end, rule) == "object":
         after = next((m for m in mentions if m.start >= end), None)
-        if after is not None and _OBJECT_GAP.match(sentence[end : after.start]):
-            return after.entity
+        if after is not None and OBJECT_GAP.match(sentence[end : after.start]):
+            return after.entity if _whole_phrase(sentence, after) else None
         return None
     if not rule.intransitive and not passive(sentence, start):
         return None
     floor = max((m.end() for m in SUBJECT_BARRIER.finditer(sentence, 0, start)), default=0)
     before = [m for m in mentions if floor <= m.start and m.end <= start]
-    return before[-1].entity if before else None
+    if not before or not SUBJECT_GAP.match(sentence[before[-1].end : start]):
+        return None
+    return None if _OF_COMPLEMENT.search(sentence, 0, before[-1].start) else before[-1].entity
+
+
+def _whole_phrase(sentence: str, found: Found) -> bool:
+    """Whether the name ends its noun phrase (not "the Mossgate smithy", not "Hob's")."""
+    return NAME_ENDS_PHRASE.match(sentence[found.end :]) is not None
 
 
 def _applies(rule: Rule, entity: Entity, sentence: str, start: int, end: int) -> bool:
     """Whether the change fits the entity's type (and a betrayal is of the party)."""
     if rule.kind == "hostile":
-        stated = "hostile" in sentence[start:end].lower() or PARTY_OBJECT.match(sentence[end:])
+        verb = sentence[start:end].lower()
+        stated = "hostile" in verb or " as " in verb or PARTY_OBJECT.match(sentence[end:])
         return bool(stated) and entity.type not in ("Location", "Item", "Event", "Quest")
     return _status(rule.kind, entity) is not None
 

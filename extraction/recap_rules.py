@@ -23,15 +23,21 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-ChangeKind = Literal["death", "destruction", "missing", "hostile"]
+ChangeKind = Literal["death", "destruction", "missing", "captured", "freed", "hostile"]
 
 _PASSIVE = re.compile(
     r"\b(?:was|were|is|are|got|gets|been|be)\s+(?:\w+ly\s+|all\s+but\s+)?$", re.IGNORECASE
 )
 _OBJECT_START = re.compile(
-    r"^\s*(?:down\s+|up\s+|off\s+)?(?:the|a|an|his|her|their|its|our|my|your|every|all|both|"
-    r"him|it|them|[A-Z])",
+    r"^\s*(?:(?:down|up|off|out)\s+)?(?:(?:the|a|an|his|her|their|its|our|my|your|every|all|"
+    r"both|him|it|them)\b|[A-Z])",
 )
+_TIME = re.compile(
+    r"^\s*(?:(?:down|up)\s+)?(?:the\s+(?:same|next|following)\s+|that\s+|this\s+|last\s+|"
+    r"the\s+)(?:night|day|morning|evening|afternoon|dawn|dusk|week|hour)\b",
+    re.IGNORECASE,
+)
+"""A time after the verb is no object: "the inn burned down the same night"."""
 HEDGE = re.compile(
     r"\b(?:tr(?:y|ied|ies|ying)|attempt\w*|almost|nearly|barely|narrowly|would|could|might|may|"
     r"should|will|shall|going\s+to|about\s+to|wants?\s+to|wanted\s+to|plann?\w*|plott?\w*|"
@@ -93,17 +99,43 @@ RULES: tuple[Rule, ...] = (
                                r"razed|demolished|levell?ed|flattened|shattered|smashed|"
                                r"blew\s+up|blown\s+up|sank|sunk|collapsed|crumbled|caved\s+in|"
                                r"went\s+up\s+in\s+flames|exploded|reduced\s+to\s+(?:ash|ashes|"
-                               r"rubble|cinders)|(?:lies|lay|is|was)\s+in\s+ruins"),
+                               r"rubble|cinders)|(?:lies|lay|is|was)\s+in\s+ruins|disbanded|"
+                               r"dissolved|wiped\s+out|(?:was|were)\s+broken"),
          intransitive=True),
     Rule("missing", _verbs(r"fled|flees|vanished|vanishes|disappeared|disappears|"
                            r"went\s+missing|(?:is|was|are|were)\s+missing|"
                            r"was\s+never\s+seen\s+again|was\s+lost|is\s+lost"),
          intransitive=True, transitive=False),
+    Rule("captured", _verbs(r"arrested|captured|imprisoned|jailed|locked\s+up|kidnapped|"
+                            r"abducted|taken\s+prisoner|took\s+prisoner|enslaved"),
+         intransitive=False),
+    Rule("freed", _verbs(r"freed|released|set\s+free|broke(?=[^.;]{1,50}\bout\s+of\b)"),
+         intransitive=False),
     Rule("hostile", _verbs(r"turned\s+on|turned\s+against|turns\s+on|betrayed|betrays|"
                            r"declared\s+war\s+on|swore\s+vengeance\s+on|"
-                           r"(?:is|are|became|become|now)\s+(?:now\s+)?hostile"),
+                           r"(?:now\s+)?(?:treats|treated|sees|saw|regards|regarded)\s+(?:us|"
+                           r"the\s+party)\s+as\s+(?:outlaws|enemies|an\s+enemy|traitors|"
+                           r"criminals)|(?:is|are|became|become|now)\s+(?:now\s+)?hostile"),
          intransitive=True, transitive=False),
 )  # fmt: skip
+
+SUBJECT_GAP = re.compile(
+    r"^(?:\s*,[^,]{1,60},)?\s*(?:(?:\w+ly|had|has|have|was|were|is|are|got|been|be|all|but|"
+    r"then|finally|also|soon|later|now|suddenly|eventually|too|itself|himself|herself)\s+)*$",
+    re.IGNORECASE,
+)
+"""What may stand between a subject and its verb: an appositive, auxiliaries, adverbs."""
+OBJECT_GAP = re.compile(r"^\s*(?:(?:down|up|off|out|the|a|an|his|her|their|its|our)\s+)*$", re.I)
+"""What may stand between a verb and its object."""
+NAME_ENDS_PHRASE = re.compile(
+    r"^(?:\s*$|\s*[.,;:!?)\]—–]|\s+-|\s+(?:to|in|on|at|with|by|and|but|or|from|into|down|up|"
+    r"out|off|before|after|during|while|as|for|that|which|who|when|then|so|because|until|"
+    r"overnight|outright|last|this|the|near|beside|under|over|inside|outside|himself|herself|"
+    r"itself|themselves|once|again|forever|was|were|had|has|is|are)\b)",
+    re.IGNORECASE,
+)
+"""What may follow a name that is the whole noun phrase: "burned the Mossgate smithy" names a
+smithy, not Mossgate, and "Hob's dog died" is no death of Hob."""
 
 PARTY_OBJECT = re.compile(r"^\s*(?:us|the\s+party|our\s+party|our\s+group|the\s+heroes)\b", re.I)
 """What a betrayal must be aimed at to make an attitude toward the party hostile."""
@@ -118,6 +150,6 @@ def verb_role(sentence: str, start: int, end: int, rule: Rule) -> Literal["subje
     """Where the entity a verb match changes stands: before it (subject) or after (object)."""
     if rule.kind == "hostile" or passive(sentence, start):
         return "subject"
-    if rule.transitive and _OBJECT_START.match(sentence[end:]):
+    if rule.transitive and _OBJECT_START.match(sentence[end:]) and not _TIME.match(sentence[end:]):
         return "object"
     return "subject"

@@ -22,6 +22,7 @@ ENTITIES = [
     Entity(id="marta", name="Marta Hollis", type="NPC"),
     Entity(id="ledger", name="Salt Ledger", type="Item"),
     Entity(id="will", name="Will Fenn", type="NPC"),
+    Entity(id="red-oak", name="Red Oak", type="Faction"),
 ]
 
 
@@ -111,3 +112,31 @@ def test_sentences_split_at_ends_paragraphs_and_list_items() -> None:
     assert list(sentences(text)) == [
         "Session 4\nHob rested.", "Wenna sang!", "Dace fled", "Marta\nwandered off.",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The barge of the Red Oak sank.",
+        "The Ashen Hand burned the Copper Kettle stables to the ground.",
+        "Hob's dog died.",
+        "Kestrel killed Hob's hound.",
+        "The Copper Kettle cellar collapsed.",
+    ],
+)
+def test_a_name_inside_a_longer_noun_phrase_is_not_what_changed(text: str) -> None:
+    assert _proposed(text) == []
+
+
+def test_arrests_and_rescues_and_broken_factions() -> None:
+    assert _proposed("Captain Holt arrested Dace Rook for smuggling.") == [("dace", "captured")]
+    assert _proposed("We broke Dace Rook out of the cells.") == [("dace", "alive")]
+    assert _proposed("The guild was broken.") == [("guild", "disbanded")]
+    assert _proposed("The guild now treats the party as outlaws.") == [("guild", "hostile")]
+
+
+def test_a_time_or_a_conjunction_after_the_verb_is_no_object() -> None:
+    assert _proposed("The Copper Kettle burned down the same night.") == [
+        ("copper-kettle", "destroyed")
+    ]
+    assert _proposed("The guild was broken and its last members fled.") == [("guild", "disbanded")]
