@@ -6,6 +6,12 @@ Corpora (each: known entities, prose recaps, gold changes and hedged non-changes
 * ``tests/data/recap_draft``: five recaps written for this benchmark (issue 10, part B);
 * ``tests/data/prose_campaign``: the prose-only campaign's ten recaps (issue 10, part A), when
   present; its known entities are those of its gold file.
+* ``examples/emberfall``: the example campaign's seven prose recaps (written before this
+  drafter, never read while writing its patterns), scored against the example's hand-written
+  changelogs of the same sessions, restricted to the statuses the drafter proposes (dead,
+  destroyed, disbanded, missing, lost, captured, alive) and hostility between an entity and the
+  party; its known entities are those the offline extraction of its world finds. A changelog
+  may hold a change its recap does not state in words, so recall here is a lower bound.
 
 A proposal is *correct* when a gold change of its session names the same entity with the same
 status (or a hostile attitude toward the party); a *hedged proposal* is one whose quote holds a
@@ -28,10 +34,15 @@ from typing import Any
 
 import yaml
 
+from changelog.normalise import PARTY_NAMES
+from extraction.offline import extract
 from extraction.recap import normalise_quote as normalise
 from extraction.recap_offline import draft_offline
+from extraction.resolution import EntityResolver
 from extraction.sessions import session_number
+from graphrag_core.config import IngestSettings
 from graphrag_core.models import Entity, SourceDocument
+from graphrag_core.services.ingest import read_sources
 
 ROOT = Path(__file__).resolve().parents[1] / "tests" / "data"
 FATAL = ("dead", "destroyed")
@@ -65,7 +76,36 @@ def corpora(root: Path = ROOT) -> list[tuple[str, list[Entity], Path, dict[int, 
         found.append(("prose_campaign (part A)", _entities(theirs / "gold.yaml"),
                       theirs / "world" / "sessions",
                       _gold(theirs / "gold_recap_changes.yaml")))  # fmt: skip
+    found.append(emberfall())
     return found
+
+
+PROPOSABLE = frozenset({"dead", "destroyed", "disbanded", "missing", "lost", "captured", "alive"})
+EXAMPLE = ROOT.parents[1] / "examples" / "emberfall"
+
+
+def emberfall() -> tuple[str, list[Entity], Path, dict[int, Any]]:
+    """The example's recaps, with gold from its changelogs (see the module docstring)."""
+    documents = read_sources(EXAMPLE / "world").documents
+    entities = list(extract(documents, chunk_size=IngestSettings().chunk_size).entities)
+    resolver = EntityResolver(entities)
+    names = {e.id: e.name for e in entities}
+    gold: dict[int, Any] = {}
+    for path in sorted((EXAMPLE / "changelog").glob("session-*.yaml")):
+        data = yaml.safe_load(path.read_text("utf-8"))
+        changes = [
+            {"entity": names[i], "status": u["status"]}
+            for u in data.get("entity_updates") or []
+            if u.get("status") in PROPOSABLE and (i := resolver.resolve(u["entity_id"]))
+        ]
+        for rel in data.get("relationship_updates") or []:
+            ends = [str(rel["from"]), str(rel["to"])]
+            other = [e for e in ends if e.casefold() not in PARTY_NAMES]
+            hostile = rel.get("new_status") == "hostile" and len(other) == 1
+            if hostile and (entity_id := resolver.resolve(other[0])):
+                changes.append({"entity": names[entity_id], "attitude": "hostile"})
+        gold[int(data["session_id"])] = {"changes": changes, "hedged": []}
+    return ("emberfall example (blind)", entities, EXAMPLE / "world" / "sessions", gold)
 
 
 def _entities(path: Path) -> list[Entity]:
@@ -82,7 +122,7 @@ def _gold(path: Path) -> dict[int, Any]:
 
 def score(name: str, entities: list[Entity], sessions: Path, gold: dict[int, Any]) -> Score:
     result = Score(name)
-    by_name = {n.casefold(): e for e in entities for n in (e.name, *e.aliases)}
+    by_name = {n.casefold(): e for e in entities for n in (*e.aliases, e.name)}
     for path in sorted(sessions.glob("*.md")):
         text = path.read_text("utf-8")
         doc = SourceDocument(path=path.name, kind="markdown", sha256=_sha(text), text=text)

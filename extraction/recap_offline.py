@@ -8,6 +8,10 @@ about must be one the campaign knows, named by its name, an alias or an unambigu
 Hedged wording ("tried to kill", "barely survived", "was wounded", "if X dies") is never
 proposed; each hedged statement is listed as skipped, so the reviewer sees why.
 
+A change stated under a GM heading (``## GM Notes``, ``## Secrets``, see
+``extraction.markdown``), or about a GM-only entity, is proposed with ``visibility: gm``: posting
+the draft as it stands never tells players a secret.
+
 The draft has the shape the LLM path gives (``extraction.recap.RecapDraft``): a change set
 ``loregraph changelog post`` reads, each update quoting its sentence verbatim.
 """
@@ -18,6 +22,7 @@ import re
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
+from extraction.markdown import sections as markdown_sections
 from extraction.recap import RecapDraft
 from extraction.recap_names import Found, RecapNames
 from extraction.recap_rules import (
@@ -41,7 +46,8 @@ from graphrag_core.models import STATUS_VOCABULARY, Entity
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d+\.|#))")
 _OF_COMPLEMENT = re.compile(r"\b(?:of|from|with|for)\s+(?:the\s+)?$", re.IGNORECASE)
 """A name after "of" is no subject: in "the barge of the Red Lanterns sank" the barge sank."""
-_MARKUP = re.compile(r"^(?:#{1,6}|[-*+]|\d+\.)\s+")
+_MARKUP = re.compile(r"^(?:[-*+]|\d+\.)\s+")
+_HEADING_LINE = re.compile(r"^[ \t]*#{1,6}[ \t][^\n]*$", re.MULTILINE)
 STATUS_OF: dict[ChangeKind, tuple[str, ...]] = {
     "death": ("dead",),
     "destruction": ("destroyed", "disbanded"),
@@ -58,7 +64,7 @@ def draft_offline(text: str, *, session: int, entities: Sequence[Entity]) -> Rec
                         "entity_updates": [], "relationship_updates": []})  # fmt: skip
     names = RecapNames(entities)
     seen: set[tuple[str, str]] = set()
-    for sentence in sentences(text):
+    for sentence, gm in _sentences_with_visibility(text):
         mentions = names.find(sentence)
         if not mentions:
             continue
@@ -71,17 +77,25 @@ def draft_offline(text: str, *, session: int, entities: Sequence[Entity]) -> Rec
                 draft.skipped.append(f"{rule.kind} of {entity.name!r} ({verb!r}): {reason}")
             elif (entity.id, rule.kind) not in seen:
                 seen.add((entity.id, rule.kind))
-                _add(draft, rule.kind, entity, sentence)
+                _add(draft, rule.kind, entity, sentence, gm or entity.visibility == "gm")
     return draft
 
 
+def _sentences_with_visibility(text: str) -> Iterator[tuple[str, bool]]:
+    """Each sentence, and whether it stands under a GM heading (``## GM Notes``)."""
+    for section in markdown_sections(text):
+        for sentence in sentences(text[section.start : section.end]):
+            yield sentence, section.gm
+
+
 def sentences(text: str) -> Iterator[str]:
-    """The sentences of ``text`` (paragraph, list item and heading breaks end one too),
-    without leading list or heading marks."""
-    for piece in _SENTENCE_END.split(text):
-        sentence = _MARKUP.sub("", piece.strip())
-        if sentence:
-            yield sentence
+    """The sentences of ``text`` (paragraph and list item breaks end one too), without list
+    marks; heading lines are titles, not statements, and are left out."""
+    for block in _HEADING_LINE.split(text):
+        for piece in _SENTENCE_END.split(block):
+            sentence = _MARKUP.sub("", piece.strip())
+            if sentence:
+                yield sentence
 
 
 def _matches(sentence: str) -> list[tuple[Rule, int, int]]:
@@ -164,13 +178,15 @@ def _survived(blank: str, entity: Entity, mentions: list[Found]) -> bool:
     return False
 
 
-def _add(draft: RecapDraft, kind: ChangeKind, entity: Entity, sentence: str) -> None:
+def _add(draft: RecapDraft, kind: ChangeKind, entity: Entity, sentence: str, gm: bool) -> None:
+    """Add the change; one stated in a GM section, or about a GM-only entity, is GM-only."""
+    secret = {"visibility": "gm"} if gm else {}
     if kind == "hostile":
         draft.changeset["relationship_updates"].append(
-            {"from": entity.id, "to": "party", "new_status": "hostile", "quote": sentence}
+            {"from": entity.id, "to": "party", "new_status": "hostile", "quote": sentence, **secret}
         )
         return
     draft.changeset["entity_updates"].append(
         {"entity_id": entity.id, "entity_type": entity.type, "status": _status(kind, entity),
-         "quote": sentence}
+         "quote": sentence, **secret}
     )  # fmt: skip

@@ -92,7 +92,8 @@ RULES: tuple[Rule, ...] = (
                          r"strangled|poisoned\s+to\s+death|put\s+to\s+death|devoured"),
          intransitive=False),
     Rule("death", _verbs(r"died|dies|perished|succumbed|fell\s+in\s+battle|drowned|"
-                         r"(?:is|was|lay|lies|lie|were|are)\s+dead|breathed\s+(?:his|her|their|"
+                         r"(?:is|was|lay|lies|lie|were|are)\s+(?:found\s+)?dead|found\s+dead|"
+                         r"breathed\s+(?:his|her|their|"
                          r"its)\s+last|met\s+(?:his|her|their|its)\s+end"),
          intransitive=True, transitive=False),
     Rule("destruction", _verbs(r"burned\s+down|burnt\s+down|burned|burnt|torched|destroyed|"
@@ -103,7 +104,7 @@ RULES: tuple[Rule, ...] = (
                                r"dissolved|wiped\s+out|(?:was|were)\s+broken"),
          intransitive=True),
     Rule("missing", _verbs(r"fled|flees|vanished|vanishes|disappeared|disappears|"
-                           r"went\s+missing|(?:is|was|are|were)\s+missing|"
+                           r"went\s+missing|(?:is|was|are|were)\s+(?:\w+ly\s+)?(?:missing|gone)|"
                            r"was\s+never\s+seen\s+again|was\s+lost|is\s+lost"),
          intransitive=True, transitive=False),
     Rule("captured", _verbs(r"arrested|captured|imprisoned|jailed|locked\s+up|kidnapped|"
@@ -131,7 +132,7 @@ NAME_ENDS_PHRASE = re.compile(
     r"^(?:\s*$|\s*[.,;:!?)\]—–]|\s+-|\s+(?:to|in|on|at|with|by|and|but|or|from|into|down|up|"
     r"out|off|before|after|during|while|as|for|that|which|who|when|then|so|because|until|"
     r"overnight|outright|last|this|the|near|beside|under|over|inside|outside|himself|herself|"
-    r"itself|themselves|once|again|forever|was|were|had|has|is|are)\b)",
+    r"itself|themselves|once|again|forever|was|were|had|has|is|are|alive)\b)",
     re.IGNORECASE,
 )
 """What may follow a name that is the whole noun phrase: "burned the Mossgate smithy" names a

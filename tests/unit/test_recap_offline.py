@@ -110,7 +110,7 @@ def test_a_hedged_statement_is_listed_as_skipped() -> None:
 def test_sentences_split_at_ends_paragraphs_and_list_items() -> None:
     text = "# Session 4\nHob rested. Wenna sang!\n\n- Dace fled\n- Marta\nwandered off."
     assert list(sentences(text)) == [
-        "Session 4\nHob rested.", "Wenna sang!", "Dace fled", "Marta\nwandered off.",
+        "Hob rested.", "Wenna sang!", "Dace fled", "Marta\nwandered off.",
     ]  # fmt: skip
 
 
@@ -140,3 +140,26 @@ def test_a_time_or_a_conjunction_after_the_verb_is_no_object() -> None:
         ("copper-kettle", "destroyed")
     ]
     assert _proposed("The guild was broken and its last members fled.") == [("guild", "disbanded")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The next morning Hob Tarrow was found dead in the alley.", ("hob", "dead")),
+        ("Wenna Marsh is officially missing.", ("wenna", "missing")),
+        ("When we came back the Salt Ledger was gone.", ("ledger", "lost")),
+        ("We captured Dace Rook alive and took him to the Reeve.", ("dace", "captured")),
+    ],
+)
+def test_wording_found_in_the_example_recaps(text: str, expected: tuple[str, str]) -> None:
+    assert _proposed(text) == [expected]
+
+
+def test_a_change_stated_in_gm_notes_is_proposed_gm_only() -> None:
+    text = "# Session 5\nHob Tarrow left town.\n\n## GM Notes\n\nHob Tarrow is dead. Wenna died."
+    entities = [*ENTITIES, Entity(id="oona", name="Sister Oona", type="NPC", visibility="gm")]
+    draft = draft_offline(text + "\n\n## Later\nSister Oona died.", session=5, entities=entities)
+    updates = {u["entity_id"]: u.get("visibility") for u in draft.changeset["entity_updates"]}
+    assert updates == {"hob": "gm", "wenna": "gm", "oona": "gm"}
+    public = draft_offline("# Session 5\nHob Tarrow died.", session=5, entities=ENTITIES)
+    assert "visibility" not in public.changeset["entity_updates"][0]
