@@ -6,7 +6,8 @@ never enters a chunk. A heading with no text of its own joins the section after 
 chunk is a bare heading. A world pack gives one chunk per item of its ``entities`` list (more
 when the item has secret parts). A PDF splits at page ends and at its headings (outline or
 typographic cues, see ``extraction.pdf``), so that each chunk lies within one page and carries
-its number. A session record's chunks carry the session number (``extraction.sessions``).
+its number; an EPUB likewise at chapter ends and headings (``extraction.epub``). A session
+record's chunks carry the session number (``extraction.sessions``).
 
 Visibility: ``gm`` under a GM heading (``GM Notes``, ``DM Notes``, ``Secrets``, see
 ``extraction.markdown``), in a note whose front matter visibility is not party-visible (see
@@ -62,8 +63,8 @@ def chunk_document(doc: SourceDocument, *, chunk_size: int, overlap: int = 0) ->
         pieces = worldpack_pieces(doc.text)
     elif doc.kind in ("markdown", "vault"):
         pieces = _markdown_pieces(doc, chunk_size, overlap)
-    elif doc.kind == "pdf":
-        pieces = _pdf_pieces(doc, chunk_size, overlap)
+    elif doc.kind in ("pdf", "epub"):
+        pieces = _book_pieces(doc, chunk_size, overlap)
     else:
         pieces = [
             _Piece(s, e) for s, e in split_span(doc.text, 0, len(doc.text), chunk_size, overlap)
@@ -118,10 +119,12 @@ def _markdown_pieces(doc: SourceDocument, chunk_size: int, overlap: int) -> list
     return pieces
 
 
-def _pdf_pieces(doc: SourceDocument, chunk_size: int, overlap: int) -> list[_Piece]:
-    """Pieces within one page each (a citation names one page), cut at the PDF's headings."""
+def _book_pieces(doc: SourceDocument, chunk_size: int, overlap: int) -> list[_Piece]:
+    """Pieces within one page (EPUB: chapter) each, cut at the book's headings; a PDF
+    chunk cites its page."""
+    pdf = doc.kind == "pdf"
     return [
-        _Piece(low, high, span.heading, page=span.page)
+        _Piece(low, high, span.heading, page=span.page if pdf else None)
         for span in page_spans(doc)
         for low, high in split_span(doc.text, span.start, span.end, chunk_size, overlap)
     ]

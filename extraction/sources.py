@@ -8,7 +8,8 @@
   ``.obsidian`` directory) or any Markdown file opening with YAML front matter;
 - ``markdown``: any other Markdown file;
 - ``text``: a ``.txt`` file;
-- ``pdf``: a text PDF (``extraction.pdf``: pages and headings kept; a scan is an error).
+- ``pdf``: a text PDF (``extraction.pdf``: pages and headings kept; a scan is an error);
+- ``epub``: an EPUB book (``extraction.epub``: chapters in reading order, headings kept).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Literal
 
 import yaml
 
+from extraction.epub import load_epub
 from extraction.frontmatter import has_front_matter, split_front_matter, yaml_error_reason
 from extraction.pdf import load_pdf
 from graphrag_core.errors import SourceError
@@ -26,9 +28,9 @@ from graphrag_core.models import SourceDocument
 
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 YAML_SUFFIXES = frozenset({".yaml", ".yml"})
-SUPPORTED_SUFFIXES = MARKDOWN_SUFFIXES | YAML_SUFFIXES | {".txt", ".pdf"}
+SUPPORTED_SUFFIXES = MARKDOWN_SUFFIXES | YAML_SUFFIXES | {".txt", ".pdf", ".epub"}
 
-Kind = Literal["markdown", "text", "vault", "worldpack", "pdf"]
+Kind = Literal["markdown", "text", "vault", "worldpack", "pdf", "epub"]
 
 
 def discover(root: Path) -> list[Path]:
@@ -67,6 +69,8 @@ def load_document(path: Path, root: Path) -> SourceDocument:
     digest = hashlib.sha256(raw).hexdigest()
     if path.suffix.lower() == ".pdf":
         return load_pdf(raw, rel, digest)
+    if path.suffix.lower() == ".epub":
+        return load_epub(raw, rel, digest)
     text = _decode(raw, rel)
     kind = _kind(path, root, rel, text)
     return SourceDocument(path=rel, kind=kind, sha256=digest, text=text)

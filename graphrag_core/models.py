@@ -124,15 +124,16 @@ class SourceDocument(_Model):
     """One ingested file, as read from disk."""
 
     path: str = Field(description="Path relative to the ingest root, '/'-separated.")
-    kind: Literal["markdown", "text", "vault", "worldpack", "pdf"]
+    kind: Literal["markdown", "text", "vault", "worldpack", "pdf", "epub"]
     sha256: str
     text: str
     pages: tuple[int, ...] = Field(
-        default=(), description="PDF: the offset in ``text`` where each page starts."
+        default=(),
+        description="PDF: the offset in ``text`` where each page (EPUB: chapter) starts.",
     )
     outline: tuple[tuple[int, int, str], ...] = Field(
         default=(),
-        description="PDF: headings found, as (offset in ``text``, level from 1, title).",
+        description="PDF, EPUB: headings found, as (offset in ``text``, level from 1, title).",
     )
 
 

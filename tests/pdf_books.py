@@ -1,8 +1,9 @@
-"""Real text PDFs for the PDF tests and benchmarks/bench_pdf_ingest.py, written with fpdf2 (a dev
-dependency: pypdf reads PDFs but cannot lay out text)."""
+"""Real books for the PDF and EPUB tests and benchmarks/bench_pdf_ingest.py: text PDFs written
+with fpdf2 (a dev dependency: pypdf reads PDFs but cannot lay out text), EPUBs zipped by hand."""
 
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -56,3 +57,35 @@ def lore_pages(count: int) -> list[Page]:
         )
         pages.append((f"Chapter {n + 1}: {place.title()}", body))
     return pages
+
+
+def write_epub(path: Path, chapters: Sequence[str], *, drm: bool = False) -> Path:
+    """An EPUB 3 of XHTML ``chapters`` (bodies), in a zip as readers expect it."""
+    container = (
+        '<?xml version="1.0"?><container version="1.0" '
+        'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
+        '<rootfile full-path="OEBPS/book.opf" media-type="application/oebps-package+xml"/>'
+        "</rootfiles></container>"
+    )
+    items = "".join(
+        f'<item id="c{n}" href="text/c{n}.xhtml" media-type="application/xhtml+xml"/>'
+        for n in range(len(chapters))
+    )
+    spine = "".join(f'<itemref idref="c{n}"/>' for n in reversed(range(len(chapters))))
+    package = (
+        '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
+        f"<manifest>{items}</manifest><spine>{spine}</spine></package>"
+    )
+    with zipfile.ZipFile(path, "w") as book:
+        book.writestr("mimetype", "application/epub+zip")
+        book.writestr("META-INF/container.xml", container)
+        book.writestr("OEBPS/book.opf", package)
+        if drm:
+            book.writestr("META-INF/encryption.xml", "<encryption/>")
+        for n, body in enumerate(chapters):
+            xhtml = (
+                '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Book</title>'
+                f"<style>p {{ margin: 0 }}</style></head><body>{body}</body></html>"
+            )
+            book.writestr(f"OEBPS/text/c{n}.xhtml", xhtml)
+    return path
