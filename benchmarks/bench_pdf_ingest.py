@@ -6,8 +6,8 @@ Run: ``python benchmarks/bench_pdf_ingest.py [--pages 300]``.
 
 Reported: the time to write the PDF (not part of ingest), to read it (text, pages and
 font-size headings), to run the offline extraction over it, and the whole ``ingest`` (read,
-extract, embed, write) with the embedding model already loaded; and a check that every chunk is a contiguous substring of the text
-pypdf extracts from the page it cites.
+extract, embed, write) with the embedding model already loaded; and a check that every chunk
+is a contiguous substring of the text pypdf extracts from the page it cites.
 """
 
 from __future__ import annotations
