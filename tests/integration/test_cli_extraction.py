@@ -80,6 +80,11 @@ def test_without_a_model_the_recap_draft_is_offline_and_posts(
     assert json.loads(output)["status"] == "dead"
     code, output = _run(env, "entity", "the Red Oak", "--json")
     assert json.loads(output)["status"] == "destroyed"
+    unreachable = {**env, "LOREGRAPH_LLM_MODEL": "gpt-4o-mini",
+                   "LOREGRAPH_LLM_BASE_URL": "http://127.0.0.1:9/v1"}  # fmt: skip
+    code, output = _run(unreachable, "recap", "draft", str(recap), "--session", "3",
+                        "-o", str(draft), "--offline")  # fmt: skip
+    assert code == 0 and "Drafted 2 change(s)" in output, output
 
 
 @pytest.mark.parametrize(
