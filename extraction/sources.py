@@ -7,7 +7,9 @@
 - ``vault``: a Markdown note inside an Obsidian vault (a folder, up to the root, holding a
   ``.obsidian`` directory) or any Markdown file opening with YAML front matter;
 - ``markdown``: any other Markdown file;
-- ``text``: a ``.txt`` file.
+- ``text``: a ``.txt`` file;
+- ``pdf``: a text PDF (``extraction.pdf``: pages and headings kept; a scan is an error);
+- ``epub``: an EPUB book (``extraction.epub``: chapters in reading order, headings kept).
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from typing import Literal
 
 import yaml
 
+from extraction.epub import load_epub
 from extraction.frontmatter import has_front_matter, split_front_matter, yaml_error_reason
+from extraction.pdf import load_pdf
 from graphrag_core.errors import SourceError
 from graphrag_core.input_safety import (
     MAX_SOURCE_BYTES,
@@ -31,9 +35,9 @@ from graphrag_core.models import SourceDocument
 
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 YAML_SUFFIXES = frozenset({".yaml", ".yml"})
-SUPPORTED_SUFFIXES = MARKDOWN_SUFFIXES | YAML_SUFFIXES | {".txt"}
+SUPPORTED_SUFFIXES = MARKDOWN_SUFFIXES | YAML_SUFFIXES | {".txt", ".pdf", ".epub"}
 
-Kind = Literal["markdown", "text", "vault", "worldpack"]
+Kind = Literal["markdown", "text", "vault", "worldpack", "pdf", "epub"]
 
 
 def discover(root: Path) -> list[Path]:
@@ -85,13 +89,28 @@ def document_from_bytes(rel: str, raw: bytes, *, in_vault: bool = False) -> Sour
     _check_name(rel)
     if len(raw) > MAX_SOURCE_BYTES:
         raise SourceError(rel, f"{len(raw):,} bytes; the limit is {MAX_SOURCE_BYTES:,} bytes")
-    text = _decode(raw, rel)
-    if "\x00" in text:
-        reason = f"holds {bad_character(text)}; remove it (the file was not ingested)"
-        raise SourceError(rel, reason)
-    kind = _kind(rel, text, in_vault)
     digest = hashlib.sha256(raw).hexdigest()
+    suffix = Path(rel).suffix.lower()
+    if suffix == ".pdf":
+        return _storable(load_pdf(raw, rel, digest))
+    if suffix == ".epub":
+        return _storable(load_epub(raw, rel, digest))
+    text = _decode(raw, rel)
+    _storable_text(text, rel)
+    kind = _kind(rel, text, in_vault)
     return SourceDocument(path=rel, kind=kind, sha256=digest, text=text)
+
+
+def _storable(doc: SourceDocument) -> SourceDocument:
+    _storable_text(doc.text, doc.path)
+    return doc
+
+
+def _storable_text(text: str, rel: str) -> None:
+    """A text holding a NUL (or, from a PDF or EPUB, a lone surrogate) is that file's error:
+    no store can hold it, and one bad file must not fail the whole ingest's write."""
+    if (bad := bad_character(text)) is not None:
+        raise SourceError(rel, f"holds {bad}; remove it (the file was not ingested)")
 
 
 def _decode(raw: bytes, rel: str) -> str:

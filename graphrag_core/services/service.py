@@ -31,6 +31,7 @@ from graphrag_core.models import (
     EntityView,
     IngestReport,
     SourceUpload,
+    StoreHealth,
 )
 from graphrag_core.ports import (
     ChatModel,
@@ -438,6 +439,10 @@ class LoregraphService(LlmUseCases):
         self.store.delete_campaign(campaign)
         remove_manifests(self.data_dir, campaign)
         self._forget(campaign)
+
+    def store_health(self) -> StoreHealth:
+        """The resident store's health report (``doctor`` for a running server)."""
+        return self.store.health()
 
     def changesets(self, campaign: str) -> list[ChangeSetRecord]:
         """The posted change sets of ``campaign``, in posting order."""
