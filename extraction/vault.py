@@ -64,7 +64,7 @@ def note_entity_id(doc: SourceDocument) -> str:
     entity_id = str(front.get("id") or slugify(note_name(doc, front))).strip()
     if not entity_id:  # an empty id would merge unrelated notes: an error, never a merge
         raise SourceError(
-            doc.path, f"the note's name {note_name(doc, front)!r} gives no id; add an 'id:'"
+            doc.path, f"the note {note_name(doc, front)!r} gives no id (a blank 'id:'); fix it"
         )
     return entity_id
 

@@ -137,7 +137,9 @@ def _add_entity(pack: WorldPack, path: str, item: PackEntity, taxonomy: Taxonomy
             pack.warnings.append(f"{path}: {item.name}: {text}")
     entity_id = (item.id or slugify(item.name)).strip()
     if not entity_id:  # an empty id would merge unrelated entities: an error, never a merge
-        raise SourceError(path, f"entity {item.name!r}: its name gives no id; add an 'id:'")
+        raise SourceError(
+            path, f"entity {item.name!r}: its id is blank (gives no id); write an 'id:'"
+        )
     entity = Entity(
         id=entity_id,
         name=item.name,

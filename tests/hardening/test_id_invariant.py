@@ -43,11 +43,11 @@ def test_the_same_entity_defined_twice_still_merges() -> None:
 @pytest.mark.parametrize(
     ("path", "text"),
     [
-        ("world.yaml", "entities:\n  - name: '!!!'\n    type: NPC\n"),
-        ("vault/!!!.md", "---\ntype: NPC\n---\n# !!!\n"),
+        ("world.yaml", "entities:\n  - name: Torven\n    id: ' '\n    type: NPC\n"),
+        ("vault/Torven.md", "---\ntype: NPC\nid: ' '\n---\n# Torven\n"),
     ],
 )
-def test_a_name_that_gives_no_id_is_that_files_error(path: str, text: str) -> None:
+def test_an_id_that_is_blank_is_that_files_error(path: str, text: str) -> None:
     with pytest.raises(SourceError, match="gives no id"):
         check_document(document_from_bytes(path, text.encode()))
 
