@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Visibility = Literal["gm", "party"]
 Attitude = Literal["allied", "neutral", "hostile"]
@@ -245,11 +245,21 @@ class RankedResult(_Model):
     status: str | None = Field(description="Effective status after the changelog.")
     attitude: Attitude | None = None
     available: bool = Field(description="False when dead/destroyed/hostile/... now.")
+    availability: Literal["available", "unavailable"] = Field(
+        default="available", description="``available`` in words (set from it)."
+    )
     score: float
     signals: dict[str, float]
     citations: tuple[Citation, ...] = ()
     text: str = Field(default="", description="Gist (entity) or passage text.")
     status_note: str = Field(default="", description="Why the status is what it is.")
+
+    @model_validator(mode="after")
+    def _availability_in_words(self) -> RankedResult:
+        words = "available" if self.available else "unavailable"
+        if self.availability != words:
+            object.__setattr__(self, "availability", words)
+        return self
 
 
 class AskResult(_Model):
@@ -259,6 +269,10 @@ class AskResult(_Model):
     historical: bool
     as_of_session: int | None = None
     results: tuple[RankedResult, ...]
+    preset: str = Field(default="", description="The weight preset the ranker used.")
+    note: str = Field(
+        default="", description="Why there are no results, when nothing fits the question."
+    )
 
 
 class EntityView(_Model):

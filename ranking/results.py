@@ -36,12 +36,20 @@ class ScoredItem:
     relation: float = 0.0
     attitude: float = 0.0
     type_match: float = 0.0
+    centrality: float = 0.0
+    recency: float = 0.0
+    relevance: float = 0.0
+    """The score before the status factor (what the relevance floor is compared with)."""
 
     @property
     def signals(self) -> dict[str, float]:
+        """The named signals, then the cues, then the status factor (twice: ``status`` is its
+        signal name, ``status_factor`` the name earlier releases used)."""
         return {
             "semantic": self.semantic,
             "lexical": self.lexical,
+            "centrality": self.centrality,
+            "recency": self.recency,
             "support": self.support,
             "mention": self.mention,
             "named": self.named,
@@ -49,6 +57,7 @@ class ScoredItem:
             "attitude": self.attitude,
             "proximity": self.proximity,
             "type": self.type_match,
+            "status": self.status_factor,
             "status_factor": self.status_factor,
         }
 
