@@ -7,7 +7,8 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from enum import Enum
+from typing import Annotated, cast
 
 import typer
 from rich.console import Console
@@ -16,7 +17,7 @@ from graphrag_core import cli_analytics, cli_extraction, cli_help, cli_render, c
 from graphrag_core.demo import DEFAULT_EXAMPLE, run_demo
 from graphrag_core.errors import LoregraphError
 from graphrag_core.service import LoregraphService
-from graphrag_core.settings import Settings, load_settings
+from graphrag_core.settings import PresetName, Settings, load_settings
 from graphrag_core.wiring import open_service
 
 app = typer.Typer(
@@ -178,6 +179,14 @@ def changelog_list(campaign: CampaignOpt = None, as_json: JsonOpt = False) -> No
             )
 
 
+class Preset(str, Enum):
+    """The weight presets of ``ask --preset`` (``ranking.presets``)."""
+
+    current_state = "current_state"
+    historical = "historical"
+    lore = "lore"
+
+
 @app.command()
 def ask(
     question: Annotated[str, typer.Argument(help="Your question, in plain words.")],
@@ -201,6 +210,13 @@ def ask(
         bool,
         typer.Option("--global", help="A broad question: answer from community summaries."),
     ] = False,
+    preset: Annotated[
+        Preset | None,
+        typer.Option(
+            "--preset",
+            help="Weight preset: current_state, historical or lore (default: from the question).",
+        ),
+    ] = None,
 ) -> None:
     """Ranked entities and passages with effective status, score and citations."""
     with _service() as (service, settings):
@@ -220,6 +236,7 @@ def ask(
             historical=historical,
             as_of_session=as_of,
             k=k or 10,
+            preset=cast(PresetName, preset.value) if preset else None,
         )
         if as_json:
             out.print_json(result.model_dump_json())

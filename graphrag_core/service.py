@@ -49,11 +49,13 @@ from graphrag_core.settings import (
     AnalyticsSettings,
     EmbeddingSettings,
     IngestSettings,
+    PresetName,
     RankingSettings,
 )
 from graphrag_core.views import load_view
 from ranking.historical import is_historical
-from ranking.lexical import STOPWORDS, LexicalIndex
+from ranking.inputs import RankInputs
+from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
 from ranking.ranker import Ranker
 
@@ -70,11 +72,15 @@ class PostOutcome:
 
 @dataclass(frozen=True)
 class IndexedView:
-    """A campaign view with the indexes the ranker searches."""
+    """A campaign view with the indexes and signal inputs the ranker reads."""
 
     view: CampaignView
     lexical: LexicalIndex
-    names: NameIndex
+    inputs: RankInputs
+
+    @property
+    def names(self) -> NameIndex:
+        return self.inputs.names
 
 
 class LoregraphService(LlmUseCases):
@@ -315,9 +321,19 @@ class LoregraphService(LlmUseCases):
             if not (view.entities or view.chunks or view.changes):
                 require_campaign(self.store, campaign)
             self._views[key] = IndexedView(
-                view, LexicalIndex.build(view), NameIndex.build(view, ignore=STOPWORDS)
+                view,
+                LexicalIndex.build(view),
+                RankInputs.build(view, importance=self._importance(campaign, as_player)),
             )
         return self._views[key]
+
+    def _importance(self, campaign: str, as_player: bool) -> dict[str, float]:
+        """The audience's importance per entity from the last build ({} before one)."""
+        snapshot = self.analytics.stored(campaign)
+        if snapshot is None:
+            return {}
+        metrics = snapshot.audience("party" if as_player else "gm").metrics
+        return {entity_id: m.importance for entity_id, m in metrics.items()}
 
     def ask(
         self,
@@ -328,7 +344,10 @@ class LoregraphService(LlmUseCases):
         historical: bool | None = None,
         as_of_session: int | None = None,
         k: int = 10,
+        preset: PresetName | None = None,
     ) -> AskResult:
+        """The ranked answer; ``preset`` forces a weight preset (else settings, then the
+        question's wording choose one)."""
         if not question.strip():
             raise RequestError(
                 'the question is empty; ask in plain words, e.g. "Where can the party rest?"'
@@ -342,7 +361,8 @@ class LoregraphService(LlmUseCases):
             indexed.lexical,
             k=k,
             historical=historical,
-            names=indexed.names,
+            preset=preset,
+            inputs=indexed.inputs,
         )
 
     def entity(
