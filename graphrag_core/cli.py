@@ -6,18 +6,18 @@ import json
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
-from enum import Enum
-from typing import Annotated, cast
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from graphrag_core import cli_analytics, cli_extraction, cli_help, cli_render, cli_store
+from graphrag_core import cli_analytics, cli_eval, cli_extraction, cli_help, cli_render, cli_store
 from graphrag_core.demo import DEFAULT_EXAMPLE, run_demo
 from graphrag_core.errors import LoregraphError
 from graphrag_core.service import LoregraphService
-from graphrag_core.settings import PresetName, Settings, load_settings
+from graphrag_core.settings import Settings, load_settings
 from graphrag_core.wiring import open_service
 
 app = typer.Typer(
@@ -179,7 +179,7 @@ def changelog_list(campaign: CampaignOpt = None, as_json: JsonOpt = False) -> No
             )
 
 
-class Preset(str, Enum):
+class Preset(StrEnum):
     """The weight presets of ``ask --preset`` (``ranking.presets``)."""
 
     current_state = "current_state"
@@ -236,7 +236,7 @@ def ask(
             historical=historical,
             as_of_session=as_of,
             k=k or 10,
-            preset=cast(PresetName, preset.value) if preset else None,
+            preset=preset.value if preset else None,
         )
         if as_json:
             out.print_json(result.model_dump_json())
@@ -285,6 +285,7 @@ def demo(
 
 
 cli_analytics.register(app)
+cli_eval.register(app)
 cli_extraction.register(app)
 cli_store.register(app)
 cli_help.apply(app)

@@ -18,6 +18,7 @@ from graphrag_core.analytics_service import AnalyticsService
 from graphrag_core.changelog_posting import PostResult, post_changeset, posting_lock
 from graphrag_core.entity_views import entity_view
 from graphrag_core.errors import RequestError
+from graphrag_core.evaluating import evaluate, load_questions
 from graphrag_core.extracting import LlmSetup, cached_keys, replayed_ledger, run_extraction
 from graphrag_core.ingesting import (
     Classification,
@@ -53,6 +54,7 @@ from graphrag_core.settings import (
     RankingSettings,
 )
 from graphrag_core.views import load_view
+from ranking.eval_models import EvalReport
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
@@ -364,6 +366,15 @@ class LoregraphService(LlmUseCases):
             preset=preset,
             inputs=indexed.inputs,
         )
+
+    def evaluate(self, path: Path, campaign: str | None = None) -> EvalReport:
+        """``loregraph eval``: the question file's figures for the ranker and both baselines;
+        ``campaign`` defaults to the file's own."""
+        questions = load_questions(path)
+        chosen = campaign or questions.campaign
+        if not chosen:
+            raise RequestError(f"{path} names no campaign; pass --campaign")
+        return evaluate(self, questions, check_campaign(chosen))
 
     def entity(
         self,
