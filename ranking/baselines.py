@@ -51,7 +51,7 @@ def ranker_offers(result: AskResult, view: CampaignView) -> tuple[Offer, ...]:
                 Offer(entity_id=chunk.subject, available=item.available, status=item.status)
             )
         offers.extend(_named(view, chunk))
-    return dedupe(offers)
+    return dedupe([o for o in offers if o.entity_id != PARTY_ID])
 
 
 def chunk_offers(view: CampaignView, chunk_ids: list[str]) -> tuple[Offer, ...]:
