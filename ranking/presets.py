@@ -47,7 +47,7 @@ CURRENT_STATE = RankingWeights(
     relation=1.0,
     attitude=0.8,
     proximity=0.15,
-    type=0.1,
+    type=0.2,
     centrality=0.05,
     recency=0.1,
 )
