@@ -239,9 +239,9 @@ class RankedResult(_Model):
     """One answer item, best first in ``AskResult.results``."""
 
     id: str
-    kind: Literal["entity", "passage"]
+    kind: Literal["entity", "passage", "community"]
     name: str
-    type: str = Field(description="Entity type, or 'passage'.")
+    type: str = Field(description="Entity type, 'passage' or 'community'.")
     status: str | None = Field(description="Effective status after the changelog.")
     attitude: Attitude | None = None
     available: bool = Field(description="False when dead/destroyed/hostile/... now.")
@@ -253,6 +253,9 @@ class RankedResult(_Model):
     citations: tuple[Citation, ...] = ()
     text: str = Field(default="", description="Gist (entity) or passage text.")
     status_note: str = Field(default="", description="Why the status is what it is.")
+    members: tuple[str, ...] = Field(
+        default=(), description="A community's member entity ids, most central first."
+    )
 
     @model_validator(mode="after")
     def _availability_in_words(self) -> RankedResult:

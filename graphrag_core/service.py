@@ -323,19 +323,22 @@ class LoregraphService(LlmUseCases):
             if not (view.entities or view.chunks or view.changes):
                 require_campaign(self.store, campaign)
             self._views[key] = IndexedView(
-                view,
-                LexicalIndex.build(view),
-                RankInputs.build(view, importance=self._importance(campaign, as_player)),
+                view, LexicalIndex.build(view), self._rank_inputs(view, campaign, as_player)
             )
         return self._views[key]
 
-    def _importance(self, campaign: str, as_player: bool) -> dict[str, float]:
-        """The audience's importance per entity from the last build ({} before one)."""
+    def _rank_inputs(self, view: CampaignView, campaign: str, as_player: bool) -> RankInputs:
+        """The view's ranking inputs with the audience's importance and community summaries
+        from the last build (none before one)."""
         snapshot = self.analytics.stored(campaign)
         if snapshot is None:
-            return {}
-        metrics = snapshot.audience("party" if as_player else "gm").metrics
-        return {entity_id: m.importance for entity_id, m in metrics.items()}
+            return RankInputs.build(view)
+        analytics = snapshot.audience("party" if as_player else "gm")
+        return RankInputs.build(
+            view,
+            importance={entity_id: m.importance for entity_id, m in analytics.metrics.items()},
+            summaries=analytics.summaries_by_id(),
+        )
 
     def ask(
         self,

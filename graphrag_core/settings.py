@@ -66,6 +66,7 @@ WEIGHT_NAMES: tuple[str, ...] = (
     "type",
     "centrality",
     "recency",
+    "community",
 )
 """The blend's weights, one per signal or cue (see ``ranking.presets.RankingWeights``)."""
 
@@ -100,6 +101,11 @@ class WeightOverrides(_Section):
     recency: float | None = Field(
         default=None, ge=0.0, description="How recently (in sessions) it changed or was met."
     )
+    community: float | None = Field(
+        default=None,
+        ge=0.0,
+        description="A community summary's similarity (it has no BM25 score to add).",
+    )
 
     def changed(self) -> dict[str, float]:
         return {name: value for name, value in self.model_dump().items() if value is not None}
@@ -131,6 +137,7 @@ class RankingSettings(_Section):
     )
     candidates: int = Field(default=40, ge=1)
     passages: int = Field(default=5, ge=0)
+    communities: int = Field(default=2, ge=0, description="Community summaries offered at most.")
 
     def overrides(self, preset: PresetName) -> WeightOverrides:
         sections: dict[str, WeightOverrides] = {

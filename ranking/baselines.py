@@ -1,8 +1,9 @@
 """What each system offers for a question, as entities in rank order (``Offer``s):
 
 - the **ranker**: an entity result offers itself; a passage offers its subject, then the
-  entities it names; each with the availability and status the ranker reported (for named
-  entities: their effective state in the view);
+  entities it names; a community summary its members, most central first; each with the
+  availability and status the ranker reported (for named entities and members: their
+  effective state in the view);
 - the **semantic-only baseline**: the store's nearest chunks to the question's embedding;
 - the **BM25-only baseline**: the lexical index's best chunks.
 
@@ -26,15 +27,15 @@ from ranking.status import availability, effective_state
 DEPTH = 10
 
 
+def _state_offer(view: CampaignView, entity_id: str) -> Offer:
+    """An entity as offered with its effective state in the view."""
+    state = effective_state(view, entity_id)
+    available, _ = availability(state)
+    return Offer(entity_id=entity_id, available=available, status=state.status if state else None)
+
+
 def _named(view: CampaignView, chunk: Chunk) -> Iterator[Offer]:
-    for entity_id in chunk.mentions:
-        if entity_id == PARTY_ID:
-            continue
-        state = effective_state(view, entity_id)
-        available, _ = availability(state)
-        yield Offer(
-            entity_id=entity_id, available=available, status=state.status if state else None
-        )
+    return (_state_offer(view, e) for e in chunk.mentions if e != PARTY_ID)
 
 
 def ranker_offers(result: AskResult, view: CampaignView) -> tuple[Offer, ...]:
@@ -42,6 +43,9 @@ def ranker_offers(result: AskResult, view: CampaignView) -> tuple[Offer, ...]:
     for item in result.results:
         if item.kind == "entity":
             offers.append(Offer(entity_id=item.id, available=item.available, status=item.status))
+            continue
+        if item.kind == "community":
+            offers.extend(_state_offer(view, m) for m in item.members if m != PARTY_ID)
             continue
         chunk = view.chunks.get(item.id)
         if chunk is None:

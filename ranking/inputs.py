@@ -1,12 +1,13 @@
 """What the ranker reads besides the view, built once per view and audience: the name index,
-the effective relation graph, centrality normalised per campaign, and the last session each
-entity was in play."""
+the effective relation graph, centrality normalised per campaign, the last session each
+entity was in play, and the audience's community summaries."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from graphrag_core.analytics_models import CommunitySummary
 from graphrag_core.models import CampaignView
 from ranking.graph import EffectiveGraph
 from ranking.lexical import STOPWORDS
@@ -33,6 +34,8 @@ class RankInputs:
     centrality: Mapping[str, float] = field(default_factory=dict)
     last_seen: Mapping[str, int] = field(default_factory=dict)
     now: int | None = None
+    summaries: Mapping[str, CommunitySummary] = field(default_factory=dict)
+    """The audience's community summaries by community id (none before a build)."""
 
     @classmethod
     def build(
@@ -41,6 +44,7 @@ class RankInputs:
         *,
         importance: Mapping[str, float] | None = None,
         sessions: Mapping[str, int] | None = None,
+        summaries: Mapping[str, CommunitySummary] | None = None,
     ) -> RankInputs:
         last = merge_sessions(last_sessions(view), sessions or {})
         return cls(
@@ -49,4 +53,5 @@ class RankInputs:
             centrality=normalised(importance or {}),
             last_seen=last,
             now=current_session(view, last),
+            summaries=summaries or {},
         )

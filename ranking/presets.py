@@ -36,6 +36,7 @@ class RankingWeights:
     type: float
     centrality: float
     recency: float
+    community: float
 
 
 CURRENT_STATE = RankingWeights(
@@ -50,6 +51,7 @@ CURRENT_STATE = RankingWeights(
     type=0.2,
     centrality=0.05,
     recency=0.1,
+    community=1.0,
 )
 HISTORICAL = replace(CURRENT_STATE, recency=0.0)
 LORE = replace(CURRENT_STATE, proximity=0.2, centrality=0.15, recency=0.0)

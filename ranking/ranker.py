@@ -16,7 +16,8 @@ For a question and a ``CampaignView``:
    entity), ``attitude`` (the attitude toward the party asked about), ``type`` (the type asked);
 3. **score** with the weights ``w`` of the preset (:mod:`ranking.presets`)::
 
-       match = max(w.semantic*semantic + w.lexical*lexical, w.support*support,
+       match = max(w.semantic*semantic + w.lexical*lexical  (a community: w.community*semantic),
+                   w.support*support,
                    w.mention*mention, w.named*named, w.relation*relation, w.attitude*attitude)
        score = (match + w.proximity*proximity + w.type*type + w.centrality*centrality
                 + w.recency*recency) * status
@@ -32,10 +33,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
-from graphrag_core.models import PARTY_ID, AskResult, CampaignView, RankedResult
+from graphrag_core.models import PARTY_ID, AskResult, CampaignView, Chunk, RankedResult
 from graphrag_core.ports import Embedder, GraphStore
 from graphrag_core.settings import PresetName, RankingSettings
+from ranking.communities import community_result, summary_hits
 from ranking.cues import QuestionCues, question_cues
 from ranking.documents import SEARCH_KINDS, ItemKey, in_view
 from ranking.evidence import Evidence, mention_support, subject_support, with_attitude
@@ -54,17 +57,22 @@ def _clip_unit(value: float) -> float:
     return 0.0 if math.isnan(value) else min(max(value, 0.0), 1.0)
 
 
-def select(items: Sequence[ScoredItem], k: int, passages: int) -> list[ScoredItem]:
-    """The ``k`` best items, best first, ties by id, with at most ``passages`` passages."""
+def select(
+    items: Sequence[ScoredItem], k: int, passages: int, communities: int = 0
+) -> list[ScoredItem]:
+    """The ``k`` best items, best first, ties by id, with at most ``passages`` passages and
+    ``communities`` community summaries."""
+    limits = {"chunk": passages, "community": communities}
+    taken = dict.fromkeys(limits, 0)
     chosen: list[ScoredItem] = []
-    taken_passages = 0
     for item in sorted(items, key=lambda i: (-i.score, i.key.id, i.key.kind)):
         if len(chosen) >= k:
             break
-        if item.key.kind == "chunk":
-            if taken_passages >= passages:
+        kind = item.key.kind
+        if kind in limits:
+            if taken[kind] >= limits[kind]:
                 continue
-            taken_passages += 1
+            taken[kind] += 1
         chosen.append(item)
     return chosen
 
@@ -101,26 +109,27 @@ class Ranker:
         ``preset=None`` from the settings, then the question. ``inputs``: the view's indexes
         and signal inputs (built here from the view alone when not given)."""
         past = is_historical(question) if historical is None else historical
+        inputs = _inputs(view, inputs, names)
         chosen_preset = choose_preset(
             question, historical=past, forced=preset or self._settings.preset
         )
         note = nobody_note(question_cues(question), view)
         items = [] if note else self.score(
-            question, view, lexical, historical=past, names=names, preset=chosen_preset,
-            inputs=inputs,
+            question, view, lexical, historical=past, preset=chosen_preset, inputs=inputs,
         )  # fmt: skip
         floor = self._settings.relevance_floor
         offered = [i for i in items if i.relevance >= floor]
         if items and not offered:
             note = "nothing in this campaign fits the question well enough"
-        chosen = select(offered, k, self._settings.passages)
+        cfg = self._settings
+        chosen = select(offered, k, cfg.passages, cfg.communities)
         return AskResult(
             question=question,
             campaign=view.campaign,
             as_player=view.as_player,
             historical=past,
             as_of_session=view.as_of_session,
-            results=tuple(_results(chosen, view)),
+            results=tuple(_results(chosen, view, inputs)),
             preset=chosen_preset,
             note=note,
         )
@@ -137,10 +146,9 @@ class Ranker:
         inputs: RankInputs | None = None,
     ) -> list[ScoredItem]:
         """Every visible candidate with some relevance, its signals and score, unordered."""
-        inputs = inputs or RankInputs.build(view)
-        names = names or inputs.names
+        inputs = _inputs(view, inputs, names)
         weights = preset_weights(preset, self._settings)
-        named = names.find(question) - {PARTY_ID}
+        named = inputs.names.find(question) - {PARTY_ID}
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
         evidence = self._evidence(question, view, lexical, named, near, inputs, weights)
@@ -159,9 +167,10 @@ class Ranker:
     ) -> dict[ItemKey, Evidence]:
         """Candidates from vectors, BM25, passages about or naming entities, names in the
         question, the graph around them, the relations and attitude it asks about."""
-        semantic = self._semantic(question, view)
+        semantic = self._semantic(question, view, inputs)
         bm25 = {hit.key: hit.score for hit in lexical.search(question, self._settings.candidates)}
         keys = {k for k in semantic.keys() | bm25.keys() if in_view(view, k) and k != _PARTY}
+        keys |= {k for k in semantic if k.kind == "community"}
         relevance = {
             k: w.semantic * semantic.get(k, 0.0) + w.lexical * bm25.get(k, 0.0) for k in keys
         }
@@ -192,9 +201,12 @@ class Ranker:
             for key in keys | {k for k in graph if in_view(view, k)}
         }
 
-    def _semantic(self, question: str, view: CampaignView) -> dict[ItemKey, float]:
+    def _semantic(
+        self, question: str, view: CampaignView, inputs: RankInputs
+    ) -> dict[ItemKey, float]:
         vector = self._embedder.embed([question])[0]
-        found: dict[ItemKey, float] = {}
+        cap = self._settings.candidates
+        found = summary_hits(self._store, view, inputs.summaries, vector, cap)
         for kind in SEARCH_KINDS:
             hits = self._store.vector_search(
                 view.campaign, kind, vector, self._settings.candidates, view.visibilities
@@ -207,8 +219,13 @@ class Ranker:
 
 def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) -> ScoredItem:
     signals = measure(key, ctx)
+    similar = (
+        w.community * signals["semantic"]
+        if key.kind == "community"
+        else w.semantic * signals["semantic"] + w.lexical * signals["lexical"]
+    )
     match = max(
-        w.semantic * signals["semantic"] + w.lexical * signals["lexical"],
+        similar,
         w.support * ev.support,
         w.mention * ev.mention,
         w.named * ev.named,
@@ -241,12 +258,25 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
     )
 
 
-def _results(chosen: Sequence[ScoredItem], view: CampaignView) -> list[RankedResult]:
-    entity_ids = [item.key.id for item in chosen if item.key.kind == "entity"]
-    chunks = chunks_about(view, entity_ids)
-    return [
-        entity_result(item, view, chunks[item.key.id])
-        if item.key.kind == "entity"
-        else passage_result(item, view)
-        for item in chosen
-    ]
+def _inputs(view: CampaignView, inputs: RankInputs | None, names: NameIndex | None) -> RankInputs:
+    """The given inputs, or ones built from the view alone (with ``names`` when given)."""
+    built = inputs or RankInputs.build(view)
+    return replace(built, names=names) if names is not None and inputs is None else built
+
+
+def _result(
+    item: ScoredItem, view: CampaignView, inputs: RankInputs, chunks: dict[str, list[Chunk]]
+) -> RankedResult:
+    if item.key.kind == "entity":
+        return entity_result(item, view, chunks[item.key.id])
+    if item.key.kind == "chunk":
+        return passage_result(item, view)
+    summary = inputs.summaries[item.key.id]
+    return community_result(item.key, item.score, item.signals, summary, inputs.centrality)
+
+
+def _results(
+    chosen: Sequence[ScoredItem], view: CampaignView, inputs: RankInputs
+) -> list[RankedResult]:
+    chunks = chunks_about(view, [item.key.id for item in chosen if item.key.kind == "entity"])
+    return [_result(item, view, inputs, chunks) for item in chosen]

@@ -3,8 +3,8 @@
 
 - ``semantic``: the store's cosine similarity of the item to the question;
 - ``lexical``: BM25, normalised per kind to the best hit;
-- ``centrality``: the build's importance of the entity (of a passage: its subject),
-  normalised per campaign;
+- ``centrality``: the build's importance of the entity (of a passage: its subject; of a
+  community: its most central member), normalised per campaign;
 - ``recency``: ``0.5 ** (sessions since it was last in play / half_life)``; a passage from a
   session record counts from its own session;
 - ``proximity``: graded graph closeness to the entities the question names, over the effective
@@ -43,6 +43,9 @@ Signal = Callable[[ItemKey, SignalContext], float]
 
 
 def _entity_of(key: ItemKey, view: CampaignView) -> str | None:
+    """The entity an item is about: itself, a passage's subject; None for a community."""
+    if key.kind == "community":
+        return None
     return key.id if key.kind == "entity" else view.chunks[key.id].subject
 
 
@@ -54,18 +57,29 @@ def lexical(key: ItemKey, ctx: SignalContext) -> float:
     return ctx.evidence[key].lexical
 
 
+def _members(key: ItemKey, ctx: SignalContext) -> tuple[str, ...]:
+    return ctx.inputs.summaries[key.id].members if key.kind == "community" else ()
+
+
 def centrality(key: ItemKey, ctx: SignalContext) -> float:
+    if key.kind == "community":
+        return max((ctx.inputs.centrality.get(m, 0.0) for m in _members(key, ctx)), default=0.0)
     entity_id = _entity_of(key, ctx.view)
     return ctx.inputs.centrality.get(entity_id, 0.0) if entity_id else 0.0
 
 
-def recency(key: ItemKey, ctx: SignalContext) -> float:
+def _last_session(key: ItemKey, ctx: SignalContext) -> int | None:
+    seen = ctx.inputs.last_seen
+    if key.kind == "community":
+        return max((seen[m] for m in _members(key, ctx) if m in seen), default=None)
     if key.kind == "chunk" and (session := chunk_session(ctx.view.chunks[key.id])) is not None:
-        last: int | None = session
-    else:
-        entity_id = _entity_of(key, ctx.view)
-        last = ctx.inputs.last_seen.get(entity_id) if entity_id else None
-    return decayed(last, ctx.inputs.now, ctx.settings.recency_half_life)
+        return session
+    entity_id = _entity_of(key, ctx.view)
+    return seen.get(entity_id) if entity_id else None
+
+
+def recency(key: ItemKey, ctx: SignalContext) -> float:
+    return decayed(_last_session(key, ctx), ctx.inputs.now, ctx.settings.recency_half_life)
 
 
 def proximity(key: ItemKey, ctx: SignalContext) -> float:

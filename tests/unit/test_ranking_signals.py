@@ -3,9 +3,19 @@ the relevance floor and the 'nobody fits' note."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
-from graphrag_core.models import CampaignView, Chunk, EffectiveState, Relation
+from graphrag_core.analytics_models import CommunitySummary
+from graphrag_core.models import (
+    CampaignView,
+    Chunk,
+    EffectiveState,
+    Relation,
+    ScoredId,
+    Visibility,
+)
 from graphrag_core.settings import RankingSettings, WeightOverrides
 from ranking.graph import EffectiveGraph
 from ranking.inputs import RankInputs, normalised
@@ -115,3 +125,45 @@ def test_no_allies_means_no_results_and_a_note() -> None:
         "Who are our enemies?", view, LexicalIndex.build(view)
     )
     assert enemies.results[0].id == "iron-hand" and not enemies.note
+
+
+class _SummaryStore(FakeVectorStore):
+    """The fake store plus a fixed summary search (a party and a GM summary)."""
+
+    def summary_search(
+        self, campaign: str, vector: Sequence[float], k: int, visibilities: Sequence[Visibility]
+    ) -> list[ScoredId]:
+        hits = [ScoredId(id="c-0-2@gm", score=0.99), ScoredId(id="p-0-1@party", score=0.95)]
+        return [h for h in hits if h.id.partition("@")[2] in visibilities][:k]
+
+
+def test_community_summaries_are_ranked_items_with_members_most_central_first() -> None:
+    view = party_view()
+    summary = CommunitySummary(
+        community_id="p-0-1", visibility="party", title="Inns of Saltmarsh",
+        summary="The Silver Stag Inn and the Red Oak Tavern.",
+        members=("red-oak-tavern", "silver-stag-inn"),
+    )  # fmt: skip
+    secret = summary.model_copy(update={"community_id": "c-0-2", "visibility": "gm"})
+    inputs = RankInputs.build(
+        view,
+        importance={"silver-stag-inn": 5.0, "red-oak-tavern": 1.0},
+        summaries={"p-0-1": summary, "c-0-2": secret},
+    )
+    embedder = HashEmbedder()
+    store = _SummaryStore(embedder, gm_view()).as_port()
+    ranker = Ranker(embedder, store, RankingSettings())
+    result = ranker.rank("inns", view, LexicalIndex.build(view), inputs=inputs, k=20)
+    communities = [r for r in result.results if r.kind == "community"]
+    assert [c.id for c in communities] == ["p-0-1"]  # the GM summary is not the party's
+    found = communities[0]
+    assert found.members == ("silver-stag-inn", "red-oak-tavern")
+    assert found.signals["semantic"] == 0.95 and found.signals["centrality"] == 1.0
+    assert found.score == pytest.approx(
+        CURRENT_STATE.community * 0.95
+        + CURRENT_STATE.centrality
+        + CURRENT_STATE.recency * found.signals["recency"]
+    )
+    none = Ranker(embedder, store, RankingSettings(communities=0))
+    limited = none.rank("inns", view, LexicalIndex.build(view), inputs=inputs, k=20)
+    assert all(r.kind != "community" for r in limited.results)
