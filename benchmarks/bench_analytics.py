@@ -50,7 +50,7 @@ from graphrag_core.analytics.communities import (  # noqa: E402
 )
 from graphrag_core.analytics.graph_input import AnalyticsGraph, build_graph, from_pairs  # noqa: E402
 from graphrag_core.analytics.stable_ids import assign_ids  # noqa: E402
-from graphrag_core.settings import AnalyticsSettings  # noqa: E402
+from graphrag_core.config import AnalyticsSettings  # noqa: E402
 
 GROUP = 40
 
@@ -68,8 +68,8 @@ def synthetic(n: int, seed: int = 7) -> AnalyticsGraph:
 
 
 def example() -> AnalyticsGraph:
-    from graphrag_core.ingesting import read_sources, run_extraction
-    from graphrag_core.settings import IngestSettings
+    from graphrag_core.config import IngestSettings
+    from graphrag_core.services.ingest import read_sources, run_extraction
 
     scan = read_sources(ROOT / "examples" / "emberfall" / "world")
     ext = run_extraction(scan, IngestSettings())

@@ -33,9 +33,9 @@ sys.path.insert(0, str(ROOT))
 
 from graphrag_core.analytics.build import build_snapshot  # noqa: E402
 from graphrag_core.analytics.runners import InProcessRunner  # noqa: E402
+from graphrag_core.config import AnalyticsSettings  # noqa: E402
 from graphrag_core.models import Entity, Relation  # noqa: E402
-from graphrag_core.settings import AnalyticsSettings  # noqa: E402
-from graphrag_core.views import build_view  # noqa: E402
+from graphrag_core.services.views import build_view  # noqa: E402
 
 GROUP = 40
 ROLES = ["smith", "priest", "guard captain", "merchant", "scout", "scholar", "innkeeper", "thief"]

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import yaml
 
-from graphrag_core.demo import changelog_files, load_questions
 from graphrag_core.settings import Settings
+from graphrag_core.surfaces.cli.demo import changelog_files, load_questions
 from graphrag_core.wiring import open_service
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -31,9 +31,9 @@ from extraction.llm_chunks import ChunkExtractor
 from extraction.offline import extract_with_warnings
 from extraction.pruning import prune
 from extraction.slugs import normalise_name
+from graphrag_core.config import LlmSettings
 from graphrag_core.models import SourceDocument
 from graphrag_core.providers.openai import OpenAIChatModel
-from graphrag_core.settings import LlmSettings
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 Pair = frozenset[str]

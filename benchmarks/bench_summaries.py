@@ -37,10 +37,10 @@ from graphrag_core.analytics.llm_summaries import (  # noqa: E402
 )
 from graphrag_core.analytics.runners import InProcessRunner  # noqa: E402
 from graphrag_core.analytics_models import CommunitySummary, GlobalAnswer  # noqa: E402
+from graphrag_core.config import AnalyticsSettings, LlmSettings  # noqa: E402
 from graphrag_core.models import ChatReply, Entity, Relation  # noqa: E402
 from graphrag_core.ports import ChatModel  # noqa: E402
-from graphrag_core.settings import AnalyticsSettings, LlmSettings  # noqa: E402
-from graphrag_core.views import build_view  # noqa: E402
+from graphrag_core.services.views import build_view  # noqa: E402
 
 
 def measure(name: str, entities: list[Entity], relations: list[Relation]) -> list[CommunitySummary]:
@@ -154,7 +154,7 @@ def measure_global(args: argparse.Namespace) -> GlobalAnswer:
     """One broad question answered by map-reduce on the real model, through the service."""
     import tempfile
 
-    from graphrag_core.analytics_service import AnalyticsService
+    from graphrag_core.services.analytics import AnalyticsService
     from graphrag_core.settings import Settings
     from graphrag_core.wiring import SystemClock, open_service
 
@@ -202,8 +202,8 @@ def main() -> None:
     if args.llm_global:
         measure_global(args)
         return
-    from graphrag_core.ingesting import read_sources, run_extraction
-    from graphrag_core.settings import IngestSettings
+    from graphrag_core.config import IngestSettings
+    from graphrag_core.services.ingest import read_sources, run_extraction
 
     ext = run_extraction(read_sources(ROOT / "examples/emberfall/world"), IngestSettings())
     example = measure("example", list(ext.entities), list(ext.relations))

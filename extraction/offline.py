@@ -32,6 +32,7 @@ from extraction.resolution import EntityResolver, canonical_ids, merge_entities
 from extraction.taxonomy import ATTITUDE_OF_TYPE
 from extraction.vault import note_entity_id, parse_note
 from extraction.worldpack import parse_worldpack
+from graphrag_core.config import IngestSettings
 from graphrag_core.models import (
     PARTY_ID,
     Chunk,
@@ -41,7 +42,6 @@ from graphrag_core.models import (
     SourceDocument,
     Visibility,
 )
-from graphrag_core.settings import IngestSettings
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 logger = logging.getLogger(__name__)

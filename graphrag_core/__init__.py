@@ -36,7 +36,7 @@ from graphrag_core.models import (
 from graphrag_core.settings import Settings, load_settings
 
 if TYPE_CHECKING:
-    from graphrag_core.service import LoregraphService
+    from graphrag_core.services.service import LoregraphService
     from graphrag_core.wiring import build_service, open_service
 
 __all__ = [
@@ -68,7 +68,7 @@ __all__ = [
 ]
 
 _LAZY = {
-    "LoregraphService": "graphrag_core.service",
+    "LoregraphService": "graphrag_core.services.service",
     "build_service": "graphrag_core.wiring",
     "open_service": "graphrag_core.wiring",
 }

@@ -9,12 +9,16 @@ from datetime import UTC, datetime
 
 from extraction.token_estimate import encoding_for
 from graphrag_core.analytics.gds import runner_for
+from graphrag_core.config import StoreSettings
 from graphrag_core.errors import ConfigError
-from graphrag_core.extracting import LlmSetup
+from graphrag_core.models import StoreHealth
 from graphrag_core.ports import Embedder, GraphStore, TokenCounter
-from graphrag_core.service import LoregraphService
-from graphrag_core.settings import Settings, StoreSettings
-from graphrag_core.stores.uris import check_neo4j_uri
+from graphrag_core.services.extraction import LlmSetup
+from graphrag_core.services.health import store_health
+from graphrag_core.services.service import LoregraphService
+from graphrag_core.services.store_copy import PartReport, copy_campaigns
+from graphrag_core.settings import Settings
+from graphrag_core.uris import check_neo4j_uri
 
 
 class SystemClock:
@@ -174,3 +178,31 @@ def open_service(
         yield service
     finally:
         service.close()
+
+
+def check_store_health(settings: Settings) -> StoreHealth:
+    """``doctor``: the configured store's health report (never raises, never a password)."""
+    section = settings.store_section()
+    return store_health(section, lambda: build_store(section, build_embedder(settings).dimension))
+
+
+_ANY_DIMENSION = 384  # the source of a copy is only read: reads do not depend on it
+
+
+def copy_between_stores(
+    settings: Settings, target: StoreSettings, campaign: str, every: bool, replace: bool
+) -> list[PartReport]:
+    """``migrate``: copy ``campaign`` (or ``every`` one) from the configured store to
+    ``target``, then verify the copy; both stores are closed afterwards."""
+    source = build_store(settings.store_section(), _ANY_DIMENSION)
+    try:
+        return copy_campaigns(
+            source,
+            lambda dimension: build_store(target, dimension),
+            campaign,
+            every=every,
+            replace=replace,
+            any_dimension=_ANY_DIMENSION,
+        )
+    finally:
+        source.close()

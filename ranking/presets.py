@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields, replace
 
-from graphrag_core.settings import PresetName, RankingSettings
+from graphrag_core.config import PresetName, RankingSettings
 from ranking.historical import is_historical
 
 

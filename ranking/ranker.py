@@ -35,9 +35,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
+from graphrag_core.config import PresetName, RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView, Chunk, RankedResult
 from graphrag_core.ports import Embedder, GraphStore
-from graphrag_core.settings import PresetName, RankingSettings
 from ranking.communities import community_result, summary_hits
 from ranking.cues import QuestionCues, question_cues
 from ranking.documents import SEARCH_KINDS, ItemKey, in_view

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView
-from graphrag_core.settings import RankingSettings
 from ranking.documents import ItemKey
 from ranking.evidence import Evidence
 from ranking.inputs import RankInputs

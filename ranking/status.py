@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from graphrag_core.config import RankingSettings
 from graphrag_core.models import INACTIVE_STATUSES, CampaignView, Change, EffectiveState
-from graphrag_core.settings import RankingSettings
 
 _CHANGE_SESSION = re.compile(r"^s(\d+)-")
 

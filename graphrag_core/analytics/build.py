@@ -36,9 +36,9 @@ from graphrag_core.analytics_models import (
     CommunitySummary,
     EntityMetrics,
 )
+from graphrag_core.config import AnalyticsSettings
 from graphrag_core.models import CampaignView
 from graphrag_core.ports import ChatModel, NullProgress, ProgressListener
-from graphrag_core.settings import AnalyticsSettings
 
 ALGORITHM_VERSION = "hierarchical-leiden-v2"
 _STRUCTURE = {

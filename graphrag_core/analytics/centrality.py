@@ -10,7 +10,7 @@ import random
 
 from graphrag_core.analytics.graph_input import AnalyticsGraph
 from graphrag_core.analytics_models import EntityMetrics
-from graphrag_core.settings import AnalyticsSettings
+from graphrag_core.config import AnalyticsSettings
 
 
 def betweenness(graph: AnalyticsGraph, settings: AnalyticsSettings) -> list[float]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import graspologic_native as gn
 
-from graphrag_core.settings import AnalyticsSettings
+from graphrag_core.config import AnalyticsSettings
 
 logger = logging.getLogger(__name__)
 

@@ -47,7 +47,7 @@ from graphrag_core.analytics.gds_shapes import (
 from graphrag_core.analytics.graph_input import AnalyticsGraph
 from graphrag_core.analytics.runners import AnalyticsRunner, InProcessRunner
 from graphrag_core.analytics_models import EntityMetrics
-from graphrag_core.settings import AnalyticsSettings
+from graphrag_core.config import AnalyticsSettings
 
 logger = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from graphrag_core.analytics.communities import (
 )
 from graphrag_core.analytics.graph_input import AnalyticsGraph
 from graphrag_core.analytics_models import EntityMetrics
-from graphrag_core.settings import AnalyticsSettings
+from graphrag_core.config import AnalyticsSettings
 
 Columns = dict[str, list[Any]]
 

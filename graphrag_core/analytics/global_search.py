@@ -21,9 +21,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from graphrag_core.analytics_models import Claim, Finding, GlobalAnswer, SummaryHit
+from graphrag_core.config import AnalyticsSettings
 from graphrag_core.errors import ChatModelError
 from graphrag_core.ports import ChatModel
-from graphrag_core.settings import AnalyticsSettings
 
 logger = logging.getLogger(__name__)
 

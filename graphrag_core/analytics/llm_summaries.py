@@ -18,9 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from graphrag_core.analytics.summaries import joined
 from graphrag_core.analytics_models import CommunitySummary, Finding
+from graphrag_core.config import AnalyticsSettings
 from graphrag_core.errors import ChatModelError
 from graphrag_core.ports import ChatModel
-from graphrag_core.settings import AnalyticsSettings
 
 logger = logging.getLogger(__name__)
 

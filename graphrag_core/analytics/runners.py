@@ -12,7 +12,7 @@ from graphrag_core.analytics.centrality import compute_metrics
 from graphrag_core.analytics.communities import Previous, RawCommunity, hierarchical_leiden
 from graphrag_core.analytics.graph_input import AnalyticsGraph
 from graphrag_core.analytics_models import EntityMetrics
-from graphrag_core.settings import AnalyticsSettings
+from graphrag_core.config import AnalyticsSettings
 
 
 class AnalyticsRunner(Protocol):

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from graphrag_core.analytics.communities import RawCommunity
 from graphrag_core.analytics_models import Community
-from graphrag_core.settings import AnalyticsSettings
+from graphrag_core.config import AnalyticsSettings
 
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from graphrag_core.analytics.facts import Facts, as_json, json_list, pair
 from graphrag_core.analytics_models import Community, CommunitySummary, EntityMetrics, Finding
+from graphrag_core.config import AnalyticsSettings
 from graphrag_core.models import Change, Entity, Relation
-from graphrag_core.settings import AnalyticsSettings
 
 EXTRACTIVE_VERSION = "extractive-v2"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")

@@ -14,8 +14,8 @@ from __future__ import annotations
 from graphrag_core.analytics.llm_summaries import fallback, guarded_summary, model_recipe
 from graphrag_core.analytics.summaries import extractive_recipe
 from graphrag_core.analytics_models import CommunitySummary
+from graphrag_core.config import AnalyticsSettings
 from graphrag_core.ports import ChatModel
-from graphrag_core.settings import AnalyticsSettings
 
 
 class SummaryWriter:

@@ -25,6 +25,7 @@ from typing import Any, cast
 import openai
 from openai.types.chat import ChatCompletion
 
+from graphrag_core.config import LlmSettings, StructuredOutput
 from graphrag_core.errors import (
     ChatModelError,
     ChatModelRateLimitError,
@@ -33,7 +34,6 @@ from graphrag_core.errors import (
     ConfigError,
 )
 from graphrag_core.models import ChatReply
-from graphrag_core.settings import LlmSettings, StructuredOutput
 
 __all__ = ["OpenAIChatModel"]
 

@@ -31,7 +31,7 @@ from graphrag_core.stores.cypher_store import CypherStore, Statement, unavailabl
 from graphrag_core.stores.falkordb_server import EmbeddedFalkorDB
 from graphrag_core.stores.rows import Row
 from graphrag_core.stores.schema import FoundIndex, IndexSpec, SchemaHints
-from graphrag_core.stores.uris import redact
+from graphrag_core.uris import redact
 
 __all__ = ["FalkorDBStore"]
 

@@ -29,7 +29,7 @@ from graphrag_core.errors import ConfigError, StoreError, StoreUnavailableError
 from graphrag_core.stores.cypher_store import BATCH_SIZE, CypherStore, Statement, unavailable
 from graphrag_core.stores.rows import Row
 from graphrag_core.stores.schema import FoundIndex, IndexSpec, SchemaHints
-from graphrag_core.stores.uris import check_neo4j_uri, redact
+from graphrag_core.uris import check_neo4j_uri, redact
 
 __all__ = ["BATCH_SIZE", "MIN_VERSION", "Neo4jStore", "lucene_any"]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from graphrag_core.cli import app
+from graphrag_core.surfaces.cli.app import app
 
 WORLD = """\
 entities:

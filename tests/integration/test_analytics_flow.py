@@ -12,12 +12,12 @@ import yaml
 from typer.testing import CliRunner
 
 from graphrag_core.analytics_models import AnalyticsSnapshot
-from graphrag_core.cli import app
-from graphrag_core.demo import changelog_files, load_questions
 from graphrag_core.errors import AnalyticsError
-from graphrag_core.service import LoregraphService
+from graphrag_core.services.service import LoregraphService
+from graphrag_core.services.views import load_view
 from graphrag_core.settings import Settings
-from graphrag_core.views import load_view
+from graphrag_core.surfaces.cli.app import app
+from graphrag_core.surfaces.cli.demo import changelog_files, load_questions
 from graphrag_core.wiring import open_service
 from tests.fakes import HashEmbedder, RecordingProgress
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from graphrag_core.cli import app
+from graphrag_core.surfaces.cli.app import app
 from tests.integration.cli_world import run as _run
 
 pytestmark = pytest.mark.integration

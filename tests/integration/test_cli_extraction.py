@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from graphrag_core import cli_extraction
-from graphrag_core.cli import app
+from graphrag_core.surfaces.cli import ingest as cli_extraction
+from graphrag_core.surfaces.cli.app import app
 from tests.integration.cli_world import run as _run
 from tests.loopback_openai import LoopbackServer, Reply, completion, serve
 

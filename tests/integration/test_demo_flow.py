@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from graphrag_core.demo import changelog_files, load_questions
 from graphrag_core.errors import ChangelogConflictError, ChangelogError, UnknownEntityError
 from graphrag_core.models import AskResult
 from graphrag_core.ports import Embedder
-from graphrag_core.service import LoregraphService
+from graphrag_core.services.service import LoregraphService
 from graphrag_core.settings import Settings
+from graphrag_core.surfaces.cli.demo import changelog_files, load_questions
 from graphrag_core.wiring import open_service
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]

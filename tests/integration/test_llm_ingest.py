@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from extraction.pricing import load_prices
+from graphrag_core.config import LlmSettings
 from graphrag_core.errors import ChatModelUnavailableError
-from graphrag_core.extracting import LlmSetup
 from graphrag_core.models import ChatReply, Entity
 from graphrag_core.providers.bpe_tokens import BpeTokenCounter
-from graphrag_core.service import LoregraphService
-from graphrag_core.settings import LlmSettings
+from graphrag_core.services.extraction import LlmSetup
+from graphrag_core.services.service import LoregraphService
 from graphrag_core.stores.falkordb import FalkorDBStore
 from tests.fakes import FIXTURES_LLM, FakeClock, HashEmbedder, PassageChatModel, ReplayChatModel
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from graphrag_core.ports import Embedder
-from graphrag_core.service import LoregraphService
+from graphrag_core.services.service import LoregraphService
 from graphrag_core.settings import Settings
 from graphrag_core.wiring import open_service
 

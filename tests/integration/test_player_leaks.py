@@ -24,11 +24,11 @@ from typing import Any
 import pytest
 import yaml
 
-from graphrag_core.demo import changelog_files, load_questions
 from graphrag_core.errors import AnalyticsError, UnknownEntityError
 from graphrag_core.ports import Embedder
-from graphrag_core.service import LoregraphService
+from graphrag_core.services.service import LoregraphService
 from graphrag_core.settings import Settings
+from graphrag_core.surfaces.cli.demo import changelog_files, load_questions
 from graphrag_core.wiring import open_service
 from tests.integration.cli_world import run
 

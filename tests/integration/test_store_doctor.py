@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from graphrag_core.cli import app
 from graphrag_core.stores.falkordb import FalkorDBStore
+from graphrag_core.surfaces.cli.app import app
 from tests.integration.falkordb_process import free_port
 
 pytestmark = pytest.mark.integration
@@ -84,7 +84,7 @@ def test_the_neo4j_driver_log_stays_off_the_terminal(tmp_path: Path) -> None:
         "PATH": "/usr/bin:/bin",
     }
     done = subprocess.run(
-        [sys.executable, "-c", "from graphrag_core.cli import app; app()", "campaigns"],
+        [sys.executable, "-m", "graphrag_core.surfaces.cli", "campaigns"],
         env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == 1

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from graphrag_core.cli import app
 from graphrag_core.ports import Embedder
 from graphrag_core.settings import load_settings
 from graphrag_core.stores.schema import MIGRATIONS
+from graphrag_core.surfaces.cli.app import app
 from graphrag_core.wiring import open_service
 from tests.integration.falkordb_process import falkordb_server, free_port
 

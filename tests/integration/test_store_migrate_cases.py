@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from graphrag_core.cli import app
 from graphrag_core.models import GmDecision, GraphDelta
 from graphrag_core.ports import GraphStore
-from graphrag_core.store_migration import PARTS, copy_campaign, fingerprint, vector_dimension
+from graphrag_core.services.store_copy import PARTS, copy_campaign, fingerprint, vector_dimension
 from graphrag_core.stores.falkordb import FalkorDBStore
+from graphrag_core.surfaces.cli.app import app
 from tests.integration import store_backends as sb
 from tests.integration import store_data as d
 

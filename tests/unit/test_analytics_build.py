@@ -13,9 +13,9 @@ import pytest
 from graphrag_core.analytics.build import BuildOutcome, build_snapshot
 from graphrag_core.analytics.runners import InProcessRunner
 from graphrag_core.analytics_models import AnalyticsSnapshot, AudienceAnalytics
+from graphrag_core.config import AnalyticsSettings
 from graphrag_core.models import CampaignView, Entity, Relation
-from graphrag_core.settings import AnalyticsSettings
-from graphrag_core.views import build_view
+from graphrag_core.services.views import build_view
 from tests.fakes import RecordingProgress
 from tests.unit.test_analytics_summaries import FAIL, _scripted
 

@@ -21,8 +21,8 @@ from graphrag_core.analytics.gds import runner_for
 from graphrag_core.analytics.graph_input import build_graph, from_pairs
 from graphrag_core.analytics.runners import InProcessRunner
 from graphrag_core.analytics.stable_ids import assign_ids
+from graphrag_core.config import AnalyticsSettings
 from graphrag_core.models import Entity, Relation
-from graphrag_core.settings import AnalyticsSettings
 from graphrag_core.stores.analytics_store import AnalyticsStore
 from graphrag_core.stores.rows import Row
 from graphrag_core.stores.statements import Statement

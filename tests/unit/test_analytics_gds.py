@@ -22,7 +22,7 @@ from graphrag_core.analytics.gds_shapes import (
     pagerank_scaled,
 )
 from graphrag_core.analytics.graph_input import AnalyticsGraph, from_pairs
-from graphrag_core.settings import AnalyticsSettings
+from graphrag_core.config import AnalyticsSettings
 
 SETTINGS = AnalyticsSettings(max_cluster_size=3)
 PAIRS = [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("d", "e"), ("e", "f"), ("f", "d")]

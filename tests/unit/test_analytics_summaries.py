@@ -12,10 +12,10 @@ from graphrag_core.analytics.global_search import map_reduce_answer, summaries_a
 from graphrag_core.analytics.llm_summaries import guarded_summary, llm_summary
 from graphrag_core.analytics.summaries import extractive_summary
 from graphrag_core.analytics_models import Community, CommunitySummary, EntityMetrics, SummaryHit
+from graphrag_core.config import AnalyticsSettings
 from graphrag_core.errors import ChatModelUnavailableError
 from graphrag_core.models import CampaignView, Change, ChatReply, Entity, Relation
-from graphrag_core.settings import AnalyticsSettings
-from graphrag_core.views import build_view
+from graphrag_core.services.views import build_view
 from tests.fakes import ScriptedChatModel
 
 FAIL = "<model down>"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from graphrag_core.models import Change, Entity, Relation
-from graphrag_core.views import build_view
+from graphrag_core.services.views import build_view
 from ranking.results import change_citation
 
 ENTITIES = [

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from graphrag_core.cli import app
+from graphrag_core.surfaces.cli.app import app
 
 
 def _run(tmp_path: Path, *args: str, **env: str) -> tuple[int, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from graphrag_core.cli import app
+from graphrag_core.surfaces.cli.app import app
 
 COMMANDS = [
     ["ask"], ["ingest"], ["entity"], ["entity", "show"], ["entity", "split"], ["changelog", "post"],

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from graphrag_core.cli_render import render_entity
 from graphrag_core.models import Change, EntityView, Relation
+from graphrag_core.surfaces.cli.render import render_entity
 
 BARON = EntityView(
     id="baron-aldric",

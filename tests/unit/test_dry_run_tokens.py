@@ -12,9 +12,9 @@ from extraction.offline import extract
 from extraction.pricing import load_prices
 from extraction.sources import load_document
 from extraction.token_estimate import encoding_for, prompt_tokens
-from graphrag_core.extracting import LlmSetup, estimate, prose_requests
+from graphrag_core.config import IngestSettings, LlmSettings
 from graphrag_core.providers.bpe_tokens import BpeTokenCounter
-from graphrag_core.settings import IngestSettings, LlmSettings
+from graphrag_core.services.extraction import LlmSetup, estimate, prose_requests
 from tests.fakes import FIXTURES_LLM, ScriptedChatModel
 
 

@@ -10,8 +10,8 @@ import pytest
 from extraction.offline import OfflineExtractor, extract, extract_with_warnings
 from extraction.resolution import EntityResolver
 from extraction.sources import discover, load_document
+from graphrag_core.config import IngestSettings
 from graphrag_core.models import PARTY_ID, Extraction, SourceDocument
-from graphrag_core.settings import IngestSettings
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "emberfall" / "world"
 

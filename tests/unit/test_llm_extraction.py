@@ -18,8 +18,8 @@ from extraction.offline import extract
 from extraction.prompt_files import Prompt, load_prompt
 from extraction.sources import load_document
 from graphrag_core.errors import ChatModelUnavailableError, ConfigError
-from graphrag_core.extracting import LlmSetup
 from graphrag_core.models import ChatReply, Chunk, SourceDocument
+from graphrag_core.services.extraction import LlmSetup
 from graphrag_core.settings import load_settings
 from tests.fakes import (
     FIXTURES_LLM,

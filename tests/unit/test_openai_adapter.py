@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
+from graphrag_core.config import LlmSettings
 from graphrag_core.errors import (
     ChatModelRateLimitError,
     ChatModelRequestError,
     ChatModelUnavailableError,
 )
 from graphrag_core.providers.openai import OpenAIChatModel
-from graphrag_core.settings import LlmSettings
 from tests.loopback_openai import LoopbackServer, Reply, completion, serve
 
 __all__ = ["serve"]  # the fixture

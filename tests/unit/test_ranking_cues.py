@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView, Relation
-from graphrag_core.settings import RankingSettings
 from ranking.cues import PERSON_TYPES, QuestionCues, question_cues
 from ranking.lexical import LexicalIndex
 from ranking.presets import CURRENT_STATE

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from graphrag_core.config import RankingSettings
 from graphrag_core.models import AskResult, CampaignView, Entity, RankedResult
-from graphrag_core.settings import RankingSettings
 from ranking.lexical import LexicalIndex
 from ranking.presets import CURRENT_STATE, HISTORICAL
 from ranking.ranker import Ranker

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from graphrag_core.analytics_models import CommunitySummary
+from graphrag_core.config import RankingSettings, WeightOverrides
 from graphrag_core.models import (
     CampaignView,
     Chunk,
@@ -16,7 +17,6 @@ from graphrag_core.models import (
     ScoredId,
     Visibility,
 )
-from graphrag_core.settings import RankingSettings, WeightOverrides
 from ranking.graph import EffectiveGraph
 from ranking.inputs import RankInputs, normalised
 from ranking.lexical import LexicalIndex

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from graphrag_core.config import RankingSettings
 from graphrag_core.models import EffectiveState
-from graphrag_core.settings import RankingSettings
 from ranking.status import availability, effective_state, status_factor
 from tests.unit.ranking_fakes import gm_view, party_view
 

@@ -9,7 +9,7 @@ import pytest
 
 from graphrag_core.errors import ConfigError, StoreError
 from graphrag_core.stores.rows import bad_number, check_parameters, checked, vector_rows
-from graphrag_core.stores.uris import check_neo4j_uri, password_of, redact
+from graphrag_core.uris import check_neo4j_uri, password_of, redact
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,9 @@ from extraction.llm_chunks import ChunkExtractor
 from extraction.llm_schema import ChunkExtraction, ExtractedEntity, ExtractedRelation
 from extraction.offline import extract_with_warnings
 from extraction.pruning import prune
+from graphrag_core.config import IngestSettings
 from graphrag_core.models import Chunk, SourceDocument
-from graphrag_core.settings import IngestSettings, load_settings
+from graphrag_core.settings import load_settings
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 from tests.fakes import ScriptedChatModel
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from graphrag_core.models import Change, Chunk, Entity, Relation
-from graphrag_core.views import build_view
+from graphrag_core.services.views import build_view
 
 SECRET = "the Ash Prophet"
 

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
 
-from graphrag_core.changelog_posting import PostResult
 from graphrag_core.models import (
     PARTY_ID,
     AskResult,
     Change,
     EntityView,
     IngestReport,
+    LedgerStage,
     RankedResult,
     Relation,
 )
+from graphrag_core.services.changelog import PostResult
 
 _TASK_LABELS = {
     "read": "Reading sources",
@@ -218,3 +221,20 @@ def _change_line(view: EntityView, change: Change) -> str:
         f"session {change.session_id}: {field}: {old}{escape(change.new_value)} "
         f"[dim]({change.id})[/]{_gm_mark(change.visibility)}"
     )
+
+
+def render_ledger(console: Console, report: IngestReport) -> None:
+    """The LLM ledger per stage, then the GM decisions that did not replay as stored
+    (skipped, or found under another id): the game master must know."""
+    print_ledger(console, report.ledger)
+    for warning in report.decision_warnings:
+        console.print(f"[yellow]{escape(warning)}[/]")
+
+
+def print_ledger(console: Console, ledger: Mapping[str, LedgerStage]) -> None:
+    for stage, s in ledger.items():
+        console.print(
+            f"LLM {stage}: {s.calls} call(s), {s.prompt_tokens} tokens in, "
+            f"{s.completion_tokens} out, ${s.cost_usd:.4f}, {s.cache_hits} cache hit(s), "
+            f"{s.retries} retries, {s.failures} failure(s)"
+        )

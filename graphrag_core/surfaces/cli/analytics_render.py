@@ -1,32 +1,16 @@
-"""CLI commands of graph analytics: ``build``, ``communities``, ``community`` (issue 5).
-
-Hooked into :mod:`graphrag_core.cli` by :func:`register`; ``ingest``, ``changelog post`` and
-``ask --global`` call :func:`build_after_ingest`, :func:`render_build` and
-:func:`render_global` from there."""
+"""How the CLI draws the analytics: build reports, communities, global answers; and the
+build that follows an ingest or a command, with its progress bar."""
 
 from __future__ import annotations
 
-import json
-from typing import Annotated
-
-import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAnswer
-from graphrag_core.cli_render import RichProgress, one_line
 from graphrag_core.models import IngestReport
-from graphrag_core.service import LoregraphService
-
-CampaignOpt = Annotated[
-    str | None,
-    typer.Option("--campaign", "-c", help="Campaign id (default: LOREGRAPH_CAMPAIGN)."),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print stable JSON instead of a table.")]
-PlayerOpt = Annotated[
-    bool, typer.Option("--as-player", help="Player-facing: only party-visible summaries.")
-]
+from graphrag_core.services.service import LoregraphService
+from graphrag_core.surfaces.cli.render import RichProgress, one_line
 
 
 def run_build(service: LoregraphService, campaign: str, out: Console, err: Console) -> None:
@@ -97,50 +81,3 @@ def render_global(console: Console, answer: GlobalAnswer) -> None:
         console.print(f"[yellow]note:[/] {escape(answer.note)}")
     for hit in answer.summaries:
         console.print(f"[bold]{hit.community_id}[/] ({hit.score:.2f}) {escape(hit.title)}")
-
-
-def register(app: typer.Typer) -> None:
-    """Add the analytics commands to the ``loregraph`` app."""
-    from graphrag_core import cli as base
-
-    @app.command()
-    def build(campaign: CampaignOpt = None) -> None:
-        """Centrality, hierarchical Leiden communities and one summary per community."""
-        with base._service() as (service, settings):
-            run_build(service, campaign or settings.campaign, base.out, base.err)
-
-    @app.command()
-    def communities(
-        campaign: CampaignOpt = None,
-        level: Annotated[int | None, typer.Option("--level", "-l", help="Only this level.")] = None,
-        as_player: PlayerOpt = False,
-        as_json: JsonOpt = False,
-    ) -> None:
-        """List communities: id, version, level, parent, size, title, members, first finding.
-
-        With --as-player: the party's own communities, clustered from what players may see."""
-        with base._service() as (service, settings):
-            views = service.communities(
-                campaign or settings.campaign, as_player=as_player, level=level
-            )
-            if as_json:
-                base.out.print_json(json.dumps([v.model_dump(mode="json") for v in views]))
-            else:
-                render_communities(base.out, views)
-
-    @app.command()
-    def community(
-        community_id: Annotated[str, typer.Argument(help="A community id, e.g. c-0-1.")],
-        campaign: CampaignOpt = None,
-        as_player: PlayerOpt = False,
-        as_json: JsonOpt = False,
-    ) -> None:
-        """One community with its summary, findings and sub-communities."""
-        with base._service() as (service, settings):
-            view = service.community(
-                community_id, campaign or settings.campaign, as_player=as_player
-            )
-            if as_json:
-                base.out.print_json(view.model_dump_json())
-            else:
-                render_community(base.out, view)

@@ -9,8 +9,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from graphrag_core.cli_analytics import CampaignOpt, JsonOpt
+from graphrag_core.errors import LoregraphError, SourceError
+from graphrag_core.services.evaluation import parse_questions
+from graphrag_core.surfaces.cli.common import CampaignOpt, JsonOpt, cli_service, fail, out
 from ranking.eval_models import EvalReport, Figures
+
+app = typer.Typer()
 
 _COLUMNS = ("P@5", "nP@5", "MRR@10", "halluc.", "as-of acc.", "p50 ms", "p95 ms", "n")
 
@@ -45,25 +49,33 @@ def render_eval(console: Console, report: EvalReport) -> None:
         console.print(f"ranker vs {baseline}: {parts}")
 
 
-def register(app: typer.Typer) -> None:
-    from graphrag_core import cli as base
+@app.command("eval")
+def eval_(
+    questions: Annotated[Path, typer.Argument(help="Question file (YAML or JSON).")],
+    campaign: CampaignOpt = None,
+    report_file: Annotated[
+        Path, typer.Option("--out", "-o", help="Where to write the JSON report.")
+    ] = Path("eval-report.json"),
+    as_json: JsonOpt = False,
+) -> None:
+    """P@5, nP@5, MRR@10, hallucination rate, as-of accuracy and latency of the ranker
+    against a semantic-only and a BM25-only baseline, over labelled questions."""
+    try:
+        parsed = parse_questions(read_text(questions), str(questions))
+    except LoregraphError as exc:
+        raise fail(exc) from exc
+    with cli_service() as (service, _):
+        report = service.evaluate(parsed, campaign)
+    report_file.write_text(report.model_dump_json(indent=2), encoding="utf-8")
+    if as_json:
+        out.print_json(report.model_dump_json())
+        return
+    render_eval(out, report)
+    out.print(f"[dim]report written to {report_file}[/]")
 
-    @app.command("eval")
-    def eval_(
-        questions: Annotated[Path, typer.Argument(help="Question file (YAML or JSON).")],
-        campaign: CampaignOpt = None,
-        out: Annotated[
-            Path, typer.Option("--out", "-o", help="Where to write the JSON report.")
-        ] = Path("eval-report.json"),
-        as_json: JsonOpt = False,
-    ) -> None:
-        """P@5, nP@5, MRR@10, hallucination rate, as-of accuracy and latency of the ranker
-        against a semantic-only and a BM25-only baseline, over labelled questions."""
-        with base._service() as (service, _):
-            report = service.evaluate(questions, campaign)
-            out.write_text(report.model_dump_json(indent=2), encoding="utf-8")
-            if as_json:
-                base.out.print_json(report.model_dump_json())
-            else:
-                render_eval(base.out, report)
-                base.out.print(f"[dim]report written to {out}[/]")
+
+def read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SourceError(str(path), f"cannot read it ({exc.strerror})") from None

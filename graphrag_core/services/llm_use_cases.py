@@ -11,13 +11,19 @@ from pathlib import Path
 from typing import cast
 
 from extraction.recap import RecapDraft
-from graphrag_core import gm_decisions, recap_file
+from graphrag_core.config import IngestSettings
 from graphrag_core.errors import ConfigError, UnknownCampaignError
-from graphrag_core.extracting import DryRun, LlmSetup, estimate, prose_requests, stored_answers
-from graphrag_core.ingesting import read_sources
 from graphrag_core.models import GmDecision, GmDecisionKind
 from graphrag_core.ports import Clock, Embedder, GraphStore, TokenCounter
-from graphrag_core.settings import IngestSettings
+from graphrag_core.services import decisions, recap_file
+from graphrag_core.services.extraction import (
+    DryRun,
+    LlmSetup,
+    estimate,
+    prose_requests,
+    stored_answers,
+)
+from graphrag_core.services.ingest import read_sources
 
 _CAMPAIGN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
@@ -86,11 +92,11 @@ class LlmUseCases:
     ) -> GmDecision:
         """Store a GM resolution decision (merge, split, alias_add) and apply it now."""
         check_campaign(campaign)
-        decision = gm_decisions.make_decision(
+        decision = decisions.make_decision(
             self.store, campaign, _decision_kind(kind), subject, target, names, reason,
             self.clock.now(),
         )  # fmt: skip
-        gm_decisions.apply_now(self.store, self.embedder, campaign, decision)
+        decisions.apply_now(self.store, self.embedder, campaign, decision)
         self._forget(campaign)
         return decision
 

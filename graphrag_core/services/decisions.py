@@ -1,6 +1,6 @@
 """The game master's entity decisions: resolve the names given, store the decision with the
 campaign's data, and apply it to the stored graph at once (one atomic delta). Every later
-ingest replays all decisions after extraction (:mod:`graphrag_core.extracting`)."""
+ingest replays all decisions after extraction (:mod:`graphrag_core.services.extraction`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from extraction.decisions import apply_decisions
 from extraction.resolution import EntityResolver
 from extraction.slugs import slugify
 from graphrag_core.errors import ConfigError, UnknownEntityError
-from graphrag_core.ingesting import StoredState, embed_texts, load_stored, texts_to_embed
 from graphrag_core.models import Entity, Extraction, GmDecision, GmDecisionKind, GraphDelta
 from graphrag_core.ports import Embedder, GraphStore, NullProgress
+from graphrag_core.services.ingest import StoredState, embed_texts, load_stored, texts_to_embed
 
 
 def make_decision(

@@ -14,20 +14,26 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graphrag_core.config import StoreSettings
+from graphrag_core.errors import ConfigError, StoreError
 from graphrag_core.ports import GraphStore
-from graphrag_core.store_parts import PARTS, Items, Part
+from graphrag_core.services.store_parts import PARTS, Items, Part
+from graphrag_core.uris import redact
 
 __all__ = [
     "PARTS",
     "Part",
     "PartReport",
+    "campaigns_to_copy",
     "checksum",
     "copy_campaign",
+    "copy_campaigns",
     "fingerprint",
+    "store_identity",
     "vector_dimension",
 ]
 
@@ -106,3 +112,51 @@ def vector_dimension(store: GraphStore, campaigns: Sequence[str], default: int) 
 def fingerprint(store: GraphStore, campaign: str, parts: Sequence[Part] = PARTS) -> dict[str, str]:
     """The checksum of every part of ``campaign`` in ``store``."""
     return {part.name: checksum(part.load(store, campaign)) for part in parts}
+
+
+def copy_campaigns(
+    source: GraphStore,
+    open_target: Callable[[int], GraphStore],
+    campaign: str,
+    *,
+    every: bool = False,
+    replace: bool = False,
+    any_dimension: int = 384,
+) -> list[PartReport]:
+    """Copy ``campaign`` (or ``every`` campaign) from ``source`` to the store
+    ``open_target(dimension)`` opens, migrating it first; the target is closed afterwards.
+    ``any_dimension``: the dimension assumed when no campaign holds a vector."""
+    names = campaigns_to_copy(source.list_campaigns(), campaign, every)
+    target = open_target(vector_dimension(source, names, any_dimension))
+    try:
+        target.migrate()
+        return [
+            report
+            for name in names
+            for report in copy_campaign(source, target, name, replace=replace)
+        ]
+    finally:
+        target.close()
+
+
+def campaigns_to_copy(present: Sequence[str], campaign: str, every: bool) -> list[str]:
+    """The campaigns to copy: all, or the one named, which must exist."""
+    if not present:
+        raise StoreError("the configured store holds no campaign: nothing to copy")
+    if every:
+        return list(present)
+    if campaign not in present:
+        raise ConfigError(
+            f"the configured store holds no campaign {campaign!r}; it holds "
+            f"{', '.join(present)}. Name one with --campaign, or copy them all with --all."
+        )
+    return [campaign]
+
+
+def store_identity(section: StoreSettings) -> tuple[str, ...]:
+    """What tells one store from another: not a timeout, a user or a password."""
+    if section.kind == "falkordb-embedded":
+        return (section.kind, str(section.data_dir.resolve()), section.graph_name)
+    if section.kind == "falkordb":
+        return (section.kind, redact(section.falkordb_url or ""), section.graph_name)
+    return (section.kind, section.neo4j_uri or "", section.neo4j_database)

@@ -1,27 +1,22 @@
-"""Store commands of the ``loregraph`` CLI: ``migrate`` (copy campaigns between stores) and
-``doctor`` (``cli_doctor``: is the configured store reachable and ready). Hooked in by
-``register``."""
+"""``loregraph migrate``: copy campaigns between stores and verify counts and checksums. The
+copy is the store-copy service's; this module parses the target and renders the report."""
 
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from graphrag_core.cli_doctor import doctor, root_settings
-from graphrag_core.errors import ConfigError, LoregraphError, StoreError
-from graphrag_core.settings import Settings, StoreSettings
-from graphrag_core.store_migration import PartReport, copy_campaign, vector_dimension
-from graphrag_core.stores.uris import redact
-from graphrag_core.wiring import StoreSettingNames, build_store, check_store_section
+from graphrag_core.config import StoreKind, StoreSettings
+from graphrag_core.errors import ConfigError, LoregraphError
+from graphrag_core.services.store_copy import PartReport, store_identity
+from graphrag_core.settings import Settings
+from graphrag_core.surfaces.cli.common import cli_settings, err, fail, out
+from graphrag_core.wiring import StoreSettingNames, check_store_section, copy_between_stores
 
-StoreKind = Literal["falkordb-embedded", "falkordb", "neo4j"]
-_ANY_DIMENSION = 384  # the source of a copy is only read: reads do not depend on it
 _TARGET = StoreSettingNames(
     kind="--to {}",
     falkordb_url="--to-url",
@@ -30,8 +25,7 @@ _TARGET = StoreSettingNames(
     neo4j_password="--to-neo4j-password or LOREGRAPH_TO_NEO4J_PASSWORD",  # noqa: S106 (a name)
     neo4j_database="--to-neo4j-database",
 )
-out = Console(soft_wrap=True)
-err = Console(stderr=True, soft_wrap=True)
+app = typer.Typer()
 
 
 def _target(
@@ -46,22 +40,13 @@ def _target(
         startup_timeout_s=settings.startup_timeout_s,
         **fields,
     )
-    if _identity(section) == _identity(settings.store_section()):
+    if store_identity(section) == store_identity(settings.store_section()):
         raise ConfigError("the target is the configured store itself: name another one")
     return check_store_section(section, _TARGET)
 
 
-def _identity(section: StoreSettings) -> tuple[str, ...]:
-    """What tells one store from another: not a timeout, a user or a password."""
-    if section.kind == "falkordb-embedded":
-        return (section.kind, str(section.data_dir.resolve()), section.graph_name)
-    if section.kind == "falkordb":
-        return (section.kind, redact(section.falkordb_url or ""), section.graph_name)
-    return (section.kind, section.neo4j_uri or "", section.neo4j_database)
-
-
+@app.command()
 def migrate(
-    ctx: typer.Context,
     to: Annotated[StoreKind, typer.Option("--to", help="The kind of the target store.")],
     to_url: Annotated[
         str | None, typer.Option(help="Target FalkorDB server URL: redis://host:6379.")
@@ -97,57 +82,20 @@ def migrate(
 
     A target that already holds another version of the campaign needs --replace."""
     try:
-        settings = root_settings(ctx)
+        settings = cli_settings()
         target_section = _target(
             to, settings, to_url, to_data_dir,
             neo4j_uri=to_neo4j_uri, neo4j_user=to_neo4j_user,
             neo4j_password=to_neo4j_password, neo4j_database=to_neo4j_database,
         )  # fmt: skip
-        reports = _run_migration(settings, target_section, campaign, all_campaigns, replace)
+        reports = copy_between_stores(
+            settings, target_section, campaign or settings.campaign, all_campaigns, replace
+        )
     except LoregraphError as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(1) from exc
+        raise fail(exc) from exc
     _render_migration(reports, as_json)
     if not all(report.ok for report in reports):
         raise typer.Exit(2)
-
-
-def _run_migration(
-    settings: Settings,
-    target_section: StoreSettings,
-    campaign: str | None,
-    every: bool,
-    replace: bool,
-) -> list[PartReport]:
-    source = build_store(settings.store_section(), _ANY_DIMENSION)
-    try:
-        names = _campaigns(source.list_campaigns(), campaign or settings.campaign, every)
-        target = build_store(target_section, vector_dimension(source, names, _ANY_DIMENSION))
-        try:
-            target.migrate()
-            return [
-                report
-                for name in names
-                for report in copy_campaign(source, target, name, replace=replace)
-            ]
-        finally:
-            target.close()
-    finally:
-        source.close()
-
-
-def _campaigns(present: list[str], campaign: str, every: bool) -> list[str]:
-    """The campaigns to copy: all, or the one named, which must exist."""
-    if not present:
-        raise StoreError("the configured store holds no campaign: nothing to copy")
-    if every:
-        return present
-    if campaign not in present:
-        raise ConfigError(
-            f"the configured store holds no campaign {campaign!r}; it holds "
-            f"{', '.join(present)}. Name one with --campaign, or copy them all with --all."
-        )
-    return [campaign]
 
 
 def _units(units: dict[str, int]) -> str:
@@ -179,11 +127,3 @@ def _migration_table(reports: list[PartReport]) -> Table:
             r.campaign, r.part, moved, shown, "[green]ok[/]" if r.ok else "[red]MISMATCH[/]"
         )
     return table
-
-
-def register(app: typer.Typer) -> None:
-    # The Neo4j driver logs each failed routing attempt at ERROR; the CLI's own error says the
-    # same once, with what to do, so the duplicate stays off the terminal.
-    logging.getLogger("neo4j.pool").setLevel(logging.CRITICAL)
-    app.command()(migrate)
-    app.command()(doctor)

@@ -10,7 +10,7 @@ import yaml
 from extraction.ledger import Ledger
 from extraction.recap import RecapDraft, draft_recap
 from graphrag_core.errors import SourceError
-from graphrag_core.extracting import LlmSetup
+from graphrag_core.services.extraction import LlmSetup
 
 HEADER = (
     "# Draft proposed by {model} from {source}. Review every change (each quotes the passage\n"

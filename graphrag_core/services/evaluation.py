@@ -8,10 +8,8 @@ Each question is asked once untimed before the timed runs, so every latency is a
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import yaml
@@ -23,25 +21,22 @@ from ranking.eval_models import EvalQuestion, EvalReport, Offer, QuestionSet
 from ranking.evaluation import Run, outcome, ratios, system_report
 
 if TYPE_CHECKING:
-    from graphrag_core.service import LoregraphService
+    from graphrag_core.services.service import LoregraphService
 
 RANKER, SEMANTIC, LEXICAL = "ranker", "semantic-only", "bm25-only"
 
 
-def load_questions(path: Path) -> QuestionSet:
-    """A question file (YAML or JSON); a clear one-line error when it cannot be used."""
+def parse_questions(text: str, name: str) -> QuestionSet:
+    """A question file's text (YAML, of which JSON is a subset) as a question set; a clear
+    one-line error naming ``name`` when it cannot be used."""
     try:
-        text = path.read_text(encoding="utf-8")
-        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
-        return QuestionSet.model_validate(data)
-    except OSError as exc:
-        raise SourceError(str(path), f"cannot read it ({exc.strerror})") from None
-    except (yaml.YAMLError, json.JSONDecodeError) as exc:
-        raise SourceError(str(path), f"not valid YAML/JSON ({exc})".replace("\n", " ")) from None
+        return QuestionSet.model_validate(yaml.safe_load(text))
+    except yaml.YAMLError as exc:
+        raise SourceError(name, f"not valid YAML/JSON ({exc})".replace("\n", " ")) from None
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise SourceError(str(path), f"{where}: {first['msg']} (see docs/benchmarks.md)") from None
+        raise SourceError(name, f"{where}: {first['msg']} (see docs/benchmarks.md)") from None
 
 
 def _timed(system: Callable[[], tuple[Offer, ...]]) -> Run:

@@ -17,10 +17,10 @@ from extraction.offline import extract, extract_with_warnings
 from extraction.pricing import PriceTable, load_prices
 from extraction.slugs import normalise_name
 from extraction.token_estimate import PER_MESSAGE, PER_REPLY, encoding_for, prompt_tokens
+from graphrag_core.config import IngestSettings, LlmSettings
 from graphrag_core.errors import ChatModelError
 from graphrag_core.models import Entity, Extraction, LedgerStage, SourceDocument
 from graphrag_core.ports import ChatModel, Embedder, GraphStore, ProgressListener, TokenCounter
-from graphrag_core.settings import IngestSettings, LlmSettings
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 

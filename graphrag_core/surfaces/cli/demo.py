@@ -7,18 +7,34 @@ stake, as a player, and one broad question from the community summaries."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
+import typer
 import yaml
 from rich.console import Console
 
-from graphrag_core import cli_render
-from graphrag_core.cli_analytics import render_build, render_global
 from graphrag_core.errors import SourceError
 from graphrag_core.ports import ProgressListener
-from graphrag_core.service import LoregraphService
+from graphrag_core.services.service import LoregraphService
+from graphrag_core.surfaces.cli import render
+from graphrag_core.surfaces.cli.analytics_render import render_build, render_global
+from graphrag_core.surfaces.cli.common import cli_service, err, out
 
 BROAD_QUESTION = "What are the main powers of the Marches and how do they stand with the party?"
-DEFAULT_EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "emberfall"
+DEFAULT_EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "emberfall"
+
+
+app = typer.Typer()
+
+
+@app.command()
+def demo(
+    example: Annotated[Path, typer.Option(help="The example campaign folder.")] = DEFAULT_EXAMPLE,
+    campaign: Annotated[str, typer.Option(help="Campaign id to use.")] = "emberfall",
+) -> None:
+    """Ingest the bundled example campaign, post its session changelogs, ask its questions."""
+    with cli_service() as (service, _), render.RichProgress(err) as progress:
+        run_demo(service, example, campaign, out, progress)
 
 
 def load_questions(example: Path) -> list[dict[str, object]]:
@@ -52,21 +68,21 @@ def run_demo(
             "pass --example pointing at examples/emberfall of a loregraph clone",
         )
     console.rule(f"1. Ingest {example / 'world'}")
-    cli_render.render_ingest(console, service.ingest(example / "world", campaign, progress))
+    render.render_ingest(console, service.ingest(example / "world", campaign, progress))
     render_build(console, service.build(campaign, progress))
     console.rule("2. Post the session changelogs")
     files = changelog_files(example)
     for file in files:
-        cli_render.render_post(console, service.post_changelog(file, campaign))
+        render.render_post(console, service.post_changelog(file, campaign))
     if files:
         console.print("[dim]Posting the first session again:[/]")
-        cli_render.render_post(console, service.post_changelog(files[0], campaign))
+        render.render_post(console, service.post_changelog(files[0], campaign))
     console.rule("3. Ask")
     for item in load_questions(example):
         question = str(item["question"])
-        cli_render.render_ask(console, service.ask(question, campaign, k=5))
+        render.render_ask(console, service.ask(question, campaign, k=5))
         if item.get("as_player_must_not_contain"):
-            cli_render.render_ask(console, service.ask(question, campaign, k=5, as_player=True))
+            render.render_ask(console, service.ask(question, campaign, k=5, as_player=True))
     console.rule("4. A broad question, from the community summaries")
     console.print(f"\n[bold]{BROAD_QUESTION}[/]  [dim]({campaign}, player view)[/]")
     render_global(console, service.ask_global(BROAD_QUESTION, campaign, as_player=True))

@@ -1,0 +1,76 @@
+"""The ``loregraph`` command line: the root app, mounting one sub-app per command group.
+
+Each group module (``ingest``, ``changelog``, ``query``, ``entity``, ``recap``, ``analytics``,
+``store``, ``doctor``, ``demo``) holds a Typer app of its commands and imports only
+:mod:`.common`, :mod:`.render` and the services; this module mounts them, one way
+(``add_typer``), and nothing imports it back."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from graphrag_core.surfaces.cli import (
+    analytics,
+    changelog,
+    demo,
+    doctor,
+    entity,
+    evaluation,
+    help,
+    ingest,
+    query,
+    recap,
+    store,
+)
+from graphrag_core.surfaces.cli.common import root
+
+app = typer.Typer(
+    cls=help.PlainHelpGroup,
+    help="loregraph: what is true in your campaign world right now, and what matters.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def main(
+    config: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            envvar="LOREGRAPH_CONFIG",
+            metavar="FILE",
+            help="TOML config file (default: ./loregraph.toml).",
+        ),
+    ] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log what happens.")] = False,
+) -> None:
+    root.config = config
+    root.verbose = verbose
+    level = logging.INFO if verbose else logging.WARNING
+    logging.basicConfig(level=level)
+    logging.getLogger("bm25s").setLevel(level)  # bm25s sets itself to DEBUG
+    # The Neo4j driver logs each failed routing attempt at ERROR; the CLI's own error says the
+    # same once, with what to do, so the duplicate stays off the terminal.
+    logging.getLogger("neo4j.pool").setLevel(logging.CRITICAL)
+
+
+# Top-level commands (merged into the root), then the named groups.
+for group in (
+    ingest.app,
+    query.app,
+    analytics.app,
+    evaluation.app,
+    store.app,
+    doctor.app,
+    demo.app,
+):
+    app.add_typer(group)
+app.add_typer(changelog.app, name="changelog")
+app.add_typer(entity.app, name="entity")
+app.add_typer(recap.app, name="recap")
+help.apply(app)

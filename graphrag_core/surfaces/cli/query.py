@@ -1,0 +1,95 @@
+"""Questions about the world: ``ask`` (ranked entities and passages, or ``--global`` from
+the community summaries) and ``campaigns``."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from graphrag_core.surfaces.cli import render
+from graphrag_core.surfaces.cli.analytics_render import render_global
+from graphrag_core.surfaces.cli.common import (
+    AsOfOpt,
+    CampaignOpt,
+    JsonOpt,
+    PlayerOpt,
+    cli_service,
+    out,
+)
+
+app = typer.Typer()
+
+
+class Preset(StrEnum):
+    """The weight presets of ``ask --preset`` (``ranking.presets``)."""
+
+    current_state = "current_state"
+    historical = "historical"
+    lore = "lore"
+
+
+@app.command()
+def ask(
+    question: Annotated[str, typer.Argument(help="Your question, in plain words.")],
+    campaign: CampaignOpt = None,
+    as_player: PlayerOpt = False,
+    as_json: JsonOpt = False,
+    as_of: AsOfOpt = None,
+    historical: Annotated[
+        bool | None,
+        typer.Option(
+            "--historical/--current", help="Force history mode (no demotion) or current-state mode."
+        ),
+    ] = None,
+    k: Annotated[
+        int | None,
+        typer.Option(
+            "-k", min=1, max=100, help="How many results (--global: summaries; default 10 / 5)."
+        ),
+    ] = None,
+    global_: Annotated[
+        bool,
+        typer.Option("--global", help="A broad question: answer from community summaries."),
+    ] = False,
+    preset: Annotated[
+        Preset | None,
+        typer.Option(
+            "--preset",
+            help="Weight preset: current_state, historical or lore (default: from the question).",
+        ),
+    ] = None,
+) -> None:
+    """Ranked entities and passages with effective status, score and citations."""
+    with cli_service() as (service, settings):
+        if global_:
+            answer = service.ask_global(
+                question, campaign or settings.campaign, as_player=as_player, k=k
+            )
+            if as_json:
+                out.print_json(answer.model_dump_json())
+            else:
+                render_global(out, answer)
+            return
+        result = service.ask(
+            question,
+            campaign or settings.campaign,
+            as_player=as_player,
+            historical=historical,
+            as_of_session=as_of,
+            k=k or 10,
+            preset=preset.value if preset else None,
+        )
+        if as_json:
+            out.print_json(result.model_dump_json())
+        else:
+            render.render_ask(out, result)
+
+
+@app.command()
+def campaigns() -> None:
+    """List the campaigns in the store."""
+    with cli_service() as (service, _):
+        for name in service.campaigns():
+            out.print(name)

@@ -1,0 +1,1 @@
+"""The game master's web page, served by the HTTP surface."""
