@@ -22,8 +22,8 @@ For a question and a ``CampaignView``:
        score = (match + w.proximity*proximity + w.type*type + w.centrality*centrality
                 + w.recency*recency) * status
 
-4. **floor**: an item whose score before the status factor is below
-   ``settings.relevance_floor`` is not offered; a question about the party's allies (or
+4. **floor**: an item whose ``match`` is below ``settings.relevance_floor`` is not offered
+   (bonuses alone never make an item relevant); a question about the party's allies (or
    enemies) when it has none gets no results and a note saying so;
 5. **results**: entities and passages interleaved by score, at most ``settings.passages``
    passages, ties broken by id.
@@ -118,7 +118,7 @@ class Ranker:
             question, view, lexical, historical=past, preset=chosen_preset, inputs=inputs,
         )  # fmt: skip
         floor = self._settings.relevance_floor
-        offered = [i for i in items if i.relevance >= floor]
+        offered = [i for i in items if i.match >= floor]
         if items and not offered:
             note = "nothing in this campaign fits the question well enough"
         cfg = self._settings
@@ -254,7 +254,7 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         type_match=float(ev.typed),
         centrality=signals["centrality"],
         recency=signals["recency"],
-        relevance=relevance,
+        match=match,
     )
 
 

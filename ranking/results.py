@@ -38,8 +38,8 @@ class ScoredItem:
     type_match: float = 0.0
     centrality: float = 0.0
     recency: float = 0.0
-    relevance: float = 0.0
-    """The score before the status factor (what the relevance floor is compared with)."""
+    match: float = 0.0
+    """The best match before bonuses and status (what the relevance floor is compared with)."""
 
     @property
     def signals(self) -> dict[str, float]:
