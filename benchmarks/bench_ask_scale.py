@@ -134,15 +134,23 @@ def setup(data_dir: Path, n: int) -> None:
         entities_upsert=tuple(entities), relations_upsert=tuple(_relations(n, rng)),
         chunks_upsert=tuple(chunks), vectors=vectors,
     )  # fmt: skip
+    started = time.perf_counter()
     with open_service(Settings(data_dir=data_dir)) as service:
         service.store.apply_delta(CAMPAIGN, delta)
+        _step("wrote the campaign", started)
         for session, changes in sorted(_changes(n, rng).items()):
             record = ChangeSetRecord(
                 session_id=session, revision=1, content_hash=f"bench-{session}", source="bench",
                 posted_at="2026-01-01T00:00:00", change_count=len(changes),
             )  # fmt: skip
             service.store.append_changeset(CAMPAIGN, record, changes)
+        _step("posted the changes", started)
         service.build(CAMPAIGN, NullProgress())
+        _step("built the analytics", started)
+
+
+def _step(what: str, started: float) -> None:
+    print(f"  {what}: {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
 
 
 def _percentile(values: list[float], share: float) -> float:

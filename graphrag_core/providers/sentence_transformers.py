@@ -32,6 +32,7 @@ class SentenceTransformerEmbedder:
         self._query_threads = query_threads
         self._model: Any = None
         self._lock = threading.Lock()
+        self._loader: threading.Thread | None = None
 
     @property
     def model_id(self) -> str:
@@ -55,6 +56,16 @@ class SentenceTransformerEmbedder:
                 convert_to_numpy=True,
             )
         return [tuple(float(x) for x in row) for row in vectors]
+
+    def start_loading(self) -> None:
+        """Load the model in a background thread (once), so that a query arriving later finds
+        it ready or partly loaded; ``embed`` waits for it. Importing torch and
+        sentence-transformers is most of a cold first query."""
+        with self._lock:
+            if self._model is not None or self._loader is not None:
+                return
+            self._loader = threading.Thread(target=self._load, name="embedder-load", daemon=True)
+            self._loader.start()
 
     def _load(self) -> Any:
         with self._lock:

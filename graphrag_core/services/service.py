@@ -382,6 +382,7 @@ class LoregraphService(LlmUseCases):
         check_campaign(campaign)
 
         def build() -> IndexedView:
+            _start_loading(self.embedder)  # the question's embedding needs it next
             view = load_view(self.store, campaign, as_player=as_player, as_of_session=as_of_session)
             if not (view.entities or view.chunks or view.changes):
                 require_campaign(self.store, campaign)
@@ -463,3 +464,10 @@ class LoregraphService(LlmUseCases):
     def _forget(self, campaign: str) -> None:
         self._views.forget(campaign)
         self.analytics.forget(campaign)
+
+
+def _start_loading(embedder: Embedder) -> None:
+    """Let an embedder that loads lazily start loading now, in the background."""
+    start = getattr(embedder, "start_loading", None)
+    if callable(start):
+        start()
