@@ -74,6 +74,16 @@ def test_eval_writes_figures_that_match_the_offers(
     assert systems["semantic-only"]["overall"]["hallucination_rate"] == expected
     assert set(report["ratios"]) == {"semantic-only", "bm25-only"}
 
+    code, output = run(env, "ask", "Where can we rest?", "--preset", "lore", "--json")
+    assert code == 0, output
+    answer = json.loads(output)
+    assert answer["preset"] == "lore"
+    words = {r["id"]: r["availability"] for r in answer["results"]}
+    assert words.get("tavern-redoak", "unavailable") == "unavailable"
+    assert words["quiet-lantern-inn"] == "available"
+    code, output = run(env, "ask", "Where can we rest?")
+    assert "✓ available now · ✗ unavailable now" in output and "weights: current_state" in output
+
 
 def test_a_bad_question_file_is_one_clear_line(env: dict[str, str], tmp_path: Path) -> None:
     bad = tmp_path / "q.yaml"
