@@ -36,18 +36,24 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from graphrag_core.config import PresetName, RankingSettings
-from graphrag_core.models import PARTY_ID, AskResult, CampaignView, Chunk, RankedResult
+from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, GraphStore
-from ranking.communities import community_result, summary_hits
-from ranking.cues import QuestionCues, question_cues
+from ranking.communities import summary_hits
+from ranking.cues import question_cues
 from ranking.documents import SEARCH_KINDS, ItemKey, in_view
-from ranking.evidence import Evidence, mention_support, subject_support, with_attitude
+from ranking.evidence import (
+    Evidence,
+    mention_support,
+    nobody_note,
+    subject_support,
+    with_attitude,
+)
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
 from ranking.presets import RankingWeights, choose_preset, preset_weights
-from ranking.results import ScoredItem, chunks_about, entity_result, passage_result
+from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, measure
 
 _PARTY = ItemKey("entity", PARTY_ID)
@@ -75,14 +81,6 @@ def select(
             taken[kind] += 1
         chosen.append(item)
     return chosen
-
-
-def nobody_note(cues: QuestionCues, view: CampaignView) -> str:
-    """A note when the question asks for the party's allies or enemies and there are none."""
-    if cues.attitude is None or with_attitude(view, cues.attitude):
-        return ""
-    what = "allied with" if cues.attitude == "allied" else "hostile to"
-    return f"nothing in this campaign is {what} the party now"
 
 
 class Ranker:
@@ -129,7 +127,7 @@ class Ranker:
             as_player=view.as_player,
             historical=past,
             as_of_session=view.as_of_session,
-            results=tuple(_results(chosen, view, inputs)),
+            results=tuple(ranked_results(chosen, view, inputs)),
             preset=chosen_preset,
             note=note,
         )
@@ -262,21 +260,3 @@ def _inputs(view: CampaignView, inputs: RankInputs | None, names: NameIndex | No
     """The given inputs, or ones built from the view alone (with ``names`` when given)."""
     built = inputs or RankInputs.build(view)
     return replace(built, names=names) if names is not None and inputs is None else built
-
-
-def _result(
-    item: ScoredItem, view: CampaignView, inputs: RankInputs, chunks: dict[str, list[Chunk]]
-) -> RankedResult:
-    if item.key.kind == "entity":
-        return entity_result(item, view, chunks[item.key.id])
-    if item.key.kind == "chunk":
-        return passage_result(item, view)
-    summary = inputs.summaries[item.key.id]
-    return community_result(item.key, item.score, item.signals, summary, inputs.centrality)
-
-
-def _results(
-    chosen: Sequence[ScoredItem], view: CampaignView, inputs: RankInputs
-) -> list[RankedResult]:
-    chunks = chunks_about(view, [item.key.id for item in chosen if item.key.kind == "entity"])
-    return [_result(item, view, inputs, chunks) for item in chosen]

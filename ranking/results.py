@@ -6,11 +6,13 @@ to what the audience may see; change ids the view does not hold are left out of 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from graphrag_core.models import CampaignView, Change, Chunk, Citation, RankedResult
+from ranking.communities import community_result
 from ranking.documents import ItemKey
+from ranking.inputs import RankInputs
 from ranking.status import availability, effective_state
 from ranking.text import clip, gist
 
@@ -162,3 +164,22 @@ def passage_result(item: ScoredItem, view: CampaignView) -> RankedResult:
         text=clip(chunk.text, PASSAGE_CHARS),
         status_note="; ".join(notes),
     )
+
+
+def _result(
+    item: ScoredItem, view: CampaignView, inputs: RankInputs, chunks: dict[str, list[Chunk]]
+) -> RankedResult:
+    if item.key.kind == "entity":
+        return entity_result(item, view, chunks[item.key.id])
+    if item.key.kind == "chunk":
+        return passage_result(item, view)
+    summary = inputs.summaries[item.key.id]
+    return community_result(item.key, item.score, item.signals, summary, inputs.centrality)
+
+
+def ranked_results(
+    chosen: Sequence[ScoredItem], view: CampaignView, inputs: RankInputs
+) -> list[RankedResult]:
+    """The chosen items as results, in order."""
+    chunks = chunks_about(view, [item.key.id for item in chosen if item.key.kind == "entity"])
+    return [_result(item, view, inputs, chunks) for item in chosen]
