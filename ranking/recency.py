@@ -1,10 +1,11 @@
 """When each entity was last in play, in sessions, and the recency signal that decays with it.
 
 ``last_sessions(view)`` reads what the view holds: the session of every effective change that
-touches an entity (as subject or target) and the session of every session record (a recap
-chunk) that is about or names it. Until chunks carry their session, a recap is recognised by
-its file name (``session-07.md``, ``Session 7.txt``); ``merge_sessions`` folds in any other
-source of the same mapping (entity id → last session), e.g. session stamps on the view.
+touches an entity (as subject or target), the sessions the view's session stamps say each
+entity was mentioned in (``view.mentioned_sessions``), and the session of every session record
+(a recap chunk: its ``session`` stamp, else its file name, ``session-07.md``) that is about or
+names it; ``merge_sessions`` folds in any other source of the same mapping (entity id → last
+session).
 
 ``recency = 0.5 ** ((now - last) / half_life)``: 1 for something that changed in the latest
 session, 0.5 ``half_life`` sessions earlier, 0 for what no session ever touched.
@@ -21,7 +22,9 @@ _RECAP_FILE = re.compile(r"(?:^|/)session[\s_-]*0*(\d+)[^/]*$", re.IGNORECASE)
 
 
 def chunk_session(chunk: Chunk) -> int | None:
-    """The session a session-record chunk belongs to (from its file name), else None."""
+    """The session a session-record chunk belongs to (its stamp, else its file name)."""
+    if chunk.session is not None:
+        return chunk.session
     match = _RECAP_FILE.search(chunk.source_path)
     return int(match.group(1)) if match else None
 
@@ -37,6 +40,9 @@ def last_sessions(view: CampaignView) -> dict[str, int]:
     for change in view.changes.values():
         _touch(found, change.entity_id, change.session_id)
         _touch(found, change.target_id, change.session_id)
+    for mentioned, sessions in view.mentioned_sessions.items():
+        if sessions:
+            _touch(found, mentioned, sessions[-1])
     for chunk in view.chunks.values():
         session = chunk_session(chunk)
         if session is None or (view.as_of_session is not None and session > view.as_of_session):

@@ -71,6 +71,10 @@ def test_recency_reads_changes_and_session_records() -> None:
     assert last["river-guild"] == 6
     assert last_sessions(view.model_copy(update={"as_of_session": 5})).get("river-guild") is None
     assert merge_sessions(last, {"river-guild": 9})["river-guild"] == 9
+    stamped = recap.model_copy(update={"session": 8, "source_path": "notes/recap.md"})
+    assert chunk_session(stamped) == 8
+    view = view.model_copy(update={"mentioned_sessions": {"silver-stag-inn": (2, 7)}})
+    assert last_sessions(view)["silver-stag-inn"] == 7
     assert decayed(3, 6, 3.0) == 0.5 and decayed(None, 6, 3.0) == 0.0
 
 
