@@ -132,7 +132,7 @@ class RankingSettings(_Section):
     )
     proximity_hops: int = Field(default=2, ge=1, le=4, description="Farthest hop counted.")
     relevance_floor: float = Field(
-        default=0.3,
+        default=0.1,
         ge=0.0,
         le=1.0,
         description="Results whose best match (before bonuses) is below this are not offered.",
