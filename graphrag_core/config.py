@@ -12,14 +12,17 @@ from graphrag_core.taxonomy import Taxonomy
 
 __all__ = [
     "DEFAULT_DATA_DIR",
+    "WEIGHT_NAMES",
     "AnalyticsSettings",
     "EmbeddingSettings",
     "IngestSettings",
     "LlmSettings",
+    "PresetName",
     "RankingSettings",
     "StoreKind",
     "StoreSettings",
     "StructuredOutput",
+    "WeightOverrides",
 ]
 
 DEFAULT_DATA_DIR = Path(".loregraph")
@@ -45,51 +48,106 @@ class StoreSettings(_Section):
 class EmbeddingSettings(_Section):
     batch_size: int = 64
     device: str = "cpu"
+    query_threads: int = Field(
+        default=1,
+        ge=1,
+        description="PyTorch intra-op threads for query-time embedding (a few short texts): "
+        "one thread is faster than two competing with another process.",
+    )
+
+
+WEIGHT_NAMES: tuple[str, ...] = (
+    "semantic",
+    "lexical",
+    "support",
+    "mention",
+    "named",
+    "relation",
+    "attitude",
+    "proximity",
+    "type",
+    "centrality",
+    "recency",
+    "community",
+)
+"""The blend's weights, one per signal or cue (see ``ranking.presets.RankingWeights``)."""
+
+PresetName = Literal["current_state", "historical", "lore"]
+
+
+class WeightOverrides(_Section):
+    """Weights that replace a preset's constants; unset ones keep the preset's value."""
+
+    semantic: float | None = Field(default=None, ge=0.0, description="Vector similarity.")
+    lexical: float | None = Field(default=None, ge=0.0, description="BM25, normalised.")
+    support: float | None = Field(
+        default=None, ge=0.0, le=1.0, description="A matching passage about the entity."
+    )
+    mention: float | None = Field(
+        default=None, ge=0.0, le=1.0, description="A matching passage that names the entity."
+    )
+    named: float | None = Field(default=None, ge=0.0, description="Named in the question.")
+    relation: float | None = Field(
+        default=None, ge=0.0, description="One asked-about relation away from a named entity."
+    )
+    attitude: float | None = Field(
+        default=None, ge=0.0, description="Has the attitude toward the party asked about."
+    )
+    proximity: float | None = Field(
+        default=None, ge=0.0, description="Graded graph closeness to the named entities."
+    )
+    type: float | None = Field(default=None, ge=0.0, description="Of the type asked for.")
+    centrality: float | None = Field(
+        default=None, ge=0.0, description="The build's importance, normalised per campaign."
+    )
+    recency: float | None = Field(
+        default=None, ge=0.0, description="How recently (in sessions) it changed or was met."
+    )
+    community: float | None = Field(
+        default=None,
+        ge=0.0,
+        description="A community summary's similarity (it has no BM25 score to add).",
+    )
+
+    def changed(self) -> dict[str, float]:
+        return {name: value for name, value in self.model_dump().items() if value is not None}
 
 
 class RankingSettings(_Section):
-    """Weights of the first ranker's signals and the demotion of inactive items."""
+    """The ranker: weight presets (constants in ``ranking.presets``, overridden here per
+    preset), the status demotion, recency's half-life, proximity's decay, the relevance floor."""
 
-    semantic_weight: float = 0.6
-    lexical_weight: float = 0.4
-    support_weight: float = Field(
-        default=0.9,
-        ge=0.0,
-        le=1.0,
-        description="How much a matching passage about an entity counts for the entity.",
+    preset: PresetName | None = Field(
+        default=None, description="Always this preset; unset: chosen from the question."
     )
-    named_weight: float = Field(
-        default=1.0, ge=0.0, description="Score of an entity the question names outright."
+    current_state: WeightOverrides = WeightOverrides()
+    historical: WeightOverrides = WeightOverrides()
+    lore: WeightOverrides = WeightOverrides()
+    inactive_factor: float = Field(default=0.3, ge=0.0, le=1.0)
+    recency_half_life: float = Field(
+        default=3.0, gt=0.0, description="Sessions after which the recency signal halves."
     )
-    proximity_weight: float = Field(
-        default=0.15, ge=0.0, description="Bonus for one relation away from a named entity."
+    proximity_decay: float = Field(
+        default=0.5, gt=0.0, le=1.0, description="Proximity kept per extra relation hop."
     )
-    mention_weight: float = Field(
-        default=0.5,
-        ge=0.0,
-        le=1.0,
-        description="How much a matching passage that names an entity counts for the entity.",
-    )
-    relation_weight: float = Field(
-        default=1.0,
-        ge=0.0,
-        description="Score of an entity one asked-about relation away from a named one "
-        "('who leads the guild?' → the guild's leader).",
-    )
-    attitude_weight: float = Field(
-        default=0.8,
-        ge=0.0,
-        description="Score of an entity with the attitude toward the party the question asks "
-        "about ('our enemies' → hostile).",
-    )
-    type_weight: float = Field(
+    proximity_hops: int = Field(default=2, ge=1, le=4, description="Farthest hop counted.")
+    relevance_floor: float = Field(
         default=0.1,
         ge=0.0,
-        description="Bonus for an entity of the type the question asks for ('where' → Location).",
+        le=1.0,
+        description="Results whose best match (before bonuses) is below this are not offered.",
     )
-    inactive_factor: float = Field(default=0.3, ge=0.0, le=1.0)
     candidates: int = Field(default=40, ge=1)
     passages: int = Field(default=5, ge=0)
+    communities: int = Field(default=2, ge=0, description="Community summaries offered at most.")
+
+    def overrides(self, preset: PresetName) -> WeightOverrides:
+        sections: dict[str, WeightOverrides] = {
+            "current_state": self.current_state,
+            "historical": self.historical,
+            "lore": self.lore,
+        }
+        return sections[preset]
 
 
 class IngestSettings(_Section):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
 Visibility = Literal["gm", "party"]
 Attitude = Literal["allied", "neutral", "hostile"]
@@ -268,17 +268,30 @@ class RankedResult(_Model):
     """One answer item, best first in ``AskResult.results``."""
 
     id: str
-    kind: Literal["entity", "passage"]
+    kind: Literal["entity", "passage", "community"]
     name: str
-    type: str = Field(description="Entity type, or 'passage'.")
+    type: str = Field(description="Entity type, 'passage' or 'community'.")
     status: str | None = Field(description="Effective status after the changelog.")
     attitude: Attitude | None = None
     available: bool = Field(description="False when dead/destroyed/hostile/... now.")
+    availability: Literal["available", "unavailable"] = Field(
+        default="available", description="``available`` in words (set from it)."
+    )
     score: float
     signals: dict[str, float]
     citations: tuple[Citation, ...] = ()
     text: str = Field(default="", description="Gist (entity) or passage text.")
     status_note: str = Field(default="", description="Why the status is what it is.")
+    members: tuple[str, ...] = Field(
+        default=(), description="A community's member entity ids, most central first."
+    )
+
+    @model_validator(mode="after")
+    def _availability_in_words(self) -> RankedResult:
+        words = "available" if self.available else "unavailable"
+        if self.availability != words:
+            object.__setattr__(self, "availability", words)
+        return self
 
 
 class AskResult(_Model):
@@ -288,6 +301,10 @@ class AskResult(_Model):
     historical: bool
     as_of_session: int | None = None
     results: tuple[RankedResult, ...]
+    preset: str = Field(default="", description="The weight preset the ranker used.")
+    note: str = Field(
+        default="", description="Why there are no results, when nothing fits the question."
+    )
 
 
 class EntityView(_Model):

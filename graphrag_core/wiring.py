@@ -109,7 +109,9 @@ def build_embedder(settings: Settings) -> Embedder:
     from graphrag_core.providers.sentence_transformers import SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder(
-        batch_size=settings.embedding.batch_size, device=settings.embedding.device
+        batch_size=settings.embedding.batch_size,
+        device=settings.embedding.device,
+        query_threads=settings.embedding.query_threads,
     )
 
 

@@ -9,7 +9,7 @@ chunk's document is its heading path and its text.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from graphrag_core.models import CampaignView, Chunk, Entity
 from graphrag_core.ports import SearchKind
@@ -18,10 +18,13 @@ SEARCH_KINDS: tuple[SearchKind, ...] = ("entity", "chunk")
 """The kinds of searchable item, in the order results list them on ties."""
 
 
-class ItemKey(NamedTuple):
-    """Names one searchable item: entity and chunk ids live in separate namespaces."""
+ItemKind = Literal["entity", "chunk", "community"]
 
-    kind: SearchKind
+
+class ItemKey(NamedTuple):
+    """Names one ranked item: entity, chunk and community ids live in separate namespaces."""
+
+    kind: ItemKind
     id: str
 
 
@@ -63,7 +66,10 @@ def view_documents(view: CampaignView, kind: SearchKind) -> Iterator[Document]:
 
 
 def in_view(view: CampaignView, key: ItemKey) -> bool:
-    """True when the item exists in the view and the view's audience may see it."""
+    """True when the entity or chunk exists in the view and the view's audience may see it
+    (community summaries are the audience's own: see :mod:`ranking.communities`)."""
+    if key.kind == "community":
+        return False
     item: Entity | Chunk | None = (
         view.entities.get(key.id) if key.kind == "entity" else view.chunks.get(key.id)
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from graphrag_core.models import PARTY_ID, CampaignView
+from ranking.cues import QuestionCues
 from ranking.documents import ItemKey
 
 
@@ -72,3 +73,11 @@ def with_attitude(view: CampaignView, attitude: str | None) -> set[str]:
         for entity_id, state in view.states.items()
         if state.attitude == attitude and entity_id != PARTY_ID and entity_id in view.entities
     }
+
+
+def nobody_note(cues: QuestionCues, view: CampaignView) -> str:
+    """A note when the question asks for the party's allies or enemies and there are none."""
+    if cues.attitude is None or with_attitude(view, cues.attitude):
+        return ""
+    what = "allied with" if cues.attitude == "allied" else "hostile to"
+    return f"nothing in this campaign is {what} the party now"

@@ -1,30 +1,31 @@
-"""The first ranker: hybrid BM25 + vector similarity, demoted by the changelog status.
+"""The five-signal ranker: candidates from vectors, BM25, the graph and the question's cues,
+one explainable score each.
 
 For a question and a ``CampaignView``:
 
-1. **candidates**: the lexical index's top ``settings.candidates`` per kind, and the store's
-   nearest entities and chunks to the question's embedding; any candidate the view does not hold
-   is dropped (the view is the source of truth for visibility, whatever the store returned),
-   and so is any with neither semantic nor lexical relevance;
-2. **signals**: ``semantic`` (store cosine, clipped to 0..1; 0 for lexical-only candidates),
-   ``lexical`` (BM25 normalised to 0..1) and ``status_factor`` (``inactive_factor`` for dead,
-   destroyed, hostile, ... items, and for passages about them, unless the question is
-   historical); ``support``: the best blended relevance of a passage *about* the entity (its
-   subject), so an inn described in a matching passage is found as the inn itself;
-   ``mention``: the same for a passage that merely *names* the entity;
-   ``score = (max(semantic_weight * semantic + lexical_weight * lexical,
-   support_weight * support, mention_weight * mention, named_weight * named,
-   relation_weight * relation, attitude_weight * attitude)
-   + proximity_weight * proximity + type_weight * type) * factor``,
-   where ``named`` is 1 for an entity the question names by name or alias, ``relation`` is 1
-   for an entity one relation of the kind the question asks along away from a named one ("who
-   *leads* the Merchants' Guild?", see :mod:`ranking.cues`) -- both are what the question is
-   about, so they are never demoted, only marked --, ``attitude`` is 1 for an entity whose
-   attitude toward the party is the one asked about ("our enemies": being hostile is then no
-   reason to demote it), ``proximity`` is 1 for an entity one relation away from a named one,
-   and ``type`` is 1 for an entity of a type the question asks for ("where" → Location).
+1. **candidates**: the lexical index's top ``settings.candidates`` per kind, the store's nearest
+   entities and chunks to the question's embedding, the entities the question names, those near
+   them in the effective graph, the entities that matching passages are about or name, and
+   those the cues select (see :mod:`ranking.cues`); any candidate the view does not hold is
+   dropped (the view is the source of truth for visibility, whatever the store returned).
    The party's own entity is the asker, not an answer, and is left out;
-3. **results**: entities and passages interleaved by score, at most ``settings.passages``
+2. **signals** (:mod:`ranking.signals`): ``semantic``, ``lexical``, ``centrality``,
+   ``recency``, ``proximity``, ``status``; and the cues, which say what the question is
+   about: ``support`` / ``mention`` (the best match of a passage about / naming the entity),
+   ``named`` (named in the question), ``relation`` (one asked-about relation from a named
+   entity), ``attitude`` (the attitude toward the party asked about), ``type`` (the type asked);
+3. **score** with the weights ``w`` of the preset (:mod:`ranking.presets`)::
+
+       match = max(w.semantic*semantic + w.lexical*lexical  (a community: w.community*semantic),
+                   w.support*support,
+                   w.mention*mention, w.named*named, w.relation*relation, w.attitude*attitude)
+       score = (match + w.proximity*proximity + w.type*type + w.centrality*centrality
+                + w.recency*recency) * status
+
+4. **floor**: an item whose ``match`` is below ``settings.relevance_floor`` is not offered
+   (bonuses alone never make an item relevant); a question about the party's allies (or
+   enemies) when it has none gets no results and a note saying so;
+5. **results**: entities and passages interleaved by score, at most ``settings.passages``
    passages, ties broken by id.
 """
 
@@ -32,35 +33,52 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
-from graphrag_core.config import RankingSettings
-from graphrag_core.models import PARTY_ID, AskResult, CampaignView, RankedResult
+from graphrag_core.config import PresetName, RankingSettings
+from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, GraphStore
+from ranking.communities import summary_hits
 from ranking.cues import question_cues
 from ranking.documents import SEARCH_KINDS, ItemKey, in_view
-from ranking.evidence import Evidence, mention_support, subject_support, with_attitude
+from ranking.evidence import (
+    Evidence,
+    mention_support,
+    nobody_note,
+    subject_support,
+    with_attitude,
+)
 from ranking.historical import is_historical
-from ranking.lexical import STOPWORDS, LexicalIndex
-from ranking.names import NameIndex, neighbours, neighbours_by
-from ranking.results import ScoredItem, chunks_about, entity_result, passage_result
-from ranking.status import effective_state, status_factor
+from ranking.inputs import RankInputs
+from ranking.lexical import LexicalIndex
+from ranking.names import NameIndex
+from ranking.presets import RankingWeights, choose_preset, preset_weights
+from ranking.results import ScoredItem, ranked_results
+from ranking.signals import SignalContext, measure
+
+_PARTY = ItemKey("entity", PARTY_ID)
 
 
 def _clip_unit(value: float) -> float:
     return 0.0 if math.isnan(value) else min(max(value, 0.0), 1.0)
 
 
-def select(items: Sequence[ScoredItem], k: int, passages: int) -> list[ScoredItem]:
-    """The ``k`` best items, best first, ties by id, with at most ``passages`` passages."""
+def select(
+    items: Sequence[ScoredItem], k: int, passages: int, communities: int = 0
+) -> list[ScoredItem]:
+    """The ``k`` best items, best first, ties by id, with at most ``passages`` passages and
+    ``communities`` community summaries."""
+    limits = {"chunk": passages, "community": communities}
+    taken = dict.fromkeys(limits, 0)
     chosen: list[ScoredItem] = []
-    taken_passages = 0
     for item in sorted(items, key=lambda i: (-i.score, i.key.id, i.key.kind)):
         if len(chosen) >= k:
             break
-        if item.key.kind == "chunk":
-            if taken_passages >= passages:
+        kind = item.key.kind
+        if kind in limits:
+            if taken[kind] >= limits[kind]:
                 continue
-            taken_passages += 1
+            taken[kind] += 1
         chosen.append(item)
     return chosen
 
@@ -82,19 +100,36 @@ class Ranker:
         k: int = 10,
         historical: bool | None = None,
         names: NameIndex | None = None,
+        preset: PresetName | None = None,
+        inputs: RankInputs | None = None,
     ) -> AskResult:
-        """Best ``k`` results; ``historical=None`` decides from the question's wording.
-        ``names`` is the view's name index (built here when not given)."""
+        """Best ``k`` results; ``historical=None`` decides from the question's wording,
+        ``preset=None`` from the settings, then the question. ``inputs``: the view's indexes
+        and signal inputs (built here from the view alone when not given)."""
         past = is_historical(question) if historical is None else historical
-        items = self.score(question, view, lexical, historical=past, names=names)
-        chosen = select(items, k, self._settings.passages)
+        inputs = _inputs(view, inputs, names)
+        chosen_preset = choose_preset(
+            question, historical=past, forced=preset or self._settings.preset
+        )
+        note = nobody_note(question_cues(question), view)
+        items = [] if note else self.score(
+            question, view, lexical, historical=past, preset=chosen_preset, inputs=inputs,
+        )  # fmt: skip
+        floor = self._settings.relevance_floor
+        offered = [i for i in items if i.match >= floor]
+        if items and not offered:
+            note = "nothing in this campaign fits the question well enough"
+        cfg = self._settings
+        chosen = select(offered, k, cfg.passages, cfg.communities)
         return AskResult(
             question=question,
             campaign=view.campaign,
             as_player=view.as_player,
             historical=past,
             as_of_session=view.as_of_session,
-            results=tuple(_results(chosen, view)),
+            results=tuple(ranked_results(chosen, view, inputs)),
+            preset=chosen_preset,
+            note=note,
         )
 
     def score(
@@ -105,32 +140,49 @@ class Ranker:
         *,
         historical: bool,
         names: NameIndex | None = None,
+        preset: PresetName = "current_state",
+        inputs: RankInputs | None = None,
     ) -> list[ScoredItem]:
         """Every visible candidate with some relevance, its signals and score, unordered."""
-        names = names or NameIndex.build(view, ignore=STOPWORDS)
-        evidence = self._evidence(question, view, lexical, names)
-        return [
-            self._blend(key, ev, view, historical) for key, ev in evidence.items() if ev.relevant
-        ]
+        inputs = _inputs(view, inputs, names)
+        weights = preset_weights(preset, self._settings)
+        named = inputs.names.find(question) - {PARTY_ID}
+        cfg = self._settings
+        near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
+        evidence = self._evidence(question, view, lexical, named, near, inputs, weights)
+        ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
+        return [_blend(key, ev, ctx, weights) for key, ev in evidence.items() if ev.relevant]
 
     def _evidence(
-        self, question: str, view: CampaignView, lexical: LexicalIndex, names: NameIndex
+        self,
+        question: str,
+        view: CampaignView,
+        lexical: LexicalIndex,
+        named: set[str],
+        near: dict[str, float],
+        inputs: RankInputs,
+        w: RankingWeights,
     ) -> dict[ItemKey, Evidence]:
         """Candidates from vectors, BM25, passages about or naming entities, names in the
-        question, the relations and attitude it asks about."""
-        semantic = self._semantic(question, view)
+        question, the graph around them, the relations and attitude it asks about."""
+        semantic = self._semantic(question, view, inputs)
         bm25 = {hit.key: hit.score for hit in lexical.search(question, self._settings.candidates)}
         keys = {k for k in semantic.keys() | bm25.keys() if in_view(view, k) and k != _PARTY}
-        relevance = {k: self._weighted(semantic.get(k, 0.0), bm25.get(k, 0.0)) for k in keys}
+        keys |= {k for k in semantic if k.kind == "community"}
+        relevance = {
+            k: w.semantic * semantic.get(k, 0.0) + w.lexical * bm25.get(k, 0.0) for k in keys
+        }
         support, mention = subject_support(relevance, view), mention_support(relevance, view)
         cues = question_cues(question)
-        named = names.find(question) - {PARTY_ID}
-        near = neighbours(view.relations, named) - {PARTY_ID}
-        answers = neighbours_by(view.relations, named, cues.relation_types) - {PARTY_ID}
+        answers = (
+            inputs.graph.neighbours(named, cues.relation_types) if cues.relation_types else set()
+        )
+        answers -= {PARTY_ID}
         minded = with_attitude(view, cues.attitude)
         graph = {
             ItemKey("entity", e)
-            for e in support.keys() | mention.keys() | named | near | answers | minded
+            for e in support.keys() | mention.keys() | named | near.keys() | answers | minded
+            if e != PARTY_ID
         }
         return {
             key: Evidence(
@@ -147,12 +199,12 @@ class Ranker:
             for key in keys | {k for k in graph if in_view(view, k)}
         }
 
-    def _weighted(self, semantic: float, lexical: float) -> float:
-        return self._settings.semantic_weight * semantic + self._settings.lexical_weight * lexical
-
-    def _semantic(self, question: str, view: CampaignView) -> dict[ItemKey, float]:
+    def _semantic(
+        self, question: str, view: CampaignView, inputs: RankInputs
+    ) -> dict[ItemKey, float]:
         vector = self._embedder.embed([question])[0]
-        found: dict[ItemKey, float] = {}
+        cap = self._settings.candidates
+        found = summary_hits(self._store, view, inputs.summaries, vector, cap)
         for kind in SEARCH_KINDS:
             hits = self._store.vector_search(
                 view.campaign, kind, vector, self._settings.candidates, view.visibilities
@@ -162,62 +214,49 @@ class Ranker:
                 found[key] = max(found.get(key, 0.0), _clip_unit(hit.score))
         return found
 
-    def _blend(
-        self, key: ItemKey, ev: Evidence, view: CampaignView, historical: bool
-    ) -> ScoredItem:
-        cfg = self._settings
-        asked_for = ev.named or ev.answer
-        factor = 1.0 if asked_for else self._status_factor(key, view, historical, ev.attitude)
-        weighted = (
-            max(
-                self._weighted(ev.semantic, ev.lexical),
-                cfg.support_weight * ev.support,
-                cfg.mention_weight * ev.mention,
-                cfg.named_weight * ev.named,
-                cfg.relation_weight * ev.answer,
-                cfg.attitude_weight * ev.attitude,
-            )
-            + cfg.proximity_weight * ev.near
-            + cfg.type_weight * ev.typed
-        )
-        return ScoredItem(
-            key,
-            ev.semantic,
-            ev.lexical,
-            factor,
-            weighted * factor,
-            ev.support,
-            named=float(ev.named),
-            proximity=float(ev.near),
-            mention=ev.mention,
-            relation=float(ev.answer),
-            attitude=float(ev.attitude),
-            type_match=float(ev.typed),
-        )
 
-    def _status_factor(
-        self, key: ItemKey, view: CampaignView, historical: bool, attitude_asked: bool
-    ) -> float:
-        entity_id = key.id if key.kind == "entity" else view.chunks[key.id].subject
-        if entity_id is None or entity_id not in view.entities:
-            return 1.0
-        return status_factor(
-            effective_state(view, entity_id),
-            self._settings,
-            historical=historical,
-            attitude_counts=not attitude_asked,  # "our enemies": hostility is the answer
-        )
+def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) -> ScoredItem:
+    signals = measure(key, ctx)
+    similar = (
+        w.community * signals["semantic"]
+        if key.kind == "community"
+        else w.semantic * signals["semantic"] + w.lexical * signals["lexical"]
+    )
+    match = max(
+        similar,
+        w.support * ev.support,
+        w.mention * ev.mention,
+        w.named * ev.named,
+        w.relation * ev.answer,
+        w.attitude * ev.attitude,
+    )
+    relevance = (
+        match
+        + w.proximity * signals["proximity"]
+        + w.type * ev.typed
+        + w.centrality * signals["centrality"]
+        + w.recency * signals["recency"]
+    )
+    return ScoredItem(
+        key,
+        signals["semantic"],
+        signals["lexical"],
+        signals["status"],
+        relevance * signals["status"],
+        ev.support,
+        named=float(ev.named),
+        proximity=signals["proximity"],
+        mention=ev.mention,
+        relation=float(ev.answer),
+        attitude=float(ev.attitude),
+        type_match=float(ev.typed),
+        centrality=signals["centrality"],
+        recency=signals["recency"],
+        match=match,
+    )
 
 
-_PARTY = ItemKey("entity", PARTY_ID)
-
-
-def _results(chosen: Sequence[ScoredItem], view: CampaignView) -> list[RankedResult]:
-    entity_ids = [item.key.id for item in chosen if item.key.kind == "entity"]
-    chunks = chunks_about(view, entity_ids)
-    return [
-        entity_result(item, view, chunks[item.key.id])
-        if item.key.kind == "entity"
-        else passage_result(item, view)
-        for item in chosen
-    ]
+def _inputs(view: CampaignView, inputs: RankInputs | None, names: NameIndex | None) -> RankInputs:
+    """The given inputs, or ones built from the view alone (with ``names`` when given)."""
+    built = inputs or RankInputs.build(view)
+    return replace(built, names=names) if names is not None and inputs is None else built

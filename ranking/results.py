@@ -6,11 +6,13 @@ to what the audience may see; change ids the view does not hold are left out of 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from graphrag_core.models import CampaignView, Change, Chunk, Citation, RankedResult
+from ranking.communities import community_result
 from ranking.documents import ItemKey
+from ranking.inputs import RankInputs
 from ranking.status import availability, effective_state
 from ranking.text import clip, gist
 
@@ -36,12 +38,20 @@ class ScoredItem:
     relation: float = 0.0
     attitude: float = 0.0
     type_match: float = 0.0
+    centrality: float = 0.0
+    recency: float = 0.0
+    match: float = 0.0
+    """The best match before bonuses and status (what the relevance floor is compared with)."""
 
     @property
     def signals(self) -> dict[str, float]:
+        """The named signals, then the cues, then the status factor (twice: ``status`` is its
+        signal name, ``status_factor`` the name earlier releases used)."""
         return {
             "semantic": self.semantic,
             "lexical": self.lexical,
+            "centrality": self.centrality,
+            "recency": self.recency,
             "support": self.support,
             "mention": self.mention,
             "named": self.named,
@@ -49,6 +59,7 @@ class ScoredItem:
             "attitude": self.attitude,
             "proximity": self.proximity,
             "type": self.type_match,
+            "status": self.status_factor,
             "status_factor": self.status_factor,
         }
 
@@ -165,3 +176,22 @@ def passage_result(item: ScoredItem, view: CampaignView) -> RankedResult:
         text=clip(chunk.text, PASSAGE_CHARS),
         status_note="; ".join(notes),
     )
+
+
+def _result(
+    item: ScoredItem, view: CampaignView, inputs: RankInputs, chunks: dict[str, list[Chunk]]
+) -> RankedResult:
+    if item.key.kind == "entity":
+        return entity_result(item, view, chunks[item.key.id])
+    if item.key.kind == "chunk":
+        return passage_result(item, view)
+    summary = inputs.summaries[item.key.id]
+    return community_result(item.key, item.score, item.signals, summary, inputs.centrality)
+
+
+def ranked_results(
+    chosen: Sequence[ScoredItem], view: CampaignView, inputs: RankInputs
+) -> list[RankedResult]:
+    """The chosen items as results, in order."""
+    chunks = chunks_about(view, [item.key.id for item in chosen if item.key.kind == "entity"])
+    return [_result(item, view, inputs, chunks) for item in chosen]

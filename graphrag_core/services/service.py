@@ -20,6 +20,7 @@ from graphrag_core.config import (
     AnalyticsSettings,
     EmbeddingSettings,
     IngestSettings,
+    PresetName,
     RankingSettings,
 )
 from graphrag_core.errors import RequestError
@@ -52,6 +53,7 @@ from graphrag_core.services.changelog import (
     read_changeset,
 )
 from graphrag_core.services.entity_views import entity_view
+from graphrag_core.services.evaluation import evaluate
 from graphrag_core.services.extraction import LlmSetup, cached_keys, replayed_ledger, run_extraction
 from graphrag_core.services.ingest import (
     Classification,
@@ -77,8 +79,10 @@ from graphrag_core.services.manifest import (
     write_manifest,
 )
 from graphrag_core.services.views import load_view
+from ranking.eval_models import EvalReport, QuestionSet
 from ranking.historical import is_historical
-from ranking.lexical import STOPWORDS, LexicalIndex
+from ranking.inputs import RankInputs
+from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
 from ranking.ranker import Ranker
 
@@ -95,11 +99,15 @@ class PostOutcome:
 
 @dataclass(frozen=True)
 class IndexedView:
-    """A campaign view with the indexes the ranker searches."""
+    """A campaign view with the indexes and signal inputs the ranker reads."""
 
     view: CampaignView
     lexical: LexicalIndex
-    names: NameIndex
+    inputs: RankInputs
+
+    @property
+    def names(self) -> NameIndex:
+        return self.inputs.names
 
 
 class LoregraphService(LlmUseCases):
@@ -379,14 +387,28 @@ class LoregraphService(LlmUseCases):
         check_campaign(campaign)
 
         def build() -> IndexedView:
+            _start_loading(self.embedder)  # the question's embedding needs it next
             view = load_view(self.store, campaign, as_player=as_player, as_of_session=as_of_session)
             if not (view.entities or view.chunks or view.changes):
                 require_campaign(self.store, campaign)
             return IndexedView(
-                view, LexicalIndex.build(view), NameIndex.build(view, ignore=STOPWORDS)
+                view, LexicalIndex.build(view), self._rank_inputs(view, campaign, as_player)
             )
 
         return self._views.get(campaign, (as_player, as_of_session), build)
+
+    def _rank_inputs(self, view: CampaignView, campaign: str, as_player: bool) -> RankInputs:
+        """The view's ranking inputs with the audience's importance and community summaries
+        from the last build (none before one)."""
+        snapshot = self.analytics.stored(campaign)
+        if snapshot is None:
+            return RankInputs.build(view)
+        analytics = snapshot.audience("party" if as_player else "gm")
+        return RankInputs.build(
+            view,
+            importance={entity_id: m.importance for entity_id, m in analytics.metrics.items()},
+            summaries=analytics.summaries_by_id(),
+        )
 
     def ask(
         self,
@@ -397,7 +419,10 @@ class LoregraphService(LlmUseCases):
         historical: bool | None = None,
         as_of_session: int | None = None,
         k: int = 10,
+        preset: PresetName | None = None,
     ) -> AskResult:
+        """The ranked answer; ``preset`` forces a weight preset (else settings, then the
+        question's wording choose one)."""
         if (problem := question_problem(question)) is not None:
             raise RequestError(problem)
         if not question.strip():
@@ -413,8 +438,17 @@ class LoregraphService(LlmUseCases):
             indexed.lexical,
             k=k,
             historical=historical,
-            names=indexed.names,
+            preset=preset,
+            inputs=indexed.inputs,
         )
+
+    def evaluate(self, questions: QuestionSet, campaign: str | None = None) -> EvalReport:
+        """``loregraph eval``: the figures of the ranker and both baselines over labelled
+        questions (see :mod:`.evaluation`); ``campaign`` defaults to the question set's."""
+        chosen = campaign or questions.campaign
+        if not chosen:
+            raise RequestError("the question set names no campaign; pass --campaign")
+        return evaluate(self, questions, check_campaign(chosen))
 
     def entity(
         self,
@@ -451,3 +485,10 @@ class LoregraphService(LlmUseCases):
     def _forget(self, campaign: str) -> None:
         self._views.forget(campaign)
         self.analytics.forget(campaign)
+
+
+def _start_loading(embedder: Embedder) -> None:
+    """Let an embedder that loads lazily start loading now, in the background."""
+    start = getattr(embedder, "start_loading", None)
+    if callable(start):
+        start()

@@ -6,6 +6,7 @@ from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView, Relation
 from ranking.cues import PERSON_TYPES, QuestionCues, question_cues
 from ranking.lexical import LexicalIndex
+from ranking.presets import CURRENT_STATE
 from ranking.ranker import Ranker
 from tests.fakes import HashEmbedder
 from tests.unit.ranking_fakes import FakeVectorStore, gm_view, party_view
@@ -64,7 +65,7 @@ def test_our_enemies_are_the_hostile_ones_and_hostility_is_not_demoted() -> None
     position, score, signals = found["iron-hand"]
     assert position == 0
     assert signals["attitude"] == 1.0 and signals["status_factor"] == 1.0
-    assert score >= SETTINGS.attitude_weight
+    assert score >= CURRENT_STATE.attitude
     assert "river-guild" not in found or found["river-guild"][2]["attitude"] == 0.0
 
 

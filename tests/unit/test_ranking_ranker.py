@@ -7,6 +7,7 @@ import pytest
 from graphrag_core.config import RankingSettings
 from graphrag_core.models import AskResult, CampaignView, Entity, RankedResult
 from ranking.lexical import LexicalIndex
+from ranking.presets import CURRENT_STATE, HISTORICAL
 from ranking.ranker import Ranker
 from tests.fakes import HashEmbedder
 from tests.unit.ranking_fakes import CAMPAIGN, FakeVectorStore, gm_view, party_view
@@ -54,10 +55,12 @@ def test_historical_questions_are_not_demoted() -> None:
     tavern = by_id(result)["red-oak-tavern"]
     assert tavern.signals["status_factor"] == 1.0
     assert tavern.signals["type"] == 1.0  # a tavern is a Location: what "where" asks for
+    assert result.preset == "historical"
     assert tavern.score == pytest.approx(
-        SETTINGS.semantic_weight * tavern.signals["semantic"]
-        + SETTINGS.lexical_weight * tavern.signals["lexical"]
-        + SETTINGS.type_weight
+        HISTORICAL.semantic * tavern.signals["semantic"]
+        + HISTORICAL.lexical * tavern.signals["lexical"]
+        + HISTORICAL.type
+        + HISTORICAL.centrality * tavern.signals["centrality"]
     )
     assert not tavern.available  # still reported as destroyed, just not demoted
 
@@ -101,6 +104,9 @@ def test_every_result_has_its_signals_and_blended_score() -> None:
         assert set(item.signals) == {
             "semantic",
             "lexical",
+            "centrality",
+            "recency",
+            "status",
             "support",
             "mention",
             "named",
@@ -113,19 +119,23 @@ def test_every_result_has_its_signals_and_blended_score() -> None:
         assert 0.0 <= item.signals["semantic"] <= 1.0
         assert 0.0 <= item.signals["lexical"] <= 1.0
         sig = item.signals
+        w = CURRENT_STATE
         blended = (
             max(
-                SETTINGS.semantic_weight * sig["semantic"]
-                + SETTINGS.lexical_weight * sig["lexical"],
-                SETTINGS.support_weight * sig["support"],
-                SETTINGS.mention_weight * sig["mention"],
-                SETTINGS.named_weight * sig["named"],
-                SETTINGS.relation_weight * sig["relation"],
-                SETTINGS.attitude_weight * sig["attitude"],
+                w.semantic * sig["semantic"] + w.lexical * sig["lexical"],
+                w.support * sig["support"],
+                w.mention * sig["mention"],
+                w.named * sig["named"],
+                w.relation * sig["relation"],
+                w.attitude * sig["attitude"],
             )
-            + SETTINGS.proximity_weight * sig["proximity"]
-            + SETTINGS.type_weight * sig["type"]
-        ) * sig["status_factor"]
+            + w.proximity * sig["proximity"]
+            + w.type * sig["type"]
+            + w.centrality * sig["centrality"]
+            + w.recency * sig["recency"]
+        ) * sig["status"]
+        assert sig["status"] == sig["status_factor"]
+        assert item.availability == ("available" if item.available else "unavailable")
         assert item.score == pytest.approx(blended)
     scores = [item.score for item in result.results]
     assert scores == sorted(scores, reverse=True)

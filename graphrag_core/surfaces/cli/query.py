@@ -3,6 +3,7 @@ the community summaries) and ``campaigns``."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -40,6 +41,14 @@ def campaign_delete(
     out.print(f"Deleted campaign {name!r}.")
 
 
+class Preset(StrEnum):
+    """The weight presets of ``ask --preset`` (``ranking.presets``)."""
+
+    current_state = "current_state"
+    historical = "historical"
+    lore = "lore"
+
+
 @app.command()
 def ask(
     question: Annotated[str, typer.Argument(help="Your question, in plain words.")],
@@ -63,6 +72,13 @@ def ask(
         bool,
         typer.Option("--global", help="A broad question: answer from community summaries."),
     ] = False,
+    preset: Annotated[
+        Preset | None,
+        typer.Option(
+            "--preset",
+            help="Weight preset: current_state, historical or lore (default: from the question).",
+        ),
+    ] = None,
 ) -> None:
     """Ranked entities and passages with effective status, score and citations."""
     with cli_service() as (service, settings):
@@ -82,6 +98,7 @@ def ask(
             historical=historical,
             as_of_session=as_of,
             k=k or 10,
+            preset=preset.value if preset else None,
         )
         if as_json:
             out.print_json(result.model_dump_json())

@@ -106,6 +106,9 @@ def render_post(console: Console, result: PostResult) -> None:
     )
 
 
+ASK_LEGEND = "✓ available now · ✗ unavailable now (dead, destroyed, hostile, …: see the note)"
+
+
 def render_ask(console: Console, result: AskResult) -> None:
     """One block per result: rank, name, type and status, then why and where from."""
     mode = "player view" if result.as_player else "GM view"
@@ -115,8 +118,11 @@ def render_ask(console: Console, result: AskResult) -> None:
     console.print(
         f"\n[bold]{escape(result.question)}[/]  [dim]({result.campaign}, {mode}{when})[/]"
     )
+    if result.preset:
+        console.print(f"  [dim]weights: {result.preset}[/]")
     if not result.results:
-        console.print("  [dim]nothing found[/]")
+        console.print(f"  [dim]{escape(result.note or 'nothing found')}[/]")
+        return
     for rank, item in enumerate(result.results, start=1):
         console.print(_headline(rank, item))
         if item.text:
@@ -128,6 +134,7 @@ def render_ask(console: Console, result: AskResult) -> None:
         sources = ", ".join(dict.fromkeys(_cited(c) for c in item.citations if c.source))
         if sources:
             console.print(f"      [dim]cites: {escape(one_line(sources, 105))}[/]")
+    console.print(f"  [dim]{ASK_LEGEND}[/]")
 
 
 def _cited(citation: Citation) -> str:

@@ -1,0 +1,210 @@
+"""The ranked ``ask`` (what ``preview`` ranks with) on a synthetic campaign of ``--n`` entities
+stored in the real embedded FalkorDB: opening the service, the first query after opening, warm
+p50 / p95 in process, and peak RSS.
+
+Run::
+
+    python benchmarks/bench_ask_scale.py --n 10000 --data-dir /tmp/bench-10k   # set up once
+    python benchmarks/bench_ask_scale.py --n 10000 --data-dir /tmp/bench-10k   # measure again
+
+The campaign (seeded): NPCs, places and factions in groups of 40, ~3 relations per entity (two
+inside the group, one anywhere), one chunk per entity naming it and two others, a tenth of
+everything GM-only, 10 sessions of changes (deaths, destructions, hostility) touching 5 % of
+the entities, then an analytics build (centrality, communities, summaries). Item vectors are
+seeded random unit vectors written straight to the store (the ranker's cost does not depend on
+what they say); questions are embedded by the real model, as in production. Set-up runs once
+per ``--data-dir``; the measurement always runs in a fresh child process, so opening the
+service and the first query are cold, as after a restart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from graphrag_core.models import (  # noqa: E402
+    Change,
+    ChangeSetRecord,
+    Chunk,
+    Entity,
+    GraphDelta,
+    Relation,
+)
+from graphrag_core.ports import NullProgress  # noqa: E402
+from graphrag_core.settings import Settings  # noqa: E402
+from graphrag_core.wiring import open_service  # noqa: E402
+
+CAMPAIGN = "scale"
+GROUP = 40
+DIM = 384
+TYPES = ("NPC", "NPC", "NPC", "Location", "Faction")
+FAMES = ("trade", "war", "lore", "faith")
+QUESTIONS = (
+    "Where can the party rest tonight?",
+    "Who leads the guild of {0}?",
+    "Is {0} alive?",
+    "Who are our enemies?",
+    "Who are our allies?",
+    "What happened at {1}?",
+    "Who knows {0}?",
+    "Which inn near {1} is safe?",
+    "Tell me about {0}.",
+    "Who can sell us supplies?",
+)
+
+
+def _vector(rng: random.Random) -> tuple[float, ...]:
+    raw = [rng.gauss(0.0, 1.0) for _ in range(DIM)]
+    norm = sum(x * x for x in raw) ** 0.5
+    return tuple(x / norm for x in raw)
+
+
+def _entity(i: int, rng: random.Random) -> Entity:
+    kind = TYPES[i % len(TYPES)]
+    return Entity(
+        id=f"e-{i:06d}",
+        name=f"{kind} {i}",
+        type=kind,
+        status={"NPC": "alive", "Location": "intact", "Faction": "active"}[kind],
+        visibility="gm" if i % 10 == 9 else "party",
+        description=f"{kind} {i} of group {i // GROUP}, known for {rng.choice(FAMES)}.",
+    )
+
+
+def _relations(n: int, rng: random.Random) -> list[Relation]:
+    pairs = set()
+    for i in range(n):
+        base = i - i % GROUP
+        pairs |= {(i, base + rng.randrange(GROUP)) for _ in range(2)}
+        pairs.add((i, rng.randrange(n)))
+    kinds = ("knows", "member_of", "located_in", "allied_with", "hostile_to")
+    return [
+        Relation(source=f"e-{a:06d}", target=f"e-{b:06d}", type=kinds[(a + b) % len(kinds)])
+        for a, b in sorted(pairs)
+        if a != b
+    ]
+
+
+def _chunks(entities: list[Entity], rng: random.Random) -> list[Chunk]:
+    chunks = []
+    for i, e in enumerate(entities):
+        others = tuple(entities[rng.randrange(len(entities))].id for _ in range(2))
+        text = f"{e.name} met {others[0]} and {others[1]} at the market. {e.description}"
+        chunks.append(
+            Chunk(
+                id=f"c-{i:06d}", source_path=f"lore/part-{i // 500:03d}.md", start=0,
+                end=len(text), text=text, content_hash=f"h{i}", heading=e.name,
+                visibility=e.visibility, subject=e.id, mentions=(e.id, *others),
+            )
+        )  # fmt: skip
+    return chunks
+
+
+def _changes(n: int, rng: random.Random) -> dict[int, list[Change]]:
+    sessions: dict[int, list[Change]] = {}
+    for seq, i in enumerate(rng.sample(range(n), n // 20), start=1):
+        session = 1 + seq % 10
+        kind = TYPES[i % len(TYPES)]
+        new = {"NPC": "dead", "Location": "destroyed", "Faction": "disbanded"}[kind]
+        sessions.setdefault(session, []).append(
+            Change(
+                id=f"s{session}-r1-{seq}", session_id=session, seq=seq, kind="entity_status",
+                entity_id=f"e-{i:06d}", field="status", new_value=new, source="bench",
+            )
+        )  # fmt: skip
+    return sessions
+
+
+def setup(data_dir: Path, n: int) -> None:
+    rng = random.Random(7)
+    entities = [_entity(i, rng) for i in range(n)]
+    chunks = _chunks(entities, rng)
+    vectors = {item.id: _vector(rng) for item in (*entities, *chunks)}
+    delta = GraphDelta(
+        entities_upsert=tuple(entities), relations_upsert=tuple(_relations(n, rng)),
+        chunks_upsert=tuple(chunks), vectors=vectors,
+    )  # fmt: skip
+    started = time.perf_counter()
+    with open_service(Settings(data_dir=data_dir)) as service:
+        service.store.apply_delta(CAMPAIGN, delta)
+        _step("wrote the campaign", started)
+        for session, changes in sorted(_changes(n, rng).items()):
+            record = ChangeSetRecord(
+                session_id=session, revision=1, content_hash=f"bench-{session}", source="bench",
+                posted_at="2026-01-01T00:00:00", change_count=len(changes),
+            )  # fmt: skip
+            service.store.append_changeset(CAMPAIGN, record, changes)
+        _step("posted the changes", started)
+        service.build(CAMPAIGN, NullProgress())
+        _step("built the analytics", started)
+
+
+def _step(what: str, started: float) -> None:
+    print(f"  {what}: {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(int(share * len(ordered) + 0.999999) - 1, 0)]
+
+
+def measure(data_dir: Path, n: int, runs: int) -> dict[str, Any]:
+    questions = [q.format(f"NPC {i * 5}", f"Location {i * 5 + 3}") for i, q in enumerate(QUESTIONS)]
+    started = time.perf_counter()
+    with open_service(Settings(data_dir=data_dir)) as service:
+        opened = time.perf_counter() - started
+        started = time.perf_counter()
+        service.ask(questions[0], CAMPAIGN)
+        first = time.perf_counter() - started
+        for q in questions:  # warm every question once
+            service.ask(q, CAMPAIGN)
+        times = []
+        for _ in range(runs):
+            for q in questions:
+                started = time.perf_counter()
+                service.ask(q, CAMPAIGN, k=20)
+                times.append((time.perf_counter() - started) * 1000)
+    return {
+        "entities": n,
+        "open_s": round(opened, 3),
+        "first_ask_s": round(first, 3),
+        "warm_p50_ms": round(_percentile(times, 0.5), 1),
+        "warm_p95_ms": round(_percentile(times, 0.95), 1),
+        "calls": len(times),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--data-dir", type=Path, default=Path("/tmp/loregraph-bench-scale"))
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.data_dir, args.n, args.runs)))
+        return
+    if not (args.data_dir / ".ready").exists():
+        started = time.perf_counter()
+        setup(args.data_dir, args.n)
+        (args.data_dir / ".ready").write_text("ok")
+        print(f"set-up: {time.perf_counter() - started:.1f} s")
+    command = [sys.executable, __file__, "--child", "--n", str(args.n), "--runs", str(args.runs)]
+    child = subprocess.run([*command, "--data-dir", str(args.data_dir)], check=True,
+                           capture_output=True, text=True)  # fmt: skip
+    print(child.stdout.strip().splitlines()[-1])
+
+
+if __name__ == "__main__":
+    main()

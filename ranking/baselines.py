@@ -1,0 +1,83 @@
+"""What each system offers for a question, as entities in rank order (``Offer``s):
+
+- the **ranker**: an entity result offers itself; a passage offers its subject, then the
+  entities it names; a community summary its members, most central first; each with the
+  availability and status the ranker reported (for named entities and members: their
+  effective state in the view);
+- the **semantic-only baseline**: the store's nearest chunks to the question's embedding;
+- the **BM25-only baseline**: the lexical index's best chunks.
+
+A baseline offers the subject and then the named entities of each chunk in rank order, every
+one as available (it knows nothing of the changelog). Both baselines read the same view (same
+audience, same sources) as the ranker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from graphrag_core.models import PARTY_ID, AskResult, CampaignView, Chunk
+from graphrag_core.ports import Embedder, GraphStore
+from ranking.documents import ItemKey, in_view
+from ranking.eval_models import Offer
+from ranking.evaluation import dedupe
+from ranking.lexical import LexicalIndex
+from ranking.status import availability, effective_state
+
+DEPTH = 10
+
+
+def _state_offer(view: CampaignView, entity_id: str) -> Offer:
+    """An entity as offered with its effective state in the view."""
+    state = effective_state(view, entity_id)
+    available, _ = availability(state)
+    return Offer(entity_id=entity_id, available=available, status=state.status if state else None)
+
+
+def _named(view: CampaignView, chunk: Chunk) -> Iterator[Offer]:
+    return (_state_offer(view, e) for e in chunk.mentions if e != PARTY_ID)
+
+
+def ranker_offers(result: AskResult, view: CampaignView) -> tuple[Offer, ...]:
+    offers: list[Offer] = []
+    for item in result.results:
+        if item.kind == "entity":
+            offers.append(Offer(entity_id=item.id, available=item.available, status=item.status))
+            continue
+        if item.kind == "community":
+            offers.extend(_state_offer(view, m) for m in item.members if m != PARTY_ID)
+            continue
+        chunk = view.chunks.get(item.id)
+        if chunk is None:
+            continue
+        if chunk.subject:
+            offers.append(
+                Offer(entity_id=chunk.subject, available=item.available, status=item.status)
+            )
+        offers.extend(_named(view, chunk))
+    return dedupe([o for o in offers if o.entity_id != PARTY_ID])
+
+
+def chunk_offers(view: CampaignView, chunk_ids: list[str]) -> tuple[Offer, ...]:
+    """A baseline's offers: per chunk its subject, then what it names, all as available."""
+    offers: list[Offer] = []
+    for chunk_id in chunk_ids:
+        chunk = view.chunks[chunk_id]
+        ids = (chunk.subject, *chunk.mentions) if chunk.subject else chunk.mentions
+        offers.extend(Offer(entity_id=e) for e in ids if e in view.entities and e != PARTY_ID)
+    return dedupe(offers)
+
+
+def semantic_chunks(
+    question: str, view: CampaignView, embedder: Embedder, store: GraphStore, k: int = DEPTH
+) -> list[str]:
+    vector = embedder.embed([question])[0]
+    hits = store.vector_search(view.campaign, "chunk", vector, k, view.visibilities)
+    return [h.id for h in hits if in_view(view, ItemKey("chunk", h.id))]
+
+
+def lexical_chunks(
+    question: str, view: CampaignView, lexical: LexicalIndex, k: int = DEPTH
+) -> list[str]:
+    hits = lexical.search(question, k)
+    return [h.key.id for h in hits if h.key.kind == "chunk" and in_view(view, h.key)][:k]

@@ -1,0 +1,84 @@
+"""The *effective* relation graph of a view: relations as they are now, after the changelog.
+
+A relation whose attitude the changelog turned hostile is a ``hostile_to`` now, and one turned
+allied an ``allied_with`` ("the Baron's allies" no longer lists the one who betrayed him); an
+inactive entity (dead, destroyed, ...) and the party are reached but not passed through, so a
+destroyed place no longer ties its surroundings together and the party, which knows everyone,
+is no shortcut. Built once per view.
+
+``proximity(seeds)``: graded closeness to the entities a question names: ``decay ** (d - 1)``
+for the shortest distance ``d`` (in relations, up to ``hops``) from any seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from graphrag_core.models import PARTY_ID, Attitude, CampaignView, EffectiveState, Relation
+
+_TURNED: dict[tuple[str, Attitude], str] = {
+    ("allied_with", "hostile"): "hostile_to",
+    ("hostile_to", "allied"): "allied_with",
+    ("allied_with", "neutral"): "knows",
+    ("hostile_to", "neutral"): "knows",
+}
+
+
+def _attitude_now(relation: Relation, states: Mapping[str, EffectiveState]) -> Attitude | None:
+    """The changelog's attitude between the relation's ends, if it set one."""
+    if PARTY_ID in (relation.source, relation.target):
+        other = relation.target if relation.source == PARTY_ID else relation.source
+        state = states.get(other)
+        return state.attitude if state and state.attitude_change else None
+    for one, two in ((relation.source, relation.target), (relation.target, relation.source)):
+        state = states.get(one)
+        if state is not None and two in state.relation_attitudes:
+            return state.relation_attitudes[two]
+    return None
+
+
+def effective_type(relation: Relation, states: Mapping[str, EffectiveState]) -> str:
+    attitude = _attitude_now(relation, states)
+    return _TURNED.get((relation.type, attitude), relation.type) if attitude else relation.type
+
+
+class EffectiveGraph:
+    """Undirected adjacency of the effective relations, with their effective types."""
+
+    def __init__(self, adjacency: dict[str, list[tuple[str, str]]], stops: frozenset[str]):
+        self._adjacency = adjacency
+        self._stops = stops
+
+    @classmethod
+    def build(cls, view: CampaignView) -> EffectiveGraph:
+        adjacency: dict[str, list[tuple[str, str]]] = {}
+        for relation in view.relations:
+            kind = effective_type(relation, view.states)
+            adjacency.setdefault(relation.source, []).append((relation.target, kind))
+            adjacency.setdefault(relation.target, []).append((relation.source, kind))
+        stops = {eid for eid, state in view.states.items() if state.inactive}
+        return cls(adjacency, frozenset(stops | {PARTY_ID}))
+
+    def neighbours(self, seeds: Iterable[str], types: Iterable[str] | None = None) -> set[str]:
+        """Entities one effective relation (of ``types``, when given) from a seed."""
+        wanted = None if types is None else frozenset(types)
+        found = {
+            other
+            for seed in seeds
+            for other, kind in self._adjacency.get(seed, ())
+            if wanted is None or kind in wanted
+        }
+        return found - set(seeds)
+
+    def proximity(self, seeds: Iterable[str], *, hops: int, decay: float) -> dict[str, float]:
+        """``decay ** (d - 1)`` per entity at distance ``1 <= d <= hops`` from the seeds."""
+        seen = set(seeds)
+        frontier = [s for s in seen if s != PARTY_ID]
+        found: dict[str, float] = {}
+        for depth in range(1, hops + 1):
+            reached = {o for node in frontier for o, _ in self._adjacency.get(node, ())} - seen
+            for node in reached:
+                found[node] = decay ** (depth - 1)
+            seen |= reached
+            frontier = [n for n in reached if n not in self._stops]
+        return found
