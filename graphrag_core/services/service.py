@@ -6,6 +6,7 @@ Surfaces stay thin; every use case lives here, with ports handed in by the compo
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import tee
 from pathlib import Path
@@ -37,6 +38,7 @@ from graphrag_core.ports import (
     ProgressListener,
     TokenCounter,
 )
+from graphrag_core.services import context as agent_context
 from graphrag_core.services.analytics import AnalyticsService
 from graphrag_core.services.changelog import PostResult, post_changeset, posting_lock
 from graphrag_core.services.entity_views import entity_view
@@ -63,6 +65,7 @@ from graphrag_core.services.manifest import (
     write_manifest,
 )
 from graphrag_core.services.views import load_view
+from ranking.context.models import ContextBlock, ExpandResult, Preview
 from ranking.historical import is_historical
 from ranking.lexical import STOPWORDS, LexicalIndex
 from ranking.names import NameIndex
@@ -330,6 +333,11 @@ class LoregraphService(LlmUseCases):
             )
         return self._views[key]
 
+    def campaign_view(
+        self, campaign: str, *, as_player: bool, as_of_session: int | None
+    ) -> CampaignView:
+        return self.view(campaign, as_player=as_player, as_of_session=as_of_session).view
+
     def ask(
         self,
         question: str,
@@ -355,6 +363,50 @@ class LoregraphService(LlmUseCases):
             historical=historical,
             names=indexed.names,
         )
+
+    def preview(
+        self,
+        question: str,
+        campaign: str,
+        *,
+        k: int = 20,
+        as_player: bool = False,
+        as_of_session: int | None = None,
+    ) -> Preview:
+        """See :func:`graphrag_core.services.context.preview`."""
+        return agent_context.preview(
+            self, question, campaign, k=k, as_player=as_player, as_of_session=as_of_session
+        )
+
+    def expand(
+        self,
+        handles: Sequence[str],
+        campaign: str,
+        *,
+        budget: int,
+        as_player: bool = False,
+        as_of_session: int | None = None,
+    ) -> ExpandResult:
+        """See :func:`graphrag_core.services.context.expand`."""
+        return agent_context.expand(
+            self, handles, campaign, budget=budget, as_player=as_player, as_of_session=as_of_session
+        )
+
+    def context(
+        self,
+        question: str,
+        campaign: str,
+        *,
+        budget: int = 6000,
+        k: int = 20,
+        as_player: bool = False,
+        as_of_session: int | None = None,
+    ) -> ContextBlock:
+        """See :func:`graphrag_core.services.context.context`."""
+        return agent_context.context(
+            self, question, campaign, budget=budget, k=k, as_player=as_player,
+            as_of_session=as_of_session,
+        )  # fmt: skip
 
     def entity(
         self,

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from graphrag_core.surfaces.cli import (
+    agent_context,
     analytics,
     changelog,
     demo,
@@ -59,7 +60,15 @@ def main(
 
 
 # Top-level commands (merged into the root), then the named groups.
-for group in (ingest.app, query.app, analytics.app, store.app, doctor.app, demo.app):
+for group in (
+    ingest.app,
+    query.app,
+    agent_context.app,
+    analytics.app,
+    store.app,
+    doctor.app,
+    demo.app,
+):
     app.add_typer(group)
 app.add_typer(changelog.app, name="changelog")
 app.add_typer(entity.app, name="entity")

@@ -1,0 +1,12 @@
+"""Preview → expand → context: what an agent reads about a question under a token budget.
+
+Pure logic only (it reads a ``CampaignView``, community views and a ``TokenCounter``):
+
+- :mod:`~ranking.context.handles`: stable handles (``e:<entity>``, ``c:<community>``,
+  ``p:<chunk>``; citations of changes are ``ch:<change>``);
+- :mod:`~ranking.context.entities`, :mod:`~ranking.context.communities`,
+  :mod:`~ranking.context.passages`: one item's preview and its full expansion, as cited lines;
+- :mod:`~ranking.context.stale`: community findings patched from the changelog overlay;
+- :mod:`~ranking.context.markdown`: the one Markdown rendering whose tokens are counted;
+- :mod:`~ranking.context.budget`: the trimming cascade that keeps an expansion in budget.
+"""

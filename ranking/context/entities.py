@@ -1,0 +1,128 @@
+"""One entity: its preview (status, gist, key relations) and its expansion (full description,
+facts, recent changes, source excerpts), every line cited."""
+
+from __future__ import annotations
+
+from graphrag_core.models import CampaignView, Chunk, Relation
+from ranking.context.changes import change_lines, detail_text
+from ranking.context.handles import change_handle, entity_handle, passage_handle
+from ranking.context.models import ContextLine, Expansion
+from ranking.results import chunks_about
+from ranking.status import availability, effective_state
+from ranking.text import clip, gist
+
+GIST_CHARS = 140
+KEY_RELATIONS = 3
+FACTS = 20
+EXCERPTS = 5
+EXCERPT_CHARS = 600
+
+
+class EntityStatus:
+    """An entity's effective status, why, and the change that set it."""
+
+    def __init__(self, view: CampaignView, entity_id: str) -> None:
+        entity = view.entities[entity_id]
+        state = effective_state(view, entity_id)
+        self.status = state.status if state else entity.status
+        self.available, self.note = availability(state)
+        changed = state.status_change or state.attitude_change if state else None
+        self.change = change_handle(changed) if changed else None
+        details = view.changes[changed].details if changed in view.changes else {}
+        self.details = detail_text(details, view.entities) if changed else ""
+
+    def header(self) -> str:
+        parts = [self.status or "status unknown"]
+        if self.note:
+            parts.append(self.note)
+        if self.details:
+            parts.append(self.details)
+        return "; ".join(parts)
+
+
+def relations_of(view: CampaignView, entity_id: str) -> list[Relation]:
+    mine = [r for r in view.relations if entity_id in (r.source, r.target)]
+    return sorted(mine, key=lambda r: (r.type, r.source, r.target))
+
+
+def relation_text(relation: Relation, view: CampaignView) -> str:
+    source = view.entities[relation.source].name if relation.source in view.entities else "?"
+    target = view.entities[relation.target].name if relation.target in view.entities else "?"
+    attitude = f" ({relation.attitude})" if relation.attitude else ""
+    return f"{source} {relation.type} {target}{attitude}"
+
+
+def key_relations(view: CampaignView, entity_id: str) -> tuple[str, ...]:
+    return tuple(relation_text(r, view) for r in relations_of(view, entity_id)[:KEY_RELATIONS])
+
+
+def source_chunks(view: CampaignView, entity_id: str) -> list[Chunk]:
+    return chunks_about(view, [entity_id])[entity_id]
+
+
+def _relation_cites(
+    relation: Relation, view: CampaignView, fallback: tuple[str, ...]
+) -> tuple[str, ...]:
+    if relation.chunk_id and relation.chunk_id in view.chunks:
+        return (passage_handle(relation.chunk_id),)
+    return fallback
+
+
+def _facts(view: CampaignView, entity_id: str, cites: tuple[str, ...]) -> list[ContextLine]:
+    entity = view.entities[entity_id]
+    lines = [
+        ContextLine(
+            section="fact", text=relation_text(r, view), cites=_relation_cites(r, view, cites)
+        )
+        for r in relations_of(view, entity_id)
+    ]
+    lines += [
+        ContextLine(
+            section="fact", text=f"{entity.name} {key}: {entity.attributes[key]}", cites=cites
+        )
+        for key in sorted(entity.attributes)
+    ]
+    return lines[:FACTS]
+
+
+def _summary(view: CampaignView, entity_id: str, cites: tuple[str, ...]) -> list[ContextLine]:
+    entity = view.entities[entity_id]
+    lines = []
+    if entity.description:
+        lines.append(
+            ContextLine(section="summary", text=" ".join(entity.description.split()), cites=cites)
+        )
+    if entity.gm_notes:  # empty in a player view: build_view redacts it
+        lines.append(
+            ContextLine(section="summary", text=f"GM notes: {entity.gm_notes}", cites=cites)
+        )
+    return lines
+
+
+def expand_entity(view: CampaignView, entity_id: str) -> Expansion:
+    entity = view.entities[entity_id]
+    chunks = source_chunks(view, entity_id)
+    cites = (passage_handle(chunks[0].id),) if chunks else (entity_handle(entity_id),)
+    excerpts = [
+        ContextLine(
+            section="excerpt", text=clip(c.text, EXCERPT_CHARS), cites=(passage_handle(c.id),)
+        )
+        for c in chunks[:EXCERPTS]
+    ]
+    return Expansion(
+        handle=entity_handle(entity_id),
+        kind="entity",
+        type=entity.type,
+        name=entity.name,
+        header=EntityStatus(view, entity_id).header(),
+        lines=(
+            *_summary(view, entity_id, cites),
+            *_facts(view, entity_id, cites),
+            *change_lines(view, entity_id),
+            *excerpts,
+        ),
+    )
+
+
+def entity_gist(view: CampaignView, entity_id: str) -> str:
+    return gist(view.entities[entity_id].description, GIST_CHARS)
