@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from changelog.old_values import with_old_values
 from changelog.overlay import effective_changes, effective_states
+from changelog.relations import effective_relations
 from graphrag_core.models import (
     PARTY_ID,
     CampaignView,
@@ -86,6 +87,9 @@ def build_view(
     if as_player:
         secrets = secret_names(entities, visible)
         kept_changes = [_redact_details(c, secrets) for c in kept_changes]
+    kept_relations = effective_relations(
+        kept_relations, kept_changes, {**visible, **_party(visible)}
+    )
     states = effective_states(
         visible, list(changes), visibilities=visibilities, as_of_session=as_of_session
     )
@@ -99,6 +103,14 @@ def build_view(
         changes={c.id: c for c in kept_changes},
         as_of_session=as_of_session,
     )
+
+
+def _party(visible: dict[str, Entity]) -> dict[str, Entity]:
+    """The party as a stand-in entity, so relations to it resolve (only where none exists)."""
+    if PARTY_ID in visible:
+        return {}
+    names = ("party", "player party", "player_party", "the players", "players")
+    return {PARTY_ID: Entity(id=PARTY_ID, name="the party", type="PC", aliases=names)}
 
 
 def _known(entity_id: str, visible: dict[str, Entity]) -> bool:

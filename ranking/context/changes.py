@@ -35,6 +35,12 @@ def detail_text(details: Mapping[str, object], entities: Mapping[str, Entity]) -
 def change_text(change: Change, view: CampaignView) -> str:
     """One sentence about one change, in the audience's names."""
     subject = _name(change.entity_id, view.entities)
+    if change.field == "relation":
+        target_name = _name(change.target_id or "?", view.entities)
+        verb = "started" if change.new_value == "start" else "ended"
+        text = f"Session {change.session_id}: {subject} {change.relation_type} {target_name} {verb}"
+        details = detail_text(change.details, view.entities)
+        return f"{text} ({details})" if details else text
     target = f" toward {_name(change.target_id, view.entities)}" if change.target_id else ""
     relation = f" ({change.relation_type})" if change.relation_type else ""
     text = (

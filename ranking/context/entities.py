@@ -3,7 +3,7 @@ facts, recent changes, source excerpts), every line cited."""
 
 from __future__ import annotations
 
-from graphrag_core.models import CampaignView, Chunk, Relation
+from graphrag_core.models import PARTY_ID, CampaignView, Chunk, Relation
 from ranking.context.changes import change_lines, detail_text
 from ranking.context.handles import change_handle, entity_handle, passage_handle
 from ranking.context.models import ContextLine, Expansion
@@ -45,9 +45,14 @@ def relations_of(view: CampaignView, entity_id: str) -> list[Relation]:
     return sorted(mine, key=lambda r: (r.type, r.source, r.target))
 
 
+def _end_name(entity_id: str, view: CampaignView) -> str:
+    if entity_id == PARTY_ID:
+        return "the party"
+    return view.entities[entity_id].name if entity_id in view.entities else "?"
+
+
 def relation_text(relation: Relation, view: CampaignView) -> str:
-    source = view.entities[relation.source].name if relation.source in view.entities else "?"
-    target = view.entities[relation.target].name if relation.target in view.entities else "?"
+    source, target = _end_name(relation.source, view), _end_name(relation.target, view)
     attitude = f" ({relation.attitude})" if relation.attitude else ""
     return f"{source} {relation.type} {target}{attitude}"
 
@@ -63,6 +68,8 @@ def source_chunks(view: CampaignView, entity_id: str) -> list[Chunk]:
 def _relation_cites(
     relation: Relation, view: CampaignView, fallback: tuple[str, ...]
 ) -> tuple[str, ...]:
+    if relation.change_id and relation.change_id in view.changes:
+        return (change_handle(relation.change_id),)
     if relation.chunk_id and relation.chunk_id in view.chunks:
         return (passage_handle(relation.chunk_id),)
     return fallback

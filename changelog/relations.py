@@ -1,0 +1,104 @@
+"""The effective relations: the base graph's relations ⊕ what the changelog says happened to
+them, computed at query time like the effective statuses (nothing is written back).
+
+Three kinds of change start or end a relation, applied oldest first:
+
+- a relation change (``{from: harrowgate, to: queen-maris, type: ruled_by, change: start}``)
+  starts the relation ``source -type-> target``, or (``change: end``) ends it;
+- a detail of any change whose key is a relation type and whose values name entities
+  (``killed_by: [cinder-knives]``, ``destroyed_by``) starts that relation from the changed
+  entity: "Who killed Torven?" then finds the killer along ``killed_by``;
+- a property whose key is a relation type (``held_by: Aldo``, ``owned_by``) replaces the
+  entity's relations of that type with one to the entity the value names (none when it names
+  none).
+
+Every relation a change starts carries the change's id (``change_id``) so it is cited like a
+status. Values are resolved by id, name or alias among ``entities`` only (the audience's
+visible entities), so a player view never gains a relation to a GM-only entity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+
+from graphrag_core.models import PARTY_ID, RELATION_TYPES, Change, Entity, Relation
+from graphrag_core.taxonomy import relation_key
+
+__all__ = ["effective_relations"]
+
+_Key = tuple[str, str, str]  # (source, type, target)
+
+
+def _names(entities: Mapping[str, Entity]) -> dict[str, str]:
+    """Lookup of every id, name and alias (casefolded, '-'/'_' as spaces) to the entity id."""
+    found: dict[str, str] = {}
+    for entity in entities.values():
+        for name in (entity.id, entity.name, *entity.aliases):
+            found.setdefault(_fold(name), entity.id)
+    found.setdefault(PARTY_ID, PARTY_ID)
+    return found
+
+
+def _fold(text: str) -> str:
+    return " ".join(str(text).casefold().replace("-", " ").replace("_", " ").split())
+
+
+def _values(value: object) -> list[str]:
+    items = value if isinstance(value, list | tuple) else [value]
+    return [str(v) for v in items if isinstance(v, str | int | float) and str(v).strip()]
+
+
+class _Relations:
+    def __init__(self, base: Iterable[Relation]) -> None:
+        self.kept: dict[_Key, Relation] = {(r.source, r.type, r.target): r for r in base}
+
+    def start(self, change: Change, source: str, kind: str, target: str) -> None:
+        if source == target:
+            return
+        self.kept[(source, kind, target)] = Relation(
+            source=source,
+            target=target,
+            type=kind,
+            visibility=change.visibility,
+            source_path=change.source,
+            change_id=change.id,
+        )
+
+    def end(self, source: str, kind: str, target: str | None = None) -> None:
+        for key in [k for k in self.kept if k[:2] == (source, kind)]:
+            if target is None or key[2] == target:
+                del self.kept[key]
+
+
+def effective_relations(
+    relations: Sequence[Relation],
+    changes: Iterable[Change],
+    entities: Mapping[str, Entity],
+    *,
+    relation_types: Collection[str] = RELATION_TYPES,
+) -> tuple[Relation, ...]:
+    """``relations`` after ``changes`` (effective, visible, oldest first)."""
+    names, types = _names(entities), frozenset(relation_types)
+    state = _Relations(relations)
+    for change in changes:
+        if change.kind == "relationship" and change.field == "relation" and change.target_id:
+            _relation_change(state, change, change.target_id)
+        elif change.kind == "entity_property" and relation_key(change.field) in types:
+            kind = relation_key(change.field)
+            state.end(change.entity_id, kind)
+            for value in _values(change.new_value):
+                if (target := names.get(_fold(value))) is not None:
+                    state.start(change, change.entity_id, kind, target)
+        for key, value in change.details.items():
+            if relation_key(key) in types:
+                for target in filter(None, (names.get(_fold(v)) for v in _values(value))):
+                    state.start(change, change.entity_id, relation_key(key), target)
+    return tuple(state.kept.values())
+
+
+def _relation_change(state: _Relations, change: Change, target: str) -> None:
+    kind = change.relation_type or "related_to"
+    if change.new_value == "end":
+        state.end(change.entity_id, kind, target)
+    else:
+        state.start(change, change.entity_id, kind, target)
