@@ -7,19 +7,20 @@ counts tokens with the configured ``TokenCounter``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Protocol
 
-from graphrag_core.analytics_models import CommunityView
+from graphrag_core.analytics_models import CommunityView, Finding
 from graphrag_core.errors import ConfigError, RequestError
 from graphrag_core.models import AskResult, CampaignView
 from graphrag_core.ports import TokenCounter
-from graphrag_core.services.analytics import AnalyticsService, community_views
+from graphrag_core.services.analytics import AnalyticsService, FindingPatch, community_views
 from ranking.context.assemble import context_of, preview_of
 from ranking.context.budget import fit
 from ranking.context.handles import parse_handle
 from ranking.context.items import expansion, preview_items
 from ranking.context.models import ContextBlock, ExpandResult, Preview
-from ranking.context.stale import patch_community
+from ranking.context.stale import patch_findings
 
 MAX_K = 100
 
@@ -52,6 +53,25 @@ def _counter(reads: ContextReads) -> TokenCounter:
     return reads.token_counter
 
 
+def finding_patch(
+    reads: ContextReads, campaign: str, *, as_player: bool, as_of_session: int | None
+) -> FindingPatch:
+    """Patches findings whose entities changed between the build and the view asked for
+    (now, or ``as_of_session``): "Torven (dead since session 8)"."""
+    snapshot = reads.analytics.stored(campaign)
+    if snapshot is None:
+        return _same
+    view = reads.campaign_view(campaign, as_player=as_player, as_of_session=as_of_session)
+    written = reads.campaign_view(
+        campaign, as_player=as_player, as_of_session=snapshot.last_rebuild_session
+    ).states
+    return partial(patch_findings, view=view, written=written)
+
+
+def _same(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    return findings
+
+
 def current_communities(
     reads: ContextReads, campaign: str, *, as_player: bool, as_of_session: int | None
 ) -> list[CommunityView]:
@@ -60,12 +80,8 @@ def current_communities(
     snapshot = reads.analytics.stored(campaign)
     if snapshot is None:
         return []
-    view = reads.campaign_view(campaign, as_player=as_player, as_of_session=as_of_session)
-    written = reads.campaign_view(
-        campaign, as_player=as_player, as_of_session=snapshot.last_rebuild_session
-    ).states
-    audience = snapshot.audience("party" if as_player else "gm")
-    return [patch_community(c, view, written) for c in community_views(audience)]
+    patch = finding_patch(reads, campaign, as_player=as_player, as_of_session=as_of_session)
+    return community_views(snapshot.audience("party" if as_player else "gm"), patch=patch)
 
 
 def preview(

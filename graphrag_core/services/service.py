@@ -39,7 +39,7 @@ from graphrag_core.ports import (
     TokenCounter,
 )
 from graphrag_core.services import context as agent_context
-from graphrag_core.services.analytics import AnalyticsService
+from graphrag_core.services.analytics import AnalyticsService, FindingPatch
 from graphrag_core.services.changelog import PostResult, post_changeset, posting_lock
 from graphrag_core.services.entity_views import entity_view
 from graphrag_core.services.extraction import LlmSetup, cached_keys, replayed_ledger, run_extraction
@@ -297,22 +297,48 @@ class LoregraphService(LlmUseCases):
         return self.build(report.campaign, progress)
 
     def communities(
-        self, campaign: str, *, as_player: bool = False, level: int | None = None
+        self,
+        campaign: str,
+        *,
+        as_player: bool = False,
+        level: int | None = None,
+        as_of_session: int | None = None,
     ) -> list[CommunityView]:
-        return self.analytics.communities(
-            check_campaign(campaign), as_player=as_player, level=level
-        )
+        """The audience's communities, findings brought up to date with the changelog."""
+        patch = self._finding_patch(campaign, as_player, as_of_session)
+        return self.analytics.communities(campaign, as_player=as_player, level=level, patch=patch)
 
     def community(
-        self, community_id: str, campaign: str, *, as_player: bool = False
+        self,
+        community_id: str,
+        campaign: str,
+        *,
+        as_player: bool = False,
+        as_of_session: int | None = None,
     ) -> CommunityView:
-        return self.analytics.community(check_campaign(campaign), community_id, as_player=as_player)
+        patch = self._finding_patch(campaign, as_player, as_of_session)
+        return self.analytics.community(campaign, community_id, as_player=as_player, patch=patch)
 
     def ask_global(
-        self, question: str, campaign: str, *, as_player: bool = False, k: int | None = None
+        self,
+        question: str,
+        campaign: str,
+        *,
+        as_player: bool = False,
+        k: int | None = None,
+        as_of_session: int | None = None,
     ) -> GlobalAnswer:
-        return self.analytics.ask_global(
-            question, check_campaign(campaign), as_player=as_player, k=k
+        """From the community summaries, as of ``as_of_session`` (default: now)."""
+        patch = self._finding_patch(campaign, as_player, as_of_session)
+        return self.analytics.ask_global(question, campaign, as_player=as_player, k=k, patch=patch)
+
+    def _finding_patch(
+        self, campaign: str, as_player: bool, as_of_session: int | None
+    ) -> FindingPatch:
+        check_campaign(campaign)
+        self.analytics.snapshot(campaign)  # no analytics: say which command to run
+        return agent_context.finding_patch(
+            self, campaign, as_player=as_player, as_of_session=as_of_session
         )
 
     # ------------------------------------------------------------------ reads

@@ -115,3 +115,22 @@ def test_players_context_names_no_gm_only_entity(service: LoregraphService) -> N
         text = block.model_dump_json().lower()
         for entity in secrets:
             assert f"e:{entity.id}" not in text and entity.name.lower() not in text
+
+
+def test_who_killed_torven_finds_the_killer_through_the_change(service: LoregraphService) -> None:
+    result = service.ask("Who killed Torven Blackwater?", CAMPAIGN, k=5)
+    top = [r.id for r in result.results[:3]]
+    assert "cinder-knives" in top
+    killer = next(r for r in result.results if r.id == "cinder-knives")
+    assert any(c.kind == "change" and c.id.startswith("s4-") for c in killer.citations)
+
+
+def test_summaries_are_patched_back_to_the_session_asked(service: LoregraphService) -> None:
+    now = service.communities(CAMPAIGN)
+    then = service.communities(CAMPAIGN, as_of_session=3)
+    now_text = " ".join(f.text for c in now for f in c.findings)
+    then_text = " ".join(f.text for c in then for f in c.findings)
+    assert "Torven Blackwater (alive as of session 3)" in then_text
+    assert "as of session" not in now_text  # the build saw every session: nothing is stale
+    answer = service.ask_global("What happened to Torven Blackwater?", CAMPAIGN, as_of_session=3)
+    assert any("(alive as of session 3)" in hit.summary for hit in answer.summaries)

@@ -49,8 +49,9 @@ def ask(
     with cli_service() as (service, settings):
         if global_:
             answer = service.ask_global(
-                question, campaign or settings.campaign, as_player=as_player, k=k
-            )
+                question, campaign or settings.campaign, as_player=as_player, k=k,
+                as_of_session=as_of,
+            )  # fmt: skip
             if as_json:
                 out.print_json(answer.model_dump_json())
             else:
