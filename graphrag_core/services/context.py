@@ -152,12 +152,17 @@ def context(
     shown = preview(
         reads, question, campaign, k=k, as_player=as_player, as_of_session=as_of_session
     )
-    view = reads.campaign_view(campaign, as_player=as_player, as_of_session=as_of_session)
+    return context_from(reads, shown, budget)
+
+
+def context_from(reads: ContextReads, shown: Preview, budget: int) -> ContextBlock:
+    """The context block of a preview already taken."""
+    _check_budget(budget)
+    campaign, as_player, as_of = shown.campaign, shown.as_player, shown.as_of_session
+    view = reads.campaign_view(campaign, as_player=as_player, as_of_session=as_of)
     communities = {
         c.id: c
-        for c in current_communities(
-            reads, campaign, as_player=as_player, as_of_session=as_of_session
-        )
+        for c in current_communities(reads, campaign, as_player=as_player, as_of_session=as_of)
     }
     full = [expansion(parse_handle(i.handle), view, communities) for i in shown.items]
     return context_of(shown, full, budget, _counter(reads))

@@ -6,7 +6,6 @@ Surfaces stay thin; every use case lives here, with ports handed in by the compo
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import tee
 from pathlib import Path
@@ -14,7 +13,7 @@ from pathlib import Path
 from changelog.impact import RebuildPolicy
 from extraction.resolution import EntityResolver
 from graphrag_core.analytics.runners import AnalyticsRunner
-from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAnswer
+from graphrag_core.analytics_models import BuildReport
 from graphrag_core.config import (
     AnalyticsSettings,
     EmbeddingSettings,
@@ -38,8 +37,8 @@ from graphrag_core.ports import (
     ProgressListener,
     TokenCounter,
 )
-from graphrag_core.services import context as agent_context
-from graphrag_core.services.analytics import AnalyticsService, FindingPatch
+from graphrag_core.services.agent_use_cases import AgentUseCases
+from graphrag_core.services.analytics import AnalyticsService
 from graphrag_core.services.changelog import PostResult, post_changeset, posting_lock
 from graphrag_core.services.entity_views import entity_view
 from graphrag_core.services.extraction import LlmSetup, cached_keys, replayed_ledger, run_extraction
@@ -65,7 +64,6 @@ from graphrag_core.services.manifest import (
     write_manifest,
 )
 from graphrag_core.services.views import load_view
-from ranking.context.models import ContextBlock, ExpandResult, Preview
 from ranking.historical import is_historical
 from ranking.lexical import STOPWORDS, LexicalIndex
 from ranking.names import NameIndex
@@ -91,7 +89,7 @@ class IndexedView:
     names: NameIndex
 
 
-class LoregraphService(LlmUseCases):
+class LoregraphService(LlmUseCases, AgentUseCases):
     """Ingest, post changelogs, ask and inspect entities, for any campaign of one store."""
 
     def __init__(
@@ -296,51 +294,6 @@ class LoregraphService(LlmUseCases):
             return None
         return self.build(report.campaign, progress)
 
-    def communities(
-        self,
-        campaign: str,
-        *,
-        as_player: bool = False,
-        level: int | None = None,
-        as_of_session: int | None = None,
-    ) -> list[CommunityView]:
-        """The audience's communities, findings brought up to date with the changelog."""
-        patch = self._finding_patch(campaign, as_player, as_of_session)
-        return self.analytics.communities(campaign, as_player=as_player, level=level, patch=patch)
-
-    def community(
-        self,
-        community_id: str,
-        campaign: str,
-        *,
-        as_player: bool = False,
-        as_of_session: int | None = None,
-    ) -> CommunityView:
-        patch = self._finding_patch(campaign, as_player, as_of_session)
-        return self.analytics.community(campaign, community_id, as_player=as_player, patch=patch)
-
-    def ask_global(
-        self,
-        question: str,
-        campaign: str,
-        *,
-        as_player: bool = False,
-        k: int | None = None,
-        as_of_session: int | None = None,
-    ) -> GlobalAnswer:
-        """From the community summaries, as of ``as_of_session`` (default: now)."""
-        patch = self._finding_patch(campaign, as_player, as_of_session)
-        return self.analytics.ask_global(question, campaign, as_player=as_player, k=k, patch=patch)
-
-    def _finding_patch(
-        self, campaign: str, as_player: bool, as_of_session: int | None
-    ) -> FindingPatch:
-        check_campaign(campaign)
-        self.analytics.snapshot(campaign)  # no analytics: say which command to run
-        return agent_context.finding_patch(
-            self, campaign, as_player=as_player, as_of_session=as_of_session
-        )
-
     # ------------------------------------------------------------------ reads
 
     def view(
@@ -389,50 +342,6 @@ class LoregraphService(LlmUseCases):
             historical=historical,
             names=indexed.names,
         )
-
-    def preview(
-        self,
-        question: str,
-        campaign: str,
-        *,
-        k: int = 20,
-        as_player: bool = False,
-        as_of_session: int | None = None,
-    ) -> Preview:
-        """See :func:`graphrag_core.services.context.preview`."""
-        return agent_context.preview(
-            self, question, campaign, k=k, as_player=as_player, as_of_session=as_of_session
-        )
-
-    def expand(
-        self,
-        handles: Sequence[str],
-        campaign: str,
-        *,
-        budget: int,
-        as_player: bool = False,
-        as_of_session: int | None = None,
-    ) -> ExpandResult:
-        """See :func:`graphrag_core.services.context.expand`."""
-        return agent_context.expand(
-            self, handles, campaign, budget=budget, as_player=as_player, as_of_session=as_of_session
-        )
-
-    def context(
-        self,
-        question: str,
-        campaign: str,
-        *,
-        budget: int = 6000,
-        k: int = 20,
-        as_player: bool = False,
-        as_of_session: int | None = None,
-    ) -> ContextBlock:
-        """See :func:`graphrag_core.services.context.context`."""
-        return agent_context.context(
-            self, question, campaign, budget=budget, k=k, as_player=as_player,
-            as_of_session=as_of_session,
-        )  # fmt: skip
 
     def entity(
         self,

@@ -89,3 +89,40 @@ class ContextBlock(_Value):
     expansions: tuple[Expansion, ...]
     omitted: tuple[Omission, ...] = ()
     markdown: str
+
+
+class CitedSentence(_Value):
+    text: str
+    cites: tuple[str, ...] = Field(description="Handles of the context the sentence rests on.")
+
+
+class CitedAnswerText(_Value):
+    """A model's reply, checked: the cited sentences, and those dropped for citing nothing."""
+
+    sentences: tuple[CitedSentence, ...] = ()
+    dropped: tuple[str, ...] = ()
+
+
+class CitedAnswer(_Value):
+    """``ask`` with a model: the answer, the context it was written from, and the model."""
+
+    question: str
+    campaign: str
+    answer: str = Field(description="The kept sentences, each followed by its handles.")
+    sentences: tuple[CitedSentence, ...] = ()
+    dropped: tuple[str, ...] = Field(default=(), description="Sentences that cited nothing.")
+    model: str
+    context: ContextBlock
+
+
+AnswerEventKind = Literal["search", "context", "generation", "token", "complete"]
+
+
+class AnswerEvent(_Value):
+    """One step of a streamed answer, for surfaces that show progress (SSE, MCP, CLI)."""
+
+    kind: AnswerEventKind
+    text: str = Field(
+        default="", description="search/context/generation: what happened; token: a piece."
+    )
+    answer: CitedAnswer | None = Field(default=None, description="complete: the answer.")

@@ -10,13 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from graphrag_core.errors import RequestError
+from graphrag_core.errors import ConfigError, RequestError
+from graphrag_core.models import ChatReply
 from graphrag_core.ports import Embedder
 from graphrag_core.providers.bpe_tokens import BpeTokenCounter
 from graphrag_core.services.service import LoregraphService
 from graphrag_core.settings import Settings
 from graphrag_core.surfaces.cli.demo import changelog_files
 from graphrag_core.wiring import open_service
+from tests.fakes import FakeClock, ScriptedChatModel
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -134,3 +136,49 @@ def test_summaries_are_patched_back_to_the_session_asked(service: LoregraphServi
     assert "as of session" not in now_text  # the build saw every session: nothing is stale
     answer = service.ask_global("What happened to Torven Blackwater?", CAMPAIGN, as_of_session=3)
     assert any("(alive as of session 3)" in hit.summary for hit in answer.summaries)
+
+
+REPLY = (
+    "Torven Blackwater is dead [e:torven-blackwater, ch:s4-r1-1]. "
+    "The Cinder Knives cut his throat behind the counting house [ch:s4-r1-1]. "
+    "He owned a flying castle. He was secretly a dragon [e:no-such-thing]."
+)
+
+
+def test_a_cited_answer_keeps_only_cited_sentences_and_streams(
+    service: LoregraphService,
+) -> None:
+    chat = ScriptedChatModel([ChatReply(text=REPLY)])
+    answering = LoregraphService(
+        store=service.store,
+        embedder=service.embedder,
+        clock=FakeClock(),
+        data_dir=service.data_dir,
+        chat=chat,
+        token_counter=COUNTER,
+    )  # fmt: skip  (shares the fixture's store, so it is not closed here)
+    events = list(answering.answer_events("Is Torven alive?", CAMPAIGN, budget=3000))
+    kinds = [e.kind for e in events]
+    assert kinds[:3] == ["search", "context", "generation"] and kinds[-1] == "complete"
+    answer = events[-1].answer
+    assert answer is not None and answer.model == "scripted"
+    assert [s.cites for s in answer.sentences] == [
+        ("e:torven-blackwater", "ch:s4-r1-1"),
+        ("ch:s4-r1-1",),
+    ]
+    assert answer.dropped == (
+        "He owned a flying castle.",
+        "He was secretly a dragon [e:no-such-thing].",
+    )
+    assert "".join(e.text for e in events if e.kind == "token").strip() == answer.answer
+    assert answer.context.tokens <= 3000
+    assert answer.context.markdown in chat.requests[0][1]["content"]
+
+
+def test_without_a_model_there_is_no_answer_but_the_ranked_list(
+    service: LoregraphService,
+) -> None:
+    assert not service.can_answer
+    with pytest.raises(ConfigError, match="no chat model is configured"):
+        service.answer("Is Torven alive?", CAMPAIGN)
+    assert service.ask("Is Torven alive?", CAMPAIGN).results
