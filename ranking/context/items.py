@@ -9,7 +9,13 @@ from graphrag_core.errors import RequestError
 from graphrag_core.models import CampaignView, RankedResult
 from graphrag_core.ports import TokenCounter
 from ranking.context import communities as comm
-from ranking.context.entities import EntityStatus, entity_gist, expand_entity, key_relations
+from ranking.context.entities import (
+    EntityStatus,
+    Neighbourhood,
+    entity_gist,
+    expand_entity,
+    key_relations,
+)
 from ranking.context.handles import Handle, community_handle, entity_handle, passage_handle
 from ranking.context.markdown import render_expansion
 from ranking.context.models import Expansion, PreviewItem
@@ -38,7 +44,9 @@ def _cost(item: Expansion, counter: TokenCounter) -> int:
     return counter.count(render_expansion(item))
 
 
-def entity_item(view: CampaignView, entity_id: str, counter: TokenCounter) -> PreviewItem:
+def entity_item(
+    view: CampaignView, entity_id: str, counter: TokenCounter, near: Neighbourhood
+) -> PreviewItem:
     entity, status = view.entities[entity_id], EntityStatus(view, entity_id)
     return PreviewItem(
         handle=entity_handle(entity_id),
@@ -50,9 +58,9 @@ def entity_item(view: CampaignView, entity_id: str, counter: TokenCounter) -> Pr
         status_note="; ".join(p for p in (status.note, status.details) if p),
         status_change=status.change,
         gist=entity_gist(view, entity_id),
-        relations=key_relations(view, entity_id),
+        relations=key_relations(view, entity_id, near),
         cites=(status.change,) if status.change else (),
-        expand_tokens=_cost(expand_entity(view, entity_id), counter),
+        expand_tokens=_cost(expand_entity(view, entity_id, near), counter),
     )
 
 
@@ -88,6 +96,25 @@ def community_item(
     )
 
 
+def _ranked_item(
+    view: CampaignView,
+    result: RankedResult,
+    counter: TokenCounter,
+    near: Neighbourhood,
+    communities: Mapping[str, CommunityView],
+) -> PreviewItem | None:
+    """The preview of one ranked result (a ranker that ranks communities itself gives them
+    the kind ``community``); None for anything the view does not hold."""
+    kind = str(result.kind)
+    if kind == "entity" and result.id in view.entities:
+        return entity_item(view, result.id, counter, near)
+    if kind == "passage" and result.id in view.chunks:
+        return passage_item(view, result, counter)
+    if kind == "community" and result.id in communities:
+        return community_item(view, communities[result.id], counter)
+    return None
+
+
 def preview_items(
     view: CampaignView,
     results: Sequence[RankedResult],
@@ -96,19 +123,18 @@ def preview_items(
     k: int,
 ) -> list[PreviewItem]:
     """Ranked entities and passages, with the communities of the best of them placed after
-    their best-ranked member, ``k`` items at most."""
+    their best-ranked member, ``k`` items at most, each once."""
     scores = {r.id: r.score for r in results if r.kind == "entity"}
-    chosen = comm.communities_for(communities, scores, max(1, k // 5))
+    near = Neighbourhood.of(view, scores)
+    by_id = {c.id: c for c in communities}
     ranked: list[tuple[float, int, PreviewItem]] = []
     for n, result in enumerate(results):
-        item = (
-            entity_item(view, result.id, counter)
-            if result.kind == "entity"
-            else passage_item(view, result, counter)
-        )
-        ranked.append((result.score, n, item))
-    for community, _ in chosen:
+        item = _ranked_item(view, result, counter, near, by_id)
+        if item is not None:
+            ranked.append((result.score, n, item))
+    for community, _ in comm.communities_for(communities, scores, max(1, k // 5)):
         best = max(scores.get(m, 0.0) for m in community.members)
         ranked.append((best, len(results), community_item(view, community, counter)))
     ranked.sort(key=lambda t: (-t[0], t[1]))
-    return [item for _, _, item in ranked[:k]]
+    unique = {item.handle: item for _, _, item in reversed(ranked)}  # the best of duplicates
+    return [item for _, _, item in ranked if unique.get(item.handle) is item][:k]
