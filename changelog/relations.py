@@ -78,9 +78,12 @@ def effective_relations(
     relation_types: Collection[str] = RELATION_TYPES,
 ) -> tuple[Relation, ...]:
     """``relations`` after ``changes`` (effective, visible, oldest first)."""
-    names, types = _names(entities), frozenset(relation_types)
-    state = _Relations(relations)
-    for change in changes:
+    types = frozenset(relation_types)
+    relevant = [c for c in changes if _moves_relations(c, types)]
+    if not relevant:
+        return tuple(relations)
+    names, state = _names(entities), _Relations(relations)
+    for change in relevant:
         if change.kind == "relationship" and change.field == "relation" and change.target_id:
             _relation_change(state, change, change.target_id)
         elif change.kind == "entity_property" and relation_key(change.field) in types:
@@ -94,6 +97,14 @@ def effective_relations(
                 for target in filter(None, (names.get(_fold(v)) for v in _values(value))):
                     state.start(change, change.entity_id, relation_key(key), target)
     return tuple(state.kept.values())
+
+
+def _moves_relations(change: Change, types: frozenset[str]) -> bool:
+    return (
+        change.field == "relation"
+        or (change.kind == "entity_property" and relation_key(change.field) in types)
+        or any(relation_key(key) in types for key in change.details)
+    )
 
 
 def _relation_change(state: _Relations, change: Change, target: str) -> None:

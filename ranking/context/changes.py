@@ -4,7 +4,7 @@ details a player may not read, so every detail shown here is one the audience ma
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from graphrag_core.models import CampaignView, Change, Entity
 from ranking.context.handles import change_handle
@@ -51,14 +51,18 @@ def change_text(change: Change, view: CampaignView) -> str:
     return f"{text} ({details})" if details else text
 
 
-def changes_of(view: CampaignView, entity_id: str) -> list[Change]:
-    """The view's changes touching ``entity_id``, newest first."""
-    mine = [c for c in view.changes.values() if entity_id in (c.entity_id, c.target_id)]
-    return sorted(mine, key=lambda c: (c.session_id, c.seq), reverse=True)
+def changes_by_entity(view: CampaignView) -> dict[str, list[Change]]:
+    """The view's changes per entity they touch (subject or target), newest first."""
+    found: dict[str, list[Change]] = {}
+    for change in sorted(view.changes.values(), key=lambda c: (c.session_id, c.seq), reverse=True):
+        for entity_id in {change.entity_id, change.target_id or change.entity_id}:
+            found.setdefault(entity_id, []).append(change)
+    return found
 
 
-def change_lines(view: CampaignView, entity_id: str) -> list[ContextLine]:
+def change_lines(view: CampaignView, changes: Sequence[Change]) -> list[ContextLine]:
+    """``changes`` (newest first) as cited lines, the ``RECENT_CHANGES`` newest."""
     return [
         ContextLine(section="change", text=change_text(c, view), cites=(change_handle(c.id),))
-        for c in changes_of(view, entity_id)[:RECENT_CHANGES]
+        for c in changes[:RECENT_CHANGES]
     ]

@@ -3,11 +3,10 @@ facts, recent changes, source excerpts), every line cited."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from graphrag_core.models import PARTY_ID, CampaignView, Chunk, Relation
-from ranking.context.changes import change_lines, detail_text
+from graphrag_core.models import PARTY_ID, CampaignView, Change, Chunk, Relation
+from ranking.context.changes import change_lines, changes_by_entity, detail_text
 from ranking.context.handles import change_handle, entity_handle, passage_handle
 from ranking.context.models import ContextLine, Expansion
 from ranking.results import chunks_about
@@ -45,22 +44,48 @@ class EntityStatus:
 
 @dataclass(frozen=True)
 class Neighbourhood:
-    """The relations and source chunks of some entities, gathered in one pass over the view
-    (a preview of 20 items reads the campaign's relations and chunks once, not 20 times)."""
+    """Every entity's relations (sorted by type) and source chunks (about it first), built in
+    one pass over a view and kept for the view's lifetime (see ``of``)."""
 
     relations: dict[str, list[Relation]]
     chunks: dict[str, list[Chunk]]
+    changes: dict[str, list[Change]]
 
     @classmethod
-    def of(cls, view: CampaignView, entity_ids: Iterable[str]) -> Neighbourhood:
-        wanted = set(entity_ids)
-        relations: dict[str, list[Relation]] = {entity_id: [] for entity_id in wanted}
+    def of(cls, view: CampaignView) -> Neighbourhood:
+        """The view's neighbourhood, built on first use; the service keeps its views, so a
+        warm preview pays a lookup (the memo holds the view, so its ``id`` stays unique)."""
+        kept = _MEMO.get(id(view))
+        if kept is not None and kept[0] is view:
+            return kept[1]
+        built = cls._build(view)
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.pop(next(iter(_MEMO)))
+        _MEMO[id(view)] = (view, built)
+        return built
+
+    @classmethod
+    def _build(cls, view: CampaignView) -> Neighbourhood:
+        relations: dict[str, list[Relation]] = {}
         for r in view.relations:
-            for end in {r.source, r.target} & wanted:
-                relations[end].append(r)
+            for end in {r.source, r.target}:
+                relations.setdefault(end, []).append(r)
         for mine in relations.values():
             mine.sort(key=lambda r: (r.type, r.source, r.target))
-        return cls(relations, chunks_about(view, wanted))
+        return cls(relations, chunks_about(view, view.entities), changes_by_entity(view))
+
+    def relations_of(self, entity_id: str) -> list[Relation]:
+        return self.relations.get(entity_id, [])
+
+    def chunks_of(self, entity_id: str) -> list[Chunk]:
+        return self.chunks.get(entity_id, [])
+
+    def changes_of(self, entity_id: str) -> list[Change]:
+        return self.changes.get(entity_id, [])
+
+
+_MEMO_SIZE = 8  # views: GM and player, now and a few as-of sessions
+_MEMO: dict[int, tuple[CampaignView, Neighbourhood]] = {}
 
 
 def _end_name(entity_id: str, view: CampaignView) -> str:
@@ -76,7 +101,7 @@ def relation_text(relation: Relation, view: CampaignView) -> str:
 
 
 def key_relations(view: CampaignView, entity_id: str, near: Neighbourhood) -> tuple[str, ...]:
-    return tuple(relation_text(r, view) for r in near.relations[entity_id][:KEY_RELATIONS])
+    return tuple(relation_text(r, view) for r in near.relations_of(entity_id)[:KEY_RELATIONS])
 
 
 def _relation_cites(
@@ -97,7 +122,7 @@ def _facts(
         ContextLine(
             section="fact", text=relation_text(r, view), cites=_relation_cites(r, view, cites)
         )
-        for r in near.relations[entity_id]
+        for r in near.relations_of(entity_id)
     ]
     lines += [
         ContextLine(
@@ -125,9 +150,9 @@ def _summary(view: CampaignView, entity_id: str, cites: tuple[str, ...]) -> list
 def expand_entity(
     view: CampaignView, entity_id: str, near: Neighbourhood | None = None
 ) -> Expansion:
-    near = near or Neighbourhood.of(view, [entity_id])
+    near = near or Neighbourhood.of(view)
     entity = view.entities[entity_id]
-    chunks = near.chunks[entity_id]
+    chunks = near.chunks_of(entity_id)
     cites = (passage_handle(chunks[0].id),) if chunks else (entity_handle(entity_id),)
     excerpts = [
         ContextLine(
@@ -144,7 +169,7 @@ def expand_entity(
         lines=(
             *_summary(view, entity_id, cites),
             *_facts(view, entity_id, cites, near),
-            *change_lines(view, entity_id),
+            *change_lines(view, near.changes_of(entity_id)),
             *excerpts,
         ),
     )

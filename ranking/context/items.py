@@ -125,7 +125,7 @@ def preview_items(
     """Ranked entities and passages, with the communities of the best of them placed after
     their best-ranked member, ``k`` items at most, each once."""
     scores = {r.id: r.score for r in results if r.kind == "entity"}
-    near = Neighbourhood.of(view, scores)
+    near = Neighbourhood.of(view)
     by_id = {c.id: c for c in communities}
     ranked: list[tuple[float, int, PreviewItem]] = []
     for n, result in enumerate(results):
