@@ -8,9 +8,10 @@ Three kinds of change start or end a relation, applied oldest first:
 - a detail of any change whose key is a relation type and whose values name entities
   (``killed_by: [cinder-knives]``, ``destroyed_by``) starts that relation from the changed
   entity: "Who killed Torven?" then finds the killer along ``killed_by``;
-- a property whose key is a relation type (``held_by: Aldo``, ``owned_by``) replaces the
-  entity's relations of that type with one to the entity the value names (none when it names
-  none).
+- a property whose key is a relation type (``owned_by: Aldo``), or means one
+  (``PROPERTY_RELATIONS``: ``held_by``/``holder``/``owner`` → ``owned_by``, ``ruler`` →
+  ``ruled_by``), replaces the entity's relations of that type with one to the entity the value
+  names (none when it names none); ``in_party: true|false`` starts or ends ``member_of party``.
 
 Every relation a change starts carries the change's id (``change_id``) so it is cited like a
 status. Values are resolved by id, name or alias among ``entities`` only (the audience's
@@ -86,8 +87,10 @@ def effective_relations(
     for change in relevant:
         if change.kind == "relationship" and change.field == "relation" and change.target_id:
             _relation_change(state, change, change.target_id)
-        elif change.kind == "entity_property" and relation_key(change.field) in types:
-            kind = relation_key(change.field)
+        elif change.kind == "entity_property" and relation_key(change.field) == IN_PARTY:
+            _in_party(state, change)
+        elif change.kind == "entity_property" and _property_type(change.field, types):
+            kind = _property_type(change.field, types)
             state.end(change.entity_id, kind)
             for value in _values(change.new_value):
                 if (target := names.get(_fold(value))) is not None:
@@ -99,10 +102,42 @@ def effective_relations(
     return tuple(state.kept.values())
 
 
+PROPERTY_RELATIONS: dict[str, str] = {
+    "held_by": "owned_by",
+    "holder": "owned_by",
+    "owner": "owned_by",
+    "ruler": "ruled_by",
+}
+"""Property names that mean a relation type of the taxonomy (besides the types themselves)."""
+IN_PARTY = "in_party"
+"""``in_party: true|false``: the entity joins or leaves the party (``member_of party``)."""
+_YES = frozenset({"true", "yes", "1"})
+
+
+def _property_type(name: str, types: frozenset[str]) -> str:
+    key = relation_key(name)
+    if key in types:
+        return key
+    mapped = PROPERTY_RELATIONS.get(key, "")
+    return mapped if mapped in types else ""
+
+
+def _in_party(state: _Relations, change: Change) -> None:
+    if change.new_value.strip().casefold() in _YES:
+        state.start(change, change.entity_id, "member_of", PARTY_ID)
+    else:
+        state.end(change.entity_id, "member_of", PARTY_ID)
+
+
 def _moves_relations(change: Change, types: frozenset[str]) -> bool:
     return (
         change.field == "relation"
-        or (change.kind == "entity_property" and relation_key(change.field) in types)
+        or (
+            change.kind == "entity_property"
+            and (
+                relation_key(change.field) == IN_PARTY or bool(_property_type(change.field, types))
+            )
+        )
         or any(relation_key(key) in types for key in change.details)
     )
 

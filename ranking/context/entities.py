@@ -3,7 +3,7 @@ facts, recent changes, source excerpts), every line cited."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from graphrag_core.models import PARTY_ID, CampaignView, Change, Chunk, Relation
 from ranking.context.changes import change_lines, changes_by_entity, detail_text
@@ -50,6 +50,8 @@ class Neighbourhood:
     relations: dict[str, list[Relation]]
     chunks: dict[str, list[Chunk]]
     changes: dict[str, list[Change]]
+    costs: dict[str, int] = field(default_factory=dict)
+    """Tokens of each handle's full expansion, filled as previews count them."""
 
     @classmethod
     def of(cls, view: CampaignView) -> Neighbourhood:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from graphrag_core.analytics_models import CommunityView
 from graphrag_core.errors import RequestError
@@ -40,8 +40,13 @@ def expansion(
     )
 
 
-def _cost(item: Expansion, counter: TokenCounter) -> int:
-    return counter.count(render_expansion(item))
+def _cost(
+    build: Callable[[], Expansion], handle: str, counter: TokenCounter, near: Neighbourhood
+) -> int:
+    """Tokens of the handle's full expansion, counted once per view (the view is immutable)."""
+    if handle not in near.costs:
+        near.costs[handle] = counter.count(render_expansion(build()))
+    return near.costs[handle]
 
 
 def entity_item(
@@ -60,11 +65,15 @@ def entity_item(
         gist=entity_gist(view, entity_id),
         relations=key_relations(view, entity_id, near),
         cites=(status.change,) if status.change else (),
-        expand_tokens=_cost(expand_entity(view, entity_id, near), counter),
+        expand_tokens=_cost(
+            lambda: expand_entity(view, entity_id, near), entity_handle(entity_id), counter, near
+        ),
     )
 
 
-def passage_item(view: CampaignView, result: RankedResult, counter: TokenCounter) -> PreviewItem:
+def passage_item(
+    view: CampaignView, result: RankedResult, counter: TokenCounter, near: Neighbourhood
+) -> PreviewItem:
     chunk = view.chunks[result.id]
     return PreviewItem(
         handle=passage_handle(chunk.id),
@@ -76,12 +85,14 @@ def passage_item(view: CampaignView, result: RankedResult, counter: TokenCounter
         status_note=result.status_note,
         gist=passage_gist(chunk),
         cites=(passage_handle(chunk.id),),
-        expand_tokens=_cost(expand_passage(view, chunk), counter),
+        expand_tokens=_cost(
+            lambda: expand_passage(view, chunk), passage_handle(chunk.id), counter, near
+        ),
     )
 
 
 def community_item(
-    view: CampaignView, community: CommunityView, counter: TokenCounter
+    view: CampaignView, community: CommunityView, counter: TokenCounter, near: Neighbourhood
 ) -> PreviewItem:
     members = comm.member_names(view, community)
     return PreviewItem(
@@ -92,7 +103,12 @@ def community_item(
         gist=comm.community_gist(community),
         relations=tuple(f"member {name}" for name in members[: comm.KEY_MEMBERS]),
         cites=(community_handle(community.id),),
-        expand_tokens=_cost(comm.expand_community(view, community), counter),
+        expand_tokens=_cost(
+            lambda: comm.expand_community(view, community),
+            f"{community_handle(community.id)}@{community.version}:{hash(community.summary)}",
+            counter,
+            near,
+        ),
     )
 
 
@@ -109,9 +125,9 @@ def _ranked_item(
     if kind == "entity" and result.id in view.entities:
         return entity_item(view, result.id, counter, near)
     if kind == "passage" and result.id in view.chunks:
-        return passage_item(view, result, counter)
+        return passage_item(view, result, counter, near)
     if kind == "community" and result.id in communities:
-        return community_item(view, communities[result.id], counter)
+        return community_item(view, communities[result.id], counter, near)
     return None
 
 
@@ -134,7 +150,7 @@ def preview_items(
             ranked.append((result.score, n, item))
     for community, _ in comm.communities_for(communities, scores, max(1, k // 5)):
         best = max(scores.get(m, 0.0) for m in community.members)
-        ranked.append((best, len(results), community_item(view, community, counter)))
+        ranked.append((best, len(results), community_item(view, community, counter, near)))
     ranked.sort(key=lambda t: (-t[0], t[1]))
     unique = {item.handle: item for _, _, item in reversed(ranked)}  # the best of duplicates
     return [item for _, _, item in ranked if unique.get(item.handle) is item][:k]

@@ -163,3 +163,20 @@ def test_the_attitude_form_hashes_as_before() -> None:
     del data["relationship_updates"][0]["change"]
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert content_hash(cs) == hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def test_held_by_and_in_party_properties_are_relations() -> None:
+    made = changes(
+        "entity_updates:\n"
+        "  - {entity_id: silver-stag-inn, properties: {held_by: iron-hand}}\n"
+        "  - {entity_id: torven-blackwater, properties: {in_party: true}}\n"
+    )
+    left = changes(
+        "entity_updates:\n  - {entity_id: torven-blackwater, properties: {in_party: false}}\n",
+        session=7,
+    )
+    assert {
+        ("silver-stag-inn", "owned_by", "iron-hand"),
+        ("torven-blackwater", "member_of", "party"),
+    } <= keys(view(made))
+    assert ("torven-blackwater", "member_of", "party") not in keys(view([*made, *left]))
