@@ -41,7 +41,7 @@ def expand_community(view: CampaignView, community: CommunityView) -> Expansion:
     members = [
         ContextLine(
             section="fact",
-            text=f"{view.entities[m].name} is a member of {community.title}",
+            text=f"member: {view.entities[m].name}",
             cites=(entity_handle(m), handle),
         )
         for m in community.members
