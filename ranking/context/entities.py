@@ -4,12 +4,12 @@ facts, recent changes, source excerpts), every line cited."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from threading import Lock
 
 from graphrag_core.models import PARTY_ID, CampaignView, Change, Chunk, Relation
 from ranking.context.changes import change_lines, changes_by_entity, detail_text
 from ranking.context.handles import change_handle, entity_handle, passage_handle
 from ranking.context.models import ContextLine, Expansion
-from ranking.results import chunks_about
 from ranking.status import availability, effective_state
 from ranking.text import clip, gist
 
@@ -44,50 +44,75 @@ class EntityStatus:
 
 @dataclass(frozen=True)
 class Neighbourhood:
-    """Every entity's relations (sorted by type) and source chunks (about it first), built in
-    one pass over a view and kept for the view's lifetime (see ``of``)."""
+    """Every entity's relations, source chunks and changes, gathered in one pass over a view
+    and kept for the view's lifetime (see ``of``); each entity's lists are put in order the
+    first time they are read (relations by type, chunks about it first)."""
 
     relations: dict[str, list[Relation]]
-    chunks: dict[str, list[Chunk]]
+    chunks: dict[str, list[tuple[int, Chunk]]]
     changes: dict[str, list[Change]]
     costs: dict[str, int] = field(default_factory=dict)
     """Tokens of each handle's full expansion, filled as previews count them."""
+    ordered: set[str] = field(default_factory=set)
+    lock: Lock = field(default_factory=Lock)
+    """Sorting in place hides a list from other threads: readers of one view take turns."""
 
     @classmethod
     def of(cls, view: CampaignView) -> Neighbourhood:
         """The view's neighbourhood, built on first use; the service keeps its views, so a
         warm preview pays a lookup (the memo holds the view, so its ``id`` stays unique)."""
-        kept = _MEMO.get(id(view))
-        if kept is not None and kept[0] is view:
-            return kept[1]
-        built = cls._build(view)
-        if len(_MEMO) >= _MEMO_SIZE:
-            _MEMO.pop(next(iter(_MEMO)))
-        _MEMO[id(view)] = (view, built)
-        return built
+        with _MEMO_LOCK:
+            kept = _MEMO.get(id(view))
+            if kept is not None and kept[0] is view:
+                return kept[1]
+            built = cls._build(view)
+            if len(_MEMO) >= _MEMO_SIZE:
+                _MEMO.pop(next(iter(_MEMO)))
+            _MEMO[id(view)] = (view, built)
+            return built
 
     @classmethod
     def _build(cls, view: CampaignView) -> Neighbourhood:
         relations: dict[str, list[Relation]] = {}
         for r in view.relations:
-            for end in {r.source, r.target}:
-                relations.setdefault(end, []).append(r)
-        for mine in relations.values():
-            mine.sort(key=lambda r: (r.type, r.source, r.target))
-        return cls(relations, chunks_about(view, view.entities), changes_by_entity(view))
+            relations.setdefault(r.source, []).append(r)
+            if r.target != r.source:
+                relations.setdefault(r.target, []).append(r)
+        chunks: dict[str, list[tuple[int, Chunk]]] = {}
+        for chunk in view.chunks.values():
+            if chunk.visibility in view.visibilities:
+                for entity_id in {chunk.subject or "", *chunk.mentions} - {""}:
+                    chunks.setdefault(entity_id, []).append((chunk.subject != entity_id, chunk))
+        return cls(relations, chunks, changes_by_entity(view))
+
+    def _order(self, entity_id: str) -> None:
+        if entity_id not in self.ordered:
+            self.relations.get(entity_id, []).sort(key=lambda r: (r.type, r.source, r.target))
+            self.chunks.get(entity_id, []).sort(key=_citation_order)
+            self.ordered.add(entity_id)
 
     def relations_of(self, entity_id: str) -> list[Relation]:
-        return self.relations.get(entity_id, [])
+        with self.lock:
+            self._order(entity_id)
+            return list(self.relations.get(entity_id, []))
 
     def chunks_of(self, entity_id: str) -> list[Chunk]:
-        return self.chunks.get(entity_id, [])
+        with self.lock:
+            self._order(entity_id)
+            return [chunk for _, chunk in self.chunks.get(entity_id, [])]
 
     def changes_of(self, entity_id: str) -> list[Change]:
         return self.changes.get(entity_id, [])
 
 
+def _citation_order(pair: tuple[int, Chunk]) -> tuple[int, str, int, str]:
+    rank, chunk = pair
+    return (rank, chunk.source_path, chunk.start, chunk.id)
+
+
 _MEMO_SIZE = 8  # views: GM and player, now and a few as-of sessions
 _MEMO: dict[int, tuple[CampaignView, Neighbourhood]] = {}
+_MEMO_LOCK = Lock()
 
 
 def _end_name(entity_id: str, view: CampaignView) -> str:
