@@ -3,13 +3,15 @@
 This is where visibility is enforced for reads: a player view holds no GM-only entity, secret
 alias, GM note, secret relation, GM chunk or secret change, and a visible change's details
 (``killed_by: [ashen-choir]``, a note) keep no value that names a GM-only entity or a secret
-alias. Each change's ``old_value`` is the value it replaced *in this view*. Everything downstream
-(ranker, entity view, previews) works from the view alone."""
+alias. Each change's ``old_value`` is the value it replaced *in this view*. The sessions each
+entity was mentioned in come from the visible chunks only, so a GM-only recap section never tells
+players that someone came up in it. Everything downstream (ranker, entity view, previews) works
+from the view alone."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from changelog.old_values import with_old_values
 from changelog.overlay import effective_changes, effective_states
@@ -69,7 +71,11 @@ def build_view(
         for r in relations
         if r.visibility in visibilities and r.source in visible and r.target in visible
     )
-    kept_chunks = {c.id: _redact_chunk(c, visible) for c in chunks if c.visibility in visibilities}
+    kept_chunks = {
+        c.id: _redact_chunk(c, visible)
+        for c in chunks
+        if c.visibility in visibilities and not _later(c, as_of_session)
+    }
     # Revisions supersede each other across visibilities, so the overlay sees every change
     # and filters itself; the view keeps only the effective, visible ones (for citations).
     kept_changes = with_old_values(
@@ -102,6 +108,7 @@ def build_view(
         states=states,
         changes={c.id: c for c in kept_changes},
         as_of_session=as_of_session,
+        mentioned_sessions=mentioned_sessions(kept_chunks.values(), as_of_session),
     )
 
 
@@ -111,6 +118,27 @@ def _party(visible: dict[str, Entity]) -> dict[str, Entity]:
         return {}
     names = ("party", "player party", "player_party", "the players", "players")
     return {PARTY_ID: Entity(id=PARTY_ID, name="the party", type="PC", aliases=names)}
+
+
+def mentioned_sessions(
+    chunks: Iterable[Chunk], as_of_session: int | None = None
+) -> dict[str, tuple[int, ...]]:
+    """Entity id -> the sessions, ascending, whose session-record chunks name it (as subject
+    or mention); sessions after ``as_of_session`` have not happened yet and are left out."""
+    found: dict[str, set[int]] = {}
+    for chunk in chunks:
+        session = chunk.session
+        if session is None or (as_of_session is not None and session > as_of_session):
+            continue
+        for entity_id in {*chunk.mentions, *((chunk.subject,) if chunk.subject else ())}:
+            found.setdefault(entity_id, set()).add(session)
+    return {entity_id: tuple(sorted(found[entity_id])) for entity_id in sorted(found)}
+
+
+def _later(chunk: Chunk, as_of_session: int | None) -> bool:
+    """A session record of a session after ``as_of_session``: not retrieved as of then (a
+    spoiler-free view)."""
+    return as_of_session is not None and chunk.session is not None and chunk.session > as_of_session
 
 
 def _known(entity_id: str, visible: dict[str, Entity]) -> bool:

@@ -106,8 +106,10 @@ def entity_row(entity: Entity) -> Row:
 
 
 def search_text(entity: Entity) -> str:
-    """The party-visible text the full-text index sees: name, aliases, description."""
-    return "\n".join([entity.name, *entity.aliases, entity.description]).strip()
+    """The party-visible text the full-text index sees: name, aliases, description. Joined
+    with " ; ", not newlines: FalkorDB's full-text tokenizer does not split at a newline, so
+    the name's last word, each alias and the description's first word would fuse."""
+    return " ; ".join([entity.name, *entity.aliases, entity.description]).strip(" ;")
 
 
 def relation_row(relation: Relation) -> Row:
@@ -117,6 +119,7 @@ def relation_row(relation: Relation) -> Row:
         "description": relation.description,
         "source_path": relation.source_path,
         "chunk_id": relation.chunk_id,
+        "evidence": relation.evidence,
     }
     where = f"relation {relation.source} {relation.type} {relation.target}"
     return {
@@ -138,6 +141,8 @@ def chunk_row(chunk: Chunk) -> Row:
         "visibility": chunk.visibility,
         "mentions": chunk.mentions,
         "subject": chunk.subject,
+        "session": chunk.session,
+        "page": chunk.page,
     }
     return {"id": chunk.id, "props": checked(f"chunk {chunk.id}", props)}
 
@@ -206,6 +211,7 @@ def to_relation(row: Row) -> Relation:
         description=row["description"] or "",
         source_path=row["source_path"] or "",
         chunk_id=row["chunk_id"],
+        evidence=row.get("evidence") or "stated",
     )
 
 
@@ -221,6 +227,8 @@ def to_chunk(row: Row) -> Chunk:
         visibility=row["visibility"],
         mentions=tuple(row["mentions"] or ()),
         subject=row["subject"],
+        session=row.get("session"),
+        page=row.get("page"),
     )
 
 

@@ -68,6 +68,14 @@ def test_upserting_a_chunk_replaces_its_mentions(store: GraphStore, backend: Bac
     assert backend.count(d.MENTIONS_COUNT, {"c": "c"}) == 3
 
 
+def test_a_chunks_session_and_page_round_trip_and_clear(store: GraphStore) -> None:
+    store.apply_delta("c", d.delta())
+    assert {c.id: (c.session, c.page) for c in store.load_chunks("c")}["c3"] == (7, 2)
+    plain = d.CHUNKS[2].model_copy(update={"session": None, "page": None})
+    store.apply_delta("c", GraphDelta(chunks_upsert=(plain,)))
+    assert {c.id: (c.session, c.page) for c in store.load_chunks("c")}["c3"] == (None, None)
+
+
 def test_mentions_are_provenance_not_relations(store: GraphStore) -> None:
     store.apply_delta("c", d.delta(relations=()))
     assert store.neighbourhood("c", ["torven"], 3, d.BOTH) == {"torven": 0}
@@ -143,6 +151,9 @@ def test_fulltext_search(store: GraphStore) -> None:
         store.fulltext_search("c", "entity", "where can sailors rest?", 5, d.BOTH)
     )
     assert d.ids(store.fulltext_search("c", "entity", "Torven", 5, d.BOTH))[0] == "torven"
+    # every word of the name, the aliases and the description is a word of its own
+    for word in ("Blackwater", "Keeper"):
+        assert d.ids(store.fulltext_search("c", "entity", word, 5, d.BOTH)) == ["torven"], word
     assert store.fulltext_search("c", "entity", "King secretly", 5, d.BOTH) == []
     assert store.fulltext_search("c", "chunk", "Cult", 5, d.PARTY) == []
     assert store.fulltext_search("c", "entity", '-@|(){}"*', 5, d.BOTH) == []
@@ -193,6 +204,14 @@ def test_appending_a_changeset_again_adds_nothing(store: GraphStore) -> None:
     store.append_changeset("c", d.record(1, 1, 1), [d.change(1, 1, 1)])
     assert len(store.load_changesets("c")) == 1
     assert len(store.load_changes("c")) == 1
+
+
+def test_a_changeset_appended_again_keeps_what_was_stored_first(store: GraphStore) -> None:
+    store.append_changeset("c", d.record(1, 1, 1), [d.change(1, 1, 1)])
+    rewritten = d.record(1, 1, 1).model_copy(update={"title": "Rewritten", "change_count": 9})
+    store.append_changeset("c", rewritten, [d.change(1, 1, 1, new_value="alive")])
+    assert store.load_changesets("c") == [d.record(1, 1, 1)]
+    assert store.load_changes("c") == [d.change(1, 1, 1)]
 
 
 # ---------------------------------------------------------------- campaigns

@@ -24,6 +24,8 @@ from graphrag_core.surfaces.cli import (
     ingest,
     query,
     recap,
+    serve,
+    shell,
     store,
 )
 from graphrag_core.surfaces.cli.common import root
@@ -68,9 +70,12 @@ for group in (
     store.app,
     doctor.app,
     demo.app,
+    serve.app,
+    shell.app,
 ):
     app.add_typer(group)
 app.add_typer(changelog.app, name="changelog")
 app.add_typer(entity.app, name="entity")
 app.add_typer(recap.app, name="recap")
+app.add_typer(serve.keys_app, name="keys")
 help.apply(app)
