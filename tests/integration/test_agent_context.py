@@ -182,3 +182,19 @@ def test_without_a_model_there_is_no_answer_but_the_ranked_list(
     with pytest.raises(ConfigError, match="no chat model is configured"):
         service.answer("Is Torven alive?", CAMPAIGN)
     assert service.ask("Is Torven alive?", CAMPAIGN).results
+
+
+def test_as_of_never_retrieves_a_later_session_record(service: LoregraphService) -> None:
+    later = {
+        c.id
+        for c in service.campaign_view(
+            CAMPAIGN, as_player=False, as_of_session=None
+        ).chunks.values()
+        if c.session is not None and c.session > 3
+    }
+    assert later  # the example's recaps are stamped with their sessions
+    for question in ("What happened to the Ember Crown?", "Who killed Torven Blackwater?"):
+        result = service.ask(question, CAMPAIGN, k=50, as_of_session=3)
+        assert not later & {r.id for r in result.results}
+        shown = service.preview(question, CAMPAIGN, k=20, as_of_session=3)
+        assert not {f"p:{c}" for c in later} & {i.handle for i in shown.items}

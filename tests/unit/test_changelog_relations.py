@@ -13,7 +13,7 @@ from changelog.normalise import content_hash, to_changes
 from changelog.schema import ChangeSetInput, parse_changeset
 from graphrag_core.config import RankingSettings
 from graphrag_core.errors import ChangelogError
-from graphrag_core.models import CampaignView, Change, Relation
+from graphrag_core.models import CampaignView, Change, Chunk, Relation
 from graphrag_core.services.views import build_view
 from ranking.context.handles import parse_handle
 from ranking.context.items import expansion
@@ -180,3 +180,21 @@ def test_held_by_and_in_party_properties_are_relations() -> None:
         ("torven-blackwater", "member_of", "party"),
     } <= keys(view(made))
     assert ("torven-blackwater", "member_of", "party") not in keys(view([*made, *left]))
+
+
+def test_as_of_leaves_out_the_session_records_of_later_sessions() -> None:
+    recap = Chunk(
+        id="recap-6", source_path="sessions/6.md", start=0, end=10, content_hash="r",
+        text="The Iron Hand burned the Silver Stag Inn.", session=6,
+    )  # fmt: skip
+    lore = CHUNKS[0]
+    chunks = (*CHUNKS, recap)
+    as_of_5 = build_view(
+        CAMPAIGN, ENTITIES, BASE, chunks, CHANGES, as_player=False, as_of_session=5
+    )
+    as_of_6 = build_view(
+        CAMPAIGN, ENTITIES, BASE, chunks, CHANGES, as_player=False, as_of_session=6
+    )
+    now = build_view(CAMPAIGN, ENTITIES, BASE, chunks, CHANGES, as_player=False)
+    assert "recap-6" not in as_of_5.chunks and lore.id in as_of_5.chunks
+    assert "recap-6" in as_of_6.chunks and "recap-6" in now.chunks
