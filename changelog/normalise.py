@@ -1,7 +1,8 @@
 """From a validated change set to stored ``Change`` records.
 
 Every entity reference (id, name or alias) is resolved through the campaign's resolver, statuses
-are checked against the entity type's vocabulary and attitudes against ``allied|neutral|hostile``.
+are checked against the entity type's vocabulary and attitudes against ``allied|neutral|hostile``;
+a relation that starts or ends (``change: start|end``) must be of a type of the taxonomy.
 All problems are collected and raised as one ``ChangelogError`` naming each bad field, with
 near-match suggestions for unknown entities. Change ids are stable: ``s<session>-r<rev>-<seq>``.
 """
@@ -10,12 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import get_args
 
 from changelog.schema import ChangeSetInput, EntityUpdateInput, RelationshipUpdateInput
 from graphrag_core.errors import ChangelogError
-from graphrag_core.models import PARTY_ID, STATUS_VOCABULARY, Attitude, Change
+from graphrag_core.models import PARTY_ID, RELATION_TYPES, STATUS_VOCABULARY, Attitude, Change
+from graphrag_core.taxonomy import relation_key
 
 __all__ = ["ATTITUDES", "PARTY_NAMES", "content_hash", "to_changes"]
 
@@ -35,6 +37,9 @@ def content_hash(cs: ChangeSetInput) -> str:
     """SHA-256 of the parsed change set as canonical JSON: formatting, key order and JSON vs
     YAML do not change it."""
     data = cs.model_dump(mode="json", by_alias=True)
+    for update in data["relationship_updates"]:  # the attitude form hashes as it always did
+        if update.get("change") is None:
+            update.pop("change", None)
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
@@ -69,10 +74,17 @@ def to_changes(
 class _Checker:
     """Resolves references and collects every problem before anything is raised."""
 
-    def __init__(self, resolve: Resolver, suggest: Suggester, types: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        resolve: Resolver,
+        suggest: Suggester,
+        types: Mapping[str, str],
+        relation_types: Collection[str] = RELATION_TYPES,
+    ) -> None:
         self._resolve = resolve
         self._suggest = suggest
         self._types = types
+        self._relation_types = tuple(relation_types)
         self.problems: list[str] = []
 
     def ref(self, text: str, where: str, *, party: bool) -> str | None:
@@ -108,6 +120,9 @@ class _Checker:
         to_id = self.ref(update.to, f"{where}.to", party=True)
         if from_id is not None and from_id == to_id:
             self.problems.append(f"{where}: 'from' and 'to' are both {from_id!r}; fix one")
+        if update.change is not None:
+            self._relation_type(update, where)
+            return from_id, to_id
         for name in ("new_status", "old_status"):
             value = getattr(update, name)
             if value is not None and value not in ATTITUDES:
@@ -116,6 +131,14 @@ class _Checker:
                     f"{', '.join(ATTITUDES)}"
                 )
         return from_id, to_id
+
+    def _relation_type(self, update: RelationshipUpdateInput, where: str) -> None:
+        kind = relation_key(update.type or "")
+        if kind not in self._relation_types:
+            self.problems.append(
+                f"{where}.type: {update.type!r} is not a relation type; use one of "
+                f"{', '.join(self._relation_types)}"
+            )
 
     def raise_if_any(self, source: str) -> None:
         if self.problems:
@@ -142,12 +165,23 @@ class _Builder:
             self._add(update, "entity_property", entity_id, name, value)
 
     def relationship(self, rel: RelationshipUpdateInput, from_id: str, to_id: str) -> None:
+        if rel.change is not None:
+            self._add(
+                rel,
+                "relationship",
+                from_id,
+                "relation",
+                rel.change,
+                target_id=to_id,
+                relation_type=relation_key(rel.type or ""),
+            )
+            return
         self._add(
             rel,
             "relationship",
             from_id,
             "attitude",
-            rel.new_status,
+            str(rel.new_status),
             target_id=to_id,
             relation_type=rel.type or "attitude",
             old_value=rel.old_status,

@@ -37,6 +37,8 @@ def with_old_values(
 
 
 def _key(change: Change) -> tuple[str, ...]:
+    if change.kind == "relationship" and change.field == "relation":
+        return ("relation", change.relation_type or "", change.entity_id, change.target_id or "")
     if change.kind == "relationship":
         ends = sorted((change.entity_id, change.target_id or ""))
         return ("attitude", *ends)
@@ -61,6 +63,6 @@ def _base(
         return entity.status if entity else None
     if change.kind == "entity_property":
         return entity.attributes.get(change.field) if entity else None
-    if change.target_id is None:
+    if change.target_id is None or change.field == "relation":
         return None
     return attitudes.get(frozenset((change.entity_id, change.target_id)))

@@ -15,10 +15,18 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
@@ -118,18 +126,57 @@ class EntityUpdateInput(_Update):
 
 
 class RelationshipUpdateInput(_Update):
-    """A change of attitude between two entities (or an entity and the party)."""
+    """A change between two entities (or an entity and the party), in one of two forms:
+
+    - **attitude**: ``{from: party, to: merchants-guild, new_status: hostile}``;
+    - **relation**: ``{from: queen-maris, to: harrowgate, type: rules, change: start}`` starts
+      (or, with ``change: end``, ends) a relation of the taxonomy; "Kell left the party" is
+      ``{from: kell, to: party, type: member_of, change: end}``.
+    """
 
     from_: str = Field(alias="from", min_length=1, description="Id, name, alias or 'party'.")
     to: str = Field(min_length=1, description="Id, name, alias or 'party'.")
-    type: str | None = Field(default=None, description="Relation type; default 'attitude'.")
+    type: str | None = Field(
+        default=None, description="Relation type; required with 'change'; default 'attitude'."
+    )
+    change: Literal["start", "end"] | None = Field(
+        default=None, description="The relation form: the relation of 'type' starts or ends."
+    )
     old_status: str | None = Field(default=None, description="Attitude before the change.")
-    new_status: str = Field(min_length=1, description="Attitude after: allied|neutral|hostile.")
+    new_status: str | None = Field(
+        default=None,
+        min_length=1,
+        validate_default=True,
+        description="Attitude after: allied|neutral|hostile (the attitude form).",
+    )
 
     @field_validator("old_status", "new_status")
     @classmethod
     def _lower(cls, value: str | None) -> str | None:
         return value.strip().lower() if value is not None else None
+
+    @field_validator("new_status", mode="after")
+    @classmethod
+    def _one_form(cls, value: str | None, info: ValidationInfo) -> str | None:
+        change = info.data.get("change")
+        if value is None and change is None and "change" in info.data:
+            raise ValueError(
+                "is required; add it (an attitude), or give 'change: start|end' with a "
+                "relation 'type'"
+            )
+        if value is not None and change is not None:
+            raise ValueError(
+                "'change' starts or ends a relation; post the attitude as an update of its own"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _typed_change(self) -> RelationshipUpdateInput:
+        if self.change is not None and self.old_status is not None:
+            raise ValueError("'old_status' is an attitude; a 'change' takes none")
+        if self.change is not None and not self.type:
+            raise ValueError("'change' needs the relation 'type' it starts or ends, e.g. ruled_by")
+        return self
 
 
 class ChangeSetInput(BaseModel):

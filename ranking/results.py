@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from graphrag_core.models import CampaignView, Change, Chunk, Citation, RankedResult
 from ranking.communities import community_result
+from ranking.context.changes import detail_text
 from ranking.documents import ItemKey
 from ranking.inputs import RankInputs
 from ranking.status import availability, effective_state
@@ -94,11 +95,30 @@ def change_citation(change: Change) -> Citation:
 
 
 def _change_citations(view: CampaignView, entity_id: str) -> list[Citation]:
+    """The changes that set the entity's status and attitude, then those that started its
+    relations ("killed_by: [cinder-knives]" cites Torven's death on the Cinder Knives too)."""
     state = effective_state(view, entity_id)
     if state is None:
         return []
     ids = dict.fromkeys(c for c in (state.status_change, state.attitude_change) if c)
+    started = (
+        r.change_id
+        for r in view.relations
+        if r.change_id in view.changes and entity_id in (r.source, r.target)
+    )
+    ids.update(dict.fromkeys(c for c in started if c))
     return [change_citation(view.changes[change_id]) for change_id in ids]
+
+
+def details_note(view: CampaignView, change_id: str | None) -> str:
+    """The details of the change that set a status, in words (``killed_by: Cinder Knives``)."""
+    change = view.changes.get(change_id) if change_id else None
+    return detail_text(change.details, view.entities) if change else ""
+
+
+def _with_details(note: str, view: CampaignView, change_id: str | None) -> str:
+    details = details_note(view, change_id) if note else ""
+    return f"{note}; {details}" if details else note
 
 
 def _citation_order(pair: tuple[int, Chunk]) -> tuple[int, str, int, str]:
@@ -138,7 +158,7 @@ def entity_result(item: ScoredItem, view: CampaignView, chunks: list[Chunk]) -> 
         signals=item.signals,
         citations=(*citations, *_change_citations(view, entity.id)),
         text=gist(entity.description, GIST_CHARS),
-        status_note=note,
+        status_note=_with_details(note, view, state.status_change if state else None),
     )
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
+from typing import Any
 
 from graphrag_core.analytics.build import BuildOutcome, build_snapshot
 from graphrag_core.analytics.global_search import map_reduce_answer, summaries_answer
@@ -17,6 +19,7 @@ from graphrag_core.analytics_models import (
     AudienceAnalytics,
     BuildReport,
     CommunityView,
+    Finding,
     GlobalAnswer,
     SummaryHit,
 )
@@ -29,6 +32,13 @@ from graphrag_core.services.llm_use_cases import require_campaign
 from graphrag_core.services.views import build_view
 
 logger = logging.getLogger(__name__)
+
+FindingPatch = Callable[[tuple[Finding, ...]], tuple[Finding, ...]]
+"""Brings a summary's findings up to date with the changelog (see ``ranking.context.stale``)."""
+
+
+def _unchanged(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    return findings
 
 
 class AnalyticsService:
@@ -138,15 +148,28 @@ class AnalyticsService:
         return snapshot
 
     def communities(
-        self, campaign: str, *, as_player: bool, level: int | None = None
+        self,
+        campaign: str,
+        *,
+        as_player: bool,
+        level: int | None = None,
+        patch: FindingPatch = _unchanged,
     ) -> list[CommunityView]:
         """The audience's communities (players: the party's own clustering)."""
         analytics = self.snapshot(campaign).audience(_visibility(as_player))
-        return [v for v in community_views(analytics) if level is None or v.level == level]
+        views = community_views(analytics, patch=patch)
+        return [v for v in views if level is None or v.level == level]
 
-    def community(self, campaign: str, community_id: str, *, as_player: bool) -> CommunityView:
+    def community(
+        self,
+        campaign: str,
+        community_id: str,
+        *,
+        as_player: bool,
+        patch: FindingPatch = _unchanged,
+    ) -> CommunityView:
         analytics = self.snapshot(campaign).audience(_visibility(as_player))
-        found = community_views(analytics, community_id)
+        found = community_views(analytics, community_id, patch=patch)
         if not found:
             raise AnalyticsError(
                 f"no community {community_id!r} in campaign {campaign!r}"
@@ -156,15 +179,22 @@ class AnalyticsService:
         return found[0]
 
     def ask_global(
-        self, question: str, campaign: str, *, as_player: bool, k: int | None = None
+        self,
+        question: str,
+        campaign: str,
+        *,
+        as_player: bool,
+        k: int | None = None,
+        patch: FindingPatch = _unchanged,
     ) -> GlobalAnswer:
-        """Rank the audience's summaries for ``question``; map-reduce them with a model."""
+        """Rank the audience's summaries for ``question``; map-reduce them with a model.
+        ``patch`` brings the findings up to date (or back to an earlier session) first."""
         visibility = _visibility(as_player)
         analytics = self.snapshot(campaign).audience(visibility)
         k = k or self.settings.global_top_k
         vector = self.embedder.embed([question])[0]
         found = self.store.summary_search(campaign, vector, k, [visibility])
-        hits = _hits(analytics, found, visibility)
+        hits = _hits(analytics, found, visibility, patch)
         if self.chat is None:
             return summaries_answer(question, campaign, as_player, hits)
         return map_reduce_answer(
@@ -210,8 +240,11 @@ def _report(
     )
 
 
-def community_views(analytics: AudienceAnalytics, only: str | None = None) -> list[CommunityView]:
-    """The audience's communities (or just ``only``) with summary and sub-communities."""
+def community_views(
+    analytics: AudienceAnalytics, only: str | None = None, *, patch: FindingPatch = _unchanged
+) -> list[CommunityView]:
+    """The audience's communities (or just ``only``) with summary and sub-communities, their
+    findings passed through ``patch``."""
     summaries = analytics.summaries_by_id()
     children: dict[str, list[str]] = {}
     for c in analytics.communities:
@@ -226,17 +259,28 @@ def community_views(analytics: AudienceAnalytics, only: str | None = None) -> li
             size=len(summaries[c.id].members),
             title=summaries[c.id].title,
             members=summaries[c.id].members,
-            summary=summaries[c.id].summary,
-            findings=summaries[c.id].findings,
             children=tuple(children.get(c.id, ())),
+            **_patched(summaries[c.id].summary, summaries[c.id].findings, patch),
         )
         for c in analytics.communities
         if c.id in summaries and (only is None or c.id == only)
     ]
 
 
+def _patched(summary: str, findings: tuple[Finding, ...], patch: FindingPatch) -> dict[str, Any]:
+    """``summary`` and ``findings`` after ``patch``; the summary is the findings' sentences
+    joined, so it is rewritten only when a finding changed."""
+    patched = patch(findings)
+    if patched == findings:
+        return {"summary": summary, "findings": findings}
+    return {"summary": " ".join(f.text for f in patched), "findings": patched}
+
+
 def _hits(
-    analytics: AudienceAnalytics, found: list[ScoredId], visibility: Visibility
+    analytics: AudienceAnalytics,
+    found: list[ScoredId],
+    visibility: Visibility,
+    patch: FindingPatch = _unchanged,
 ) -> list[SummaryHit]:
     """The summaries behind the search hits that are this audience's, in rank order."""
     summaries = analytics.summaries_by_id()
@@ -252,9 +296,8 @@ def _hits(
                 community_id=community_id,
                 level=levels[community_id],
                 title=summary.title,
-                summary=summary.summary,
                 score=round(scored.score, 6),
-                findings=summary.findings,
+                **_patched(summary.summary, summary.findings, patch),
             )
         )
     return hits

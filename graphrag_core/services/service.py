@@ -15,7 +15,7 @@ from typing import Any
 from changelog.impact import RebuildPolicy
 from extraction.resolution import EntityResolver
 from graphrag_core.analytics.runners import AnalyticsRunner
-from graphrag_core.analytics_models import BuildReport, CommunityView, GlobalAnswer
+from graphrag_core.analytics_models import BuildReport
 from graphrag_core.config import (
     AnalyticsSettings,
     EmbeddingSettings,
@@ -43,6 +43,7 @@ from graphrag_core.ports import (
     ProgressListener,
     TokenCounter,
 )
+from graphrag_core.services.agent_use_cases import AgentUseCases
 from graphrag_core.services.analytics import AnalyticsService
 from graphrag_core.services.cache import CampaignCache
 from graphrag_core.services.changelog import (
@@ -110,7 +111,7 @@ class IndexedView:
         return self.inputs.names
 
 
-class LoregraphService(LlmUseCases):
+class LoregraphService(LlmUseCases, AgentUseCases):
     """Ingest, post changelogs, ask and inspect entities, for any campaign of one store."""
 
     def __init__(
@@ -356,27 +357,6 @@ class LoregraphService(LlmUseCases):
             return None
         return self.build(report.campaign, progress)
 
-    def communities(
-        self, campaign: str, *, as_player: bool = False, level: int | None = None
-    ) -> list[CommunityView]:
-        return self.analytics.communities(
-            check_campaign(campaign), as_player=as_player, level=level
-        )
-
-    def community(
-        self, community_id: str, campaign: str, *, as_player: bool = False
-    ) -> CommunityView:
-        return self.analytics.community(check_campaign(campaign), community_id, as_player=as_player)
-
-    def ask_global(
-        self, question: str, campaign: str, *, as_player: bool = False, k: int | None = None
-    ) -> GlobalAnswer:
-        if (problem := question_problem(question)) is not None:
-            raise RequestError(problem)
-        return self.analytics.ask_global(
-            question, check_campaign(campaign), as_player=as_player, k=k
-        )
-
     # ------------------------------------------------------------------ reads
 
     def view(
@@ -409,6 +389,11 @@ class LoregraphService(LlmUseCases):
             importance={entity_id: m.importance for entity_id, m in analytics.metrics.items()},
             summaries=analytics.summaries_by_id(),
         )
+
+    def campaign_view(
+        self, campaign: str, *, as_player: bool, as_of_session: int | None
+    ) -> CampaignView:
+        return self.view(campaign, as_player=as_player, as_of_session=as_of_session).view
 
     def ask(
         self,

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from changelog.old_values import with_old_values
 from changelog.overlay import effective_changes, effective_states
+from changelog.relations import effective_relations
 from graphrag_core.models import (
     PARTY_ID,
     CampaignView,
@@ -70,7 +71,11 @@ def build_view(
         for r in relations
         if r.visibility in visibilities and r.source in visible and r.target in visible
     )
-    kept_chunks = {c.id: _redact_chunk(c, visible) for c in chunks if c.visibility in visibilities}
+    kept_chunks = {
+        c.id: _redact_chunk(c, visible)
+        for c in chunks
+        if c.visibility in visibilities and not _later(c, as_of_session)
+    }
     # Revisions supersede each other across visibilities, so the overlay sees every change
     # and filters itself; the view keeps only the effective, visible ones (for citations).
     kept_changes = with_old_values(
@@ -88,6 +93,9 @@ def build_view(
     if as_player:
         secrets = secret_names(entities, visible)
         kept_changes = [_redact_details(c, secrets) for c in kept_changes]
+    kept_relations = effective_relations(
+        kept_relations, kept_changes, {**visible, **_party(visible)}
+    )
     states = effective_states(
         visible, list(changes), visibilities=visibilities, as_of_session=as_of_session
     )
@@ -104,6 +112,14 @@ def build_view(
     )
 
 
+def _party(visible: dict[str, Entity]) -> dict[str, Entity]:
+    """The party as a stand-in entity, so relations to it resolve (only where none exists)."""
+    if PARTY_ID in visible:
+        return {}
+    names = ("party", "player party", "player_party", "the players", "players")
+    return {PARTY_ID: Entity(id=PARTY_ID, name="the party", type="PC", aliases=names)}
+
+
 def mentioned_sessions(
     chunks: Iterable[Chunk], as_of_session: int | None = None
 ) -> dict[str, tuple[int, ...]]:
@@ -117,6 +133,12 @@ def mentioned_sessions(
         for entity_id in {*chunk.mentions, *((chunk.subject,) if chunk.subject else ())}:
             found.setdefault(entity_id, set()).add(session)
     return {entity_id: tuple(sorted(found[entity_id])) for entity_id in sorted(found)}
+
+
+def _later(chunk: Chunk, as_of_session: int | None) -> bool:
+    """A session record of a session after ``as_of_session``: not retrieved as of then (a
+    spoiler-free view)."""
+    return as_of_session is not None and chunk.session is not None and chunk.session > as_of_session
 
 
 def _known(entity_id: str, visible: dict[str, Entity]) -> bool:

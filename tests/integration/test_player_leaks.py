@@ -254,6 +254,30 @@ def test_ask_as_player_never_shows_a_secret(
     assert not leaks, "\n".join(leaks[:40])
 
 
+def test_preview_expand_and_context_as_player_never_show_a_secret(
+    service: LoregraphService, secrets: Secrets, oracle: Oracle, example_dir: Path
+) -> None:
+    leaks: list[str] = []
+    handles: set[str] = set()
+    for question in _questions(service, secrets, example_dir)[::3]:
+        shown = service.preview(question, CAMPAIGN, k=20, as_player=True)
+        data = shown.model_dump(mode="json")
+        data["markdown"] = shown.markdown.replace(question, "")  # it echoes the question
+        leaks += oracle.leaks(f"preview {question!r}", data)
+        handles.update(item.handle for item in shown.items)
+    for as_of in (None, 3):
+        block = service.context(
+            "What happened?", CAMPAIGN, budget=6000, as_player=True, as_of_session=as_of
+        )
+        leaks += oracle.leaks(f"context --as-of {as_of}", block.model_dump(mode="json"))
+    party = service.view(CAMPAIGN, as_player=True).view
+    handles.update(f"e:{entity_id}" for entity_id in party.entities)
+    for handle in sorted(handles):
+        expanded = service.expand([handle], CAMPAIGN, budget=100_000, as_player=True)
+        leaks += oracle.leaks(f"expand {handle}", expanded.model_dump(mode="json"))
+    assert not leaks, "\n".join(leaks[:40])
+
+
 def test_every_entity_as_player_shows_no_secret(
     service: LoregraphService, secrets: Secrets, oracle: Oracle
 ) -> None:

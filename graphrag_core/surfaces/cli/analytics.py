@@ -12,7 +12,7 @@ from graphrag_core.surfaces.cli.analytics_render import (
     render_community,
     run_build,
 )
-from graphrag_core.surfaces.cli.common import CampaignOpt, JsonOpt, cli_service, err, out
+from graphrag_core.surfaces.cli.common import AsOfOpt, CampaignOpt, JsonOpt, cli_service, err, out
 
 app = typer.Typer()
 
@@ -33,13 +33,16 @@ def communities(
     campaign: CampaignOpt = None,
     level: Annotated[int | None, typer.Option("--level", "-l", help="Only this level.")] = None,
     as_player: PartyOpt = False,
+    as_of: AsOfOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """List communities: id, version, level, parent, size, title, members, first finding.
 
     With --as-player: the party's own communities, clustered from what players may see."""
     with cli_service() as (service, settings):
-        views = service.communities(campaign or settings.campaign, as_player=as_player, level=level)
+        views = service.communities(
+            campaign or settings.campaign, as_player=as_player, level=level, as_of_session=as_of
+        )
         if as_json:
             out.print_json(json.dumps([v.model_dump(mode="json") for v in views]))
         else:
@@ -51,11 +54,14 @@ def community(
     community_id: Annotated[str, typer.Argument(help="A community id, e.g. c-0-1.")],
     campaign: CampaignOpt = None,
     as_player: PartyOpt = False,
+    as_of: AsOfOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """One community with its summary, findings and sub-communities."""
     with cli_service() as (service, settings):
-        view = service.community(community_id, campaign or settings.campaign, as_player=as_player)
+        view = service.community(
+            community_id, campaign or settings.campaign, as_player=as_player, as_of_session=as_of
+        )
         if as_json:
             out.print_json(view.model_dump_json())
         else:

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from graphrag_core.surfaces.cli import (
+    agent_context,
     analytics,
     changelog,
     demo,
@@ -65,6 +66,7 @@ def main(
 for group in (
     ingest.app,
     query.app,
+    agent_context.app,
     analytics.app,
     evaluation.app,
     store.app,

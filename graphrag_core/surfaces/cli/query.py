@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from graphrag_core.services import answers
+from graphrag_core.services.service import LoregraphService
 from graphrag_core.surfaces.cli import render
 from graphrag_core.surfaces.cli.analytics_render import render_global
 from graphrag_core.surfaces.cli.common import (
@@ -79,13 +81,26 @@ def ask(
             help="Weight preset: current_state, historical or lore (default: from the question).",
         ),
     ] = None,
+    write_answer: Annotated[
+        bool,
+        typer.Option(
+            "--answer/--no-answer",
+            help="With a chat model configured: write a short cited answer first (default).",
+        ),
+    ] = True,
 ) -> None:
-    """Ranked entities and passages with effective status, score and citations."""
+    """Ranked entities and passages with effective status, score and citations; with a chat
+    model configured, a short answer first whose every sentence cites a handle."""
     with cli_service() as (service, settings):
+        if write_answer and service.can_answer and not global_:
+            _answer(service, question, campaign or settings.campaign, as_player, as_of, as_json)
+            if as_json:
+                return
         if global_:
             answer = service.ask_global(
-                question, campaign or settings.campaign, as_player=as_player, k=k
-            )
+                question, campaign or settings.campaign, as_player=as_player, k=k,
+                as_of_session=as_of,
+            )  # fmt: skip
             if as_json:
                 out.print_json(answer.model_dump_json())
             else:
@@ -112,3 +127,25 @@ def campaigns() -> None:
     with cli_service() as (service, _):
         for name in service.campaigns():
             out.print(name)
+
+
+def _answer(
+    service: LoregraphService,
+    question: str,
+    campaign: str,
+    as_player: bool,
+    as_of: int | None,
+    as_json: bool,
+) -> None:
+    """Stream the cited answer (text), or print it whole (JSON)."""
+    events = service.answer_events(question, campaign, as_player=as_player, as_of_session=as_of)
+    if as_json:
+        out.print_json(answers.final_answer(events).model_dump_json())
+        return
+    for event in events:
+        if event.kind == "token":
+            out.print(event.text, end="", markup=False, highlight=False)
+        elif event.kind == "complete" and event.answer is not None:
+            dropped = len(event.answer.dropped)
+            note = f" ({dropped} uncited sentence(s) dropped)" if dropped else ""
+            out.print(f"\n[dim]— {event.answer.model}{note}[/]\n")

@@ -1,0 +1,150 @@
+"""The effective relations: the base graph's relations ⊕ what the changelog says happened to
+them, computed at query time like the effective statuses (nothing is written back).
+
+Three kinds of change start or end a relation, applied oldest first:
+
+- a relation change (``{from: harrowgate, to: queen-maris, type: ruled_by, change: start}``)
+  starts the relation ``source -type-> target``, or (``change: end``) ends it;
+- a detail of any change whose key is a relation type and whose values name entities
+  (``killed_by: [cinder-knives]``, ``destroyed_by``) starts that relation from the changed
+  entity: "Who killed Torven?" then finds the killer along ``killed_by``;
+- a property whose key is a relation type (``owned_by: Aldo``), or means one
+  (``PROPERTY_RELATIONS``: ``held_by``/``holder``/``owner`` → ``owned_by``, ``ruler`` →
+  ``ruled_by``), replaces the entity's relations of that type with one to the entity the value
+  names (none when it names none); ``in_party: true|false`` starts or ends ``member_of party``.
+
+Every relation a change starts carries the change's id (``change_id``) so it is cited like a
+status. Values are resolved by id, name or alias among ``entities`` only (the audience's
+visible entities), so a player view never gains a relation to a GM-only entity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+
+from graphrag_core.models import PARTY_ID, RELATION_TYPES, Change, Entity, Relation
+from graphrag_core.taxonomy import relation_key
+
+__all__ = ["effective_relations"]
+
+_Key = tuple[str, str, str]  # (source, type, target)
+
+
+def _names(entities: Mapping[str, Entity]) -> dict[str, str]:
+    """Lookup of every id, name and alias (casefolded, '-'/'_' as spaces) to the entity id."""
+    found: dict[str, str] = {}
+    for entity in entities.values():
+        for name in (entity.id, entity.name, *entity.aliases):
+            found.setdefault(_fold(name), entity.id)
+    found.setdefault(PARTY_ID, PARTY_ID)
+    return found
+
+
+def _fold(text: str) -> str:
+    return " ".join(str(text).casefold().replace("-", " ").replace("_", " ").split())
+
+
+def _values(value: object) -> list[str]:
+    items = value if isinstance(value, list | tuple) else [value]
+    return [str(v) for v in items if isinstance(v, str | int | float) and str(v).strip()]
+
+
+class _Relations:
+    def __init__(self, base: Iterable[Relation]) -> None:
+        self.kept: dict[_Key, Relation] = {(r.source, r.type, r.target): r for r in base}
+
+    def start(self, change: Change, source: str, kind: str, target: str) -> None:
+        if source == target:
+            return
+        self.kept[(source, kind, target)] = Relation(
+            source=source,
+            target=target,
+            type=kind,
+            visibility=change.visibility,
+            source_path=change.source,
+            change_id=change.id,
+        )
+
+    def end(self, source: str, kind: str, target: str | None = None) -> None:
+        for key in [k for k in self.kept if k[:2] == (source, kind)]:
+            if target is None or key[2] == target:
+                del self.kept[key]
+
+
+def effective_relations(
+    relations: Sequence[Relation],
+    changes: Iterable[Change],
+    entities: Mapping[str, Entity],
+    *,
+    relation_types: Collection[str] = RELATION_TYPES,
+) -> tuple[Relation, ...]:
+    """``relations`` after ``changes`` (effective, visible, oldest first)."""
+    types = frozenset(relation_types)
+    relevant = [c for c in changes if _moves_relations(c, types)]
+    if not relevant:
+        return tuple(relations)
+    names, state = _names(entities), _Relations(relations)
+    for change in relevant:
+        if change.kind == "relationship" and change.field == "relation" and change.target_id:
+            _relation_change(state, change, change.target_id)
+        elif change.kind == "entity_property" and relation_key(change.field) == IN_PARTY:
+            _in_party(state, change)
+        elif change.kind == "entity_property" and _property_type(change.field, types):
+            kind = _property_type(change.field, types)
+            state.end(change.entity_id, kind)
+            for value in _values(change.new_value):
+                if (target := names.get(_fold(value))) is not None:
+                    state.start(change, change.entity_id, kind, target)
+        for key, value in change.details.items():
+            if relation_key(key) in types:
+                for target in filter(None, (names.get(_fold(v)) for v in _values(value))):
+                    state.start(change, change.entity_id, relation_key(key), target)
+    return tuple(state.kept.values())
+
+
+PROPERTY_RELATIONS: dict[str, str] = {
+    "held_by": "owned_by",
+    "holder": "owned_by",
+    "owner": "owned_by",
+    "ruler": "ruled_by",
+}
+"""Property names that mean a relation type of the taxonomy (besides the types themselves)."""
+IN_PARTY = "in_party"
+"""``in_party: true|false``: the entity joins or leaves the party (``member_of party``)."""
+_YES = frozenset({"true", "yes", "1"})
+
+
+def _property_type(name: str, types: frozenset[str]) -> str:
+    key = relation_key(name)
+    if key in types:
+        return key
+    mapped = PROPERTY_RELATIONS.get(key, "")
+    return mapped if mapped in types else ""
+
+
+def _in_party(state: _Relations, change: Change) -> None:
+    if change.new_value.strip().casefold() in _YES:
+        state.start(change, change.entity_id, "member_of", PARTY_ID)
+    else:
+        state.end(change.entity_id, "member_of", PARTY_ID)
+
+
+def _moves_relations(change: Change, types: frozenset[str]) -> bool:
+    return (
+        change.field == "relation"
+        or (
+            change.kind == "entity_property"
+            and (
+                relation_key(change.field) == IN_PARTY or bool(_property_type(change.field, types))
+            )
+        )
+        or any(relation_key(key) in types for key in change.details)
+    )
+
+
+def _relation_change(state: _Relations, change: Change, target: str) -> None:
+    kind = change.relation_type or "related_to"
+    if change.new_value == "end":
+        state.end(change.entity_id, kind, target)
+    else:
+        state.start(change, change.entity_id, kind, target)
