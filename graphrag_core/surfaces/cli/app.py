@@ -21,6 +21,7 @@ from graphrag_core.surfaces.cli import (
     entity,
     help,
     ingest,
+    mcp,
     query,
     recap,
     store,
@@ -59,7 +60,7 @@ def main(
 
 
 # Top-level commands (merged into the root), then the named groups.
-for group in (ingest.app, query.app, analytics.app, store.app, doctor.app, demo.app):
+for group in (ingest.app, query.app, analytics.app, store.app, doctor.app, demo.app, mcp.app):
     app.add_typer(group)
 app.add_typer(changelog.app, name="changelog")
 app.add_typer(entity.app, name="entity")

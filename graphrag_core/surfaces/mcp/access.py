@@ -1,0 +1,35 @@
+"""Who is calling a surface: a campaign and a role, fixed by the configuration or the key,
+never by a model's arguments."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, cast, get_args
+
+from graphrag_core.errors import ConfigError
+
+Role = Literal["gm", "player", "recap"]
+ROLES: tuple[str, ...] = get_args(Role)
+
+
+@dataclass(frozen=True)
+class Access:
+    """A caller's campaign and role. Only ``gm`` reads GM-only content; ``recap`` reads as a
+    player and may post change sets."""
+
+    campaign: str
+    role: Role
+
+    @property
+    def as_player(self) -> bool:
+        return self.role != "gm"
+
+    @property
+    def may_post(self) -> bool:
+        return self.role == "recap"
+
+
+def parse_role(text: str) -> Role:
+    if text not in ROLES:
+        raise ConfigError(f"unknown role {text!r}: use gm, player or recap")
+    return cast(Role, text)
