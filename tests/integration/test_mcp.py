@@ -1,0 +1,179 @@
+"""The MCP server, driven by the SDK's own client: ``loregraph mcp`` as a stdio subprocess
+per role, and the streamable-HTTP app behind bearer keys, over a real embedded store."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from starlette.applications import Starlette
+from starlette.routing import Mount
+
+from graphrag_core.ports import Embedder
+from graphrag_core.settings import Settings
+from graphrag_core.surfaces.mcp.access import Access
+from graphrag_core.surfaces.mcp.server import mcp_http_app
+from graphrag_core.wiring import open_service
+from tests.conftest import ROOT
+from tests.integration.live_server import LiveServer
+from tests.integration.surface_world import CAMPAIGN, SECRETS, SESSION_3, make_campaign
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+READ_TOOLS = ["preview", "expand", "context", "entity", "ask"]
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return make_campaign(tmp_path_factory.mktemp("mcp"))
+
+
+def _stdio(env: dict[str, str], role: str) -> StdioServerParameters:
+    child = {**os.environ, **env, "PYTHONPATH": str(ROOT), "OMP_NUM_THREADS": "1"}
+    args = ["-m", "graphrag_core.surfaces.cli", "mcp", "--campaign", CAMPAIGN, "--role", role]
+    return StdioServerParameters(command=sys.executable, args=args, env=child, cwd=str(ROOT))
+
+
+def _session(server: Any, check: Callable[[Client], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with Client(server, read_timeout_seconds=120) as client:
+            await check(client)
+
+    asyncio.run(main())
+
+
+async def _call(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
+    result = await client.call_tool(tool, arguments)
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+async def _error(client: Client, tool: str, **arguments: Any) -> str:
+    result = await client.call_tool(tool, arguments)
+    assert result.is_error
+    return " ".join(getattr(c, "text", "") for c in result.content)
+
+
+def test_a_player_previews_then_expands_under_a_budget_and_sees_no_secret(
+    env: dict[str, str],
+) -> None:
+    async def check(client: Client) -> None:
+        tools = (await client.list_tools()).tools
+        assert [t.name for t in tools] == READ_TOOLS  # no post_changeset for a player
+        for tool in tools:  # the campaign and role are never the model's to choose
+            assert not {"campaign", "role", "as_player"} & set(tool.input_schema["properties"])
+        seen = await _call(client, "preview", question="Where can travellers rest?", k=5)
+        assert seen["campaign"] == CAMPAIGN and seen["view"] == "player"
+        items = {i["handle"]: i for i in seen["items"]}
+        assert "entity:tavern-redoak" in items
+        assert items["entity:tavern-redoak"]["available"] is False  # destroyed in session 1
+        assert all(i["tokens"] > 0 for i in items.values())
+        assert seen["tokens"] == sum(i["tokens"] for i in items.values())
+        full = await _call(client, "expand", handles=list(items), budget=10_000)
+        assert [e["handle"] for e in full["items"]] == list(items)
+        assert [e["tokens"] for e in full["items"]] == [i["tokens"] for i in items.values()]
+        small = await _call(client, "expand", handles=list(items), budget=60)
+        assert 0 < small["tokens"] <= 60
+        assert small["left_out"] or any(e["cut"] for e in small["items"])
+        block = await _call(client, "context", question="Who is Torven?", budget=1500)
+        assert block["tokens"] <= 1500 and "[entity:torven-blackwater]" in block["markdown"]
+        torven = await _call(client, "entity", name="Torven")
+        assert torven["status"] == "alive"  # his death is GM-only
+        asked = await _call(client, "ask", question="What does Torven trade in secret?", k=20)
+        said = json.dumps([seen, full, block, torven, asked])
+        assert not [s for s in SECRETS if s.lower() in said.lower()]
+        # a campaign in the arguments is not the model's to choose: it is ignored
+        other = await client.call_tool("preview", {"question": "rest", "campaign": "other"})
+        assert other.is_error or (other.structured_content or {})["campaign"] == CAMPAIGN
+        assert "unknown entity 'nobody'" in await _error(
+            client, "expand", handles=["entity:nobody"]
+        )
+        assert "unknown handle" in await _error(client, "expand", handles=["torven"])
+        assert "post_changeset" in await _error(client, "post_changeset", changeset="x: 1")
+
+    _session(_stdio(env, "player"), check)
+
+
+def test_the_gm_sees_secrets_and_the_world_as_of_a_session(env: dict[str, str]) -> None:
+    async def check(client: Client) -> None:
+        torven = await _call(client, "entity", name="Torven")
+        assert torven["status"] == "dead" and "smuggler" in torven["gm_notes"]
+        before = await _call(client, "entity", name="Torven", as_of=1)
+        assert before["status"] == "alive"
+        seen = await _call(client, "preview", question="Torven", k=3)
+        assert seen["view"] == "gm"
+
+    _session(_stdio(env, "gm"), check)
+
+
+def test_a_recap_job_posts_a_change_set_once(env: dict[str, str]) -> None:
+    async def check(client: Client) -> None:
+        assert [t.name for t in (await client.list_tools()).tools] == [
+            *READ_TOOLS,
+            "post_changeset",
+        ]
+        first = await _call(client, "post_changeset", changeset=SESSION_3)
+        assert (first["session_id"], first["action"], first["changes"]) == (3, "new", 1)
+        again = await _call(client, "post_changeset", changeset=SESSION_3)
+        assert again["action"] == "duplicate"
+        inn = await _call(client, "entity", name="Quiet Lantern Inn")
+        assert inn["status"] == "abandoned"
+        typo = "session_id: 4\nentity_updates:\n  - entity_id: Torven\n    stauts: dead\n"
+        bad = await _error(client, "post_changeset", changeset=typo)
+        assert "stauts" in bad and "status" in bad
+        torven = await _call(client, "entity", name="Torven")  # the recap role reads as a player
+        assert torven["status"] == "alive" and torven["gm_notes"] == ""
+
+    _session(_stdio(env, "recap"), check)
+
+
+@pytest.fixture(scope="module")
+def http_mcp(env: dict[str, str], real_embedder: Embedder) -> Iterator[str]:
+    keys = {"gm-key": Access(CAMPAIGN, "gm"), "player-key": Access(CAMPAIGN, "player")}
+    settings = Settings(data_dir=Path(env["LOREGRAPH_DATA_DIR"]))
+    with open_service(settings, embedder=real_embedder) as service:
+        app = Starlette(routes=[Mount("/mcp", app=mcp_http_app(service, keys.get))])
+        with LiveServer(app) as server:
+            yield server.url + "/mcp/"
+
+
+def _over_http(url: str, key: str, check: Callable[[Client], Awaitable[None]]) -> None:
+    async def main() -> None:
+        headers = {"Authorization": f"Bearer {key}"}
+        async with (
+            httpx2.AsyncClient(headers=headers, timeout=120) as http,
+            Client(streamable_http_client(url, http_client=http)) as client,
+        ):
+            await check(client)
+
+    asyncio.run(main())
+
+
+def test_over_http_the_key_decides_campaign_and_role(http_mcp: str) -> None:
+    for headers in ({}, {"Authorization": "Bearer nope"}):
+        response = httpx2.post(http_mcp, json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+                              headers=headers)  # fmt: skip
+        assert response.status_code == 401, response.text
+
+    async def as_player(client: Client) -> None:
+        torven = await _call(client, "entity", name="Torven")
+        assert torven["status"] == "alive"
+        assert not [s for s in SECRETS if s.lower() in json.dumps(torven).lower()]
+
+    async def as_gm(client: Client) -> None:
+        torven = await _call(client, "entity", name="Torven")
+        assert torven["status"] == "dead" and "smuggler" in torven["gm_notes"]
+
+    _over_http(http_mcp, "player-key", as_player)
+    _over_http(http_mcp, "gm-key", as_gm)
