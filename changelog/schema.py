@@ -159,7 +159,13 @@ class ChangeSetInput(BaseModel):
 
 def parse_changeset(text: str, *, filename: str) -> ChangeSetInput:
     """Parse JSON (``.json`` files, or text that parses as JSON) or else YAML, and validate."""
-    data = _jsonable(_load(text, filename))
+    return validate_changeset(_load(text, filename), filename=filename)
+
+
+def validate_changeset(data: Any, *, filename: str) -> ChangeSetInput:
+    """Validate a change set already parsed (a JSON body, a dict); ``filename`` names it in
+    errors."""
+    data = _jsonable(data)
     if not isinstance(data, dict):
         kind = "nothing" if data is None else type(data).__name__
         raise ChangelogError(

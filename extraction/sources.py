@@ -62,8 +62,15 @@ def load_document(path: Path, root: Path) -> SourceDocument:
         raw = path.read_bytes()
     except OSError as exc:
         raise SourceError(rel, f"cannot read the file: {exc.strerror or exc}") from exc
+    in_vault = path.suffix.lower() in MARKDOWN_SUFFIXES and _in_vault(path, root)
+    return document_from_bytes(rel, raw, in_vault=in_vault)
+
+
+def document_from_bytes(rel: str, raw: bytes, *, in_vault: bool = False) -> SourceDocument:
+    """A source from its bytes (a file read from disk, or uploaded): ``rel`` is its campaign
+    path, whose suffix decides how it is read; ``in_vault``: a Markdown note of a vault."""
     text = _decode(raw, rel)
-    kind = _kind(path, root, rel, text)
+    kind = _kind(rel, text, in_vault)
     digest = hashlib.sha256(raw).hexdigest()
     return SourceDocument(path=rel, kind=kind, sha256=digest, text=text)
 
@@ -78,8 +85,8 @@ def _decode(raw: bytes, rel: str) -> str:
         raise SourceError(rel, reason) from exc
 
 
-def _kind(path: Path, root: Path, rel: str, text: str) -> Kind:
-    suffix = path.suffix.lower()
+def _kind(rel: str, text: str, in_vault: bool) -> Kind:
+    suffix = Path(rel).suffix.lower()
     if suffix in YAML_SUFFIXES:
         check_worldpack(text, rel)
         return "worldpack"
@@ -87,7 +94,7 @@ def _kind(path: Path, root: Path, rel: str, text: str) -> Kind:
         if has_front_matter(text):
             split_front_matter(text, rel)  # raises on invalid front matter
             return "vault"
-        return "vault" if _in_vault(path, root) else "markdown"
+        return "vault" if in_vault else "markdown"
     if suffix == ".txt":
         return "text"
     raise SourceError(rel, _unsupported())

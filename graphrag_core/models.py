@@ -120,6 +120,14 @@ class Relation(_Model):
         return (self.source, self.type, self.target)
 
 
+class SourceUpload(_Model):
+    """A source file's bytes as they arrive over a surface (an HTTP upload, an MCP argument),
+    with the campaign path it is ingested under."""
+
+    path: str = Field(description="Path in the campaign, '/'-separated: lore/bestiary.md.")
+    data: bytes
+
+
 class SourceDocument(_Model):
     """One ingested file, as read from disk."""
 

@@ -27,14 +27,8 @@ SearchKind = Literal["entity", "chunk"]
 
 
 @runtime_checkable
-class GraphStore(Protocol):
-    """A campaign-scoped property graph. Every method is scoped by ``campaign``; no call ever
-    returns another campaign's data. Writes are atomic: on failure nothing is written."""
-
-    def migrate(self) -> None:
-        """Create indexes and constraints; idempotent."""
-
-    def close(self) -> None: ...
+class CampaignWrites(Protocol):
+    """Sources and the base graph of a campaign: what an ingest writes."""
 
     def list_campaigns(self) -> list[str]: ...
 
@@ -42,6 +36,13 @@ class GraphStore(Protocol):
 
     def apply_delta(self, campaign: str, delta: GraphDelta) -> None:
         """Write one ingest's changes atomically."""
+
+    def delete_campaign(self, campaign: str) -> None: ...
+
+
+@runtime_checkable
+class GraphReads(Protocol):
+    """The base graph, loaded whole."""
 
     def load_entities(self, campaign: str) -> list[Entity]: ...
 
@@ -52,9 +53,10 @@ class GraphStore(Protocol):
     def load_vectors(self, campaign: str, kind: SearchKind) -> dict[str, tuple[float, ...]]:
         """The stored embedding of every item of ``kind`` that has one, by id."""
 
-    def health(self) -> StoreHealth:
-        """Reachability, version, migrations and indexes, for ``loregraph doctor``; never
-        raises for an unreachable store (it says so in the report)."""
+
+@runtime_checkable
+class Retrieval(Protocol):
+    """Search over entities and chunks, and graph neighbourhoods."""
 
     def vector_search(
         self,
@@ -84,6 +86,11 @@ class GraphStore(Protocol):
     ) -> dict[str, int]:
         """Entity ids within ``hops`` of any given id, with their hop distance (0 for seeds)."""
 
+
+@runtime_checkable
+class ChangelogStore(Protocol):
+    """Session change sets: append-only."""
+
     def load_changesets(self, campaign: str) -> list[ChangeSetRecord]: ...
 
     def append_changeset(
@@ -93,9 +100,10 @@ class GraphStore(Protocol):
 
     def load_changes(self, campaign: str) -> list[Change]: ...
 
-    def delete_campaign(self, campaign: str) -> None: ...
 
-    # --- analytics (issue 5) -------------------------------------------------------------
+@runtime_checkable
+class AnalyticsStorage(Protocol):
+    """The analytics snapshot and the indexed community summaries."""
 
     def save_analytics(
         self,
@@ -122,9 +130,10 @@ class GraphStore(Protocol):
     ) -> list[ScoredId]:
         """Nearest community summaries (ids ``<community id>@<visibility>``), best first."""
 
-    # --- end analytics (issue 5) ---------------------------------------------------------
 
-    # --- extraction cache and GM decisions (issue 4)
+@runtime_checkable
+class ExtractionMemory(Protocol):
+    """What extraction remembers: the LLM cache and the GM's decisions."""
 
     def load_extraction_cache(self, campaign: str, keys: Sequence[str]) -> dict[str, str]:
         """Cached LLM extractions (JSON text) for those of ``keys`` that have one."""
@@ -141,7 +150,41 @@ class GraphStore(Protocol):
     def append_gm_decision(self, campaign: str, decision: GmDecision) -> None:
         """Store one decision, append-only (a ``seq`` already stored is left as it is)."""
 
-    # --- end of issue 4 block
+
+@runtime_checkable
+class StoreAdmin(Protocol):
+    """Schema, health, revisions and the connection."""
+
+    def migrate(self) -> None:
+        """Create indexes and constraints; idempotent."""
+
+    def close(self) -> None: ...
+
+    def health(self) -> StoreHealth:
+        """Reachability, version, migrations and indexes, for ``loregraph doctor``; never
+        raises for an unreachable store (it says so in the report)."""
+
+    def campaign_revision(self, campaign: str) -> int:
+        """A number every write to ``campaign`` increases (0 before the first): readers
+        compare it with the one their caches were built at, so another process's write
+        invalidates them too."""
+
+
+@runtime_checkable
+class GraphStore(
+    CampaignWrites,
+    GraphReads,
+    Retrieval,
+    ChangelogStore,
+    AnalyticsStorage,
+    ExtractionMemory,
+    StoreAdmin,
+    Protocol,
+):
+    """A campaign-scoped property graph: every role port above, as the one Cypher store
+    (FalkorDB, Neo4j) and the in-memory fake of the tests implement it. Every method is scoped
+    by ``campaign``; no call ever returns another campaign's data. Writes are atomic: on
+    failure nothing is written. Code that needs one role takes that port only."""
 
 
 @runtime_checkable

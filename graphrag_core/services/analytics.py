@@ -24,6 +24,7 @@ from graphrag_core.config import AnalyticsSettings
 from graphrag_core.errors import AnalyticsError
 from graphrag_core.models import CampaignView, ScoredId, Visibility
 from graphrag_core.ports import ChatModel, Clock, Embedder, GraphStore, ProgressListener
+from graphrag_core.services.cache import CampaignCache
 from graphrag_core.services.llm_use_cases import require_campaign
 from graphrag_core.services.views import build_view
 
@@ -51,7 +52,9 @@ class AnalyticsService:
         self.chat = chat
         self.runner = runner or InProcessRunner(settings)
         self.concurrency = concurrency
-        self._snapshots: dict[str, AnalyticsSnapshot | None] = {}
+        self._snapshots: CampaignCache[AnalyticsSnapshot | None] = CampaignCache(
+            store.campaign_revision
+        )
 
     def close(self) -> None:
         close = getattr(self.runner, "close", None)
@@ -119,13 +122,11 @@ class AnalyticsService:
     def stored(self, campaign: str) -> AnalyticsSnapshot | None:
         """The campaign's stored snapshot (None before its first build), read and parsed
         once, then kept until this service builds or forgets the campaign."""
-        if campaign not in self._snapshots:
-            self._snapshots[campaign] = self.store.load_analytics(campaign)
-        return self._snapshots[campaign]
+        return self._snapshots.get(campaign, None, lambda: self.store.load_analytics(campaign))
 
     def forget(self, campaign: str) -> None:
         """Drop the kept snapshot of ``campaign`` (its data changed)."""
-        self._snapshots.pop(campaign, None)
+        self._snapshots.forget(campaign)
 
     def snapshot(self, campaign: str) -> AnalyticsSnapshot:
         """The stored snapshot; an error naming the command to run when there is none."""

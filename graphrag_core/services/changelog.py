@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -23,7 +23,7 @@ from changelog.impact import RebuildDecision, RebuildPolicy, rebuild_decision, t
 from changelog.normalise import content_hash, to_changes
 from changelog.overlay import effective_changes
 from changelog.posting import plan_post
-from changelog.schema import parse_changeset
+from changelog.schema import ChangeSetInput, parse_changeset, validate_changeset
 from extraction.resolution import EntityResolver
 from graphrag_core.errors import ChangelogError
 from graphrag_core.models import Change, ChangeSetRecord, Entity, Relation
@@ -43,6 +43,21 @@ class PostResult(BaseModel):
     impact: float
     cumulative_impact: float
     rebuild: RebuildDecision
+
+
+ChangeSetSource = Path | str | Mapping[str, Any]
+"""A change set as a file, as JSON/YAML text, or already parsed (an HTTP body)."""
+
+
+def read_changeset(source: ChangeSetSource, name: str | None = None) -> tuple[ChangeSetInput, str]:
+    """The validated change set and the name it is cited by (the file name, or ``name``)."""
+    if isinstance(source, Path):
+        name = name or source.name
+        return parse_changeset(read_changeset_text(source), filename=name), name
+    name = name or "changeset"
+    if isinstance(source, str):
+        return parse_changeset(source, filename=name), name
+    return validate_changeset(source, filename=name), name
 
 
 def read_changeset_text(path: Path) -> str:
@@ -83,7 +98,8 @@ def importance_by_degree(
 def post_changeset(
     store: GraphStore,
     campaign: str,
-    path: Path,
+    changeset: ChangeSetInput,
+    source: str,
     *,
     resolver: EntityResolver,
     entities: Sequence[Entity],
@@ -97,7 +113,6 @@ def post_changeset(
     """Post one change set. ``importance`` (the analytics' composite importance, when a build
     exists) replaces the degree-based interim one; impact accumulates over the sessions after
     ``since_session`` (the last rebuild)."""
-    changeset = parse_changeset(read_changeset_text(path), filename=path.name)
     digest = content_hash(changeset)
     existing = store.load_changesets(campaign)
     plan = plan_post(existing, changeset.session_id, digest, amend=amend)
@@ -110,14 +125,14 @@ def post_changeset(
             resolve=resolver.resolve,
             suggest=resolver.suggest,
             entity_types={e.id: e.type for e in entities},
-            source=path.name,
+            source=source,
             revision=plan.revision,
         )
         record = ChangeSetRecord(
             session_id=changeset.session_id,
             revision=plan.revision,
             content_hash=digest,
-            source=path.name,
+            source=source,
             posted_at=now.isoformat(),
             title=changeset.title,
             change_count=len(changes),

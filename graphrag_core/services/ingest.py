@@ -26,7 +26,7 @@ from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
 from extraction.offline import extract
-from extraction.sources import discover, load_document
+from extraction.sources import discover, document_from_bytes, load_document
 from extraction.vault import parse_note
 from extraction.worldpack import parse_worldpack
 from graphrag_core.config import IngestSettings
@@ -39,6 +39,7 @@ from graphrag_core.models import (
     Relation,
     SourceDocument,
     SourceRecord,
+    SourceUpload,
 )
 from graphrag_core.ports import Embedder, GraphStore, NullProgress, ProgressListener
 
@@ -120,6 +121,36 @@ def read_sources(
         progress.advance("read")
     progress.finish("read")
     return scan
+
+
+def read_uploads(
+    files: Sequence[SourceUpload], root: Path, progress: ProgressListener | None = None
+) -> SourceScan:
+    """The scan of uploaded files (bytes with their campaign paths), as ``read_sources``
+    gives for files on disk; an upload adds or updates its files only, like a single-file
+    ingest. A path that is absolute or climbs out (``..``) is that file's failure."""
+    progress = progress or NullProgress()
+    scan = SourceScan(root=root, scope_is_whole_campaign=False)
+    progress.start("read", len(files))
+    for upload in files:
+        try:
+            rel = _upload_path(upload.path)
+            scan.documents.append(check_document(document_from_bytes(rel, upload.data)))
+        except SourceError as exc:
+            scan.failures[upload.path] = exc.reason
+            logger.info("skipping %s: %s", exc.path, exc.reason)
+        progress.advance("read")
+    progress.finish("read")
+    return scan
+
+
+def _upload_path(path: str) -> str:
+    parts = PurePosixPath(path.replace("\\", "/")).parts
+    if not parts or parts[0] == "/" or ".." in parts or any(p.startswith(".") for p in parts):
+        raise SourceError(
+            path, "an uploaded file needs a relative campaign path without '..' or hidden parts"
+        )
+    return "/".join(parts)
 
 
 def check_document(doc: SourceDocument) -> SourceDocument:

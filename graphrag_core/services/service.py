@@ -6,9 +6,11 @@ Surfaces stay thin; every use case lives here, with ports handed in by the compo
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import tee
 from pathlib import Path
+from typing import Any
 
 from changelog.impact import RebuildPolicy
 from extraction.resolution import EntityResolver
@@ -27,6 +29,7 @@ from graphrag_core.models import (
     ChangeSetRecord,
     EntityView,
     IngestReport,
+    SourceUpload,
 )
 from graphrag_core.ports import (
     ChatModel,
@@ -38,7 +41,14 @@ from graphrag_core.ports import (
     TokenCounter,
 )
 from graphrag_core.services.analytics import AnalyticsService
-from graphrag_core.services.changelog import PostResult, post_changeset, posting_lock
+from graphrag_core.services.cache import CampaignCache
+from graphrag_core.services.changelog import (
+    ChangeSetSource,
+    PostResult,
+    post_changeset,
+    posting_lock,
+    read_changeset,
+)
 from graphrag_core.services.entity_views import entity_view
 from graphrag_core.services.extraction import LlmSetup, cached_keys, replayed_ledger, run_extraction
 from graphrag_core.services.ingest import (
@@ -53,6 +63,7 @@ from graphrag_core.services.ingest import (
     plan_delta,
     protected_paths,
     read_sources,
+    read_uploads,
     texts_to_embed,
 )
 from graphrag_core.services.llm_use_cases import LlmUseCases, check_campaign, require_campaign
@@ -119,7 +130,7 @@ class LoregraphService(LlmUseCases):
         self.llm = llm
         self.token_counter = token_counter
         self._ranker = Ranker(embedder, store, self.ranking_settings)
-        self._views: dict[tuple[str, bool, int | None], IndexedView] = {}
+        self._views: CampaignCache[IndexedView] = CampaignCache(store.campaign_revision)
         self.analytics = AnalyticsService(
             store,
             embedder,
@@ -150,14 +161,47 @@ class LoregraphService(LlmUseCases):
         ``retry_failed``: ask it again for chunks whose output was unusable last time."""
         progress = progress or NullProgress()
         check_campaign(campaign)
-        llm = self._llm_setup(retry_failed=retry_failed) if use_llm else None
         stored = load_stored(self.store, campaign)
         # one lazy read of the manifests serves both: the roots are read only for a single file
         for_roots, for_failures = tee(read_manifests(self.data_dir, campaign))
         roots = ingest_roots(for_roots)
         root = campaign_root(path, stored.sources, roots) if path.exists() else None
         scan = read_sources(path, progress, root=root)
-        failed_before = failed_last_time(for_failures, [d.path for d in scan.documents])
+        return self._ingest_scan(
+            scan, stored, campaign, progress, for_failures, use_llm, retry_failed
+        )
+
+    def ingest_files(
+        self,
+        files: Sequence[SourceUpload],
+        campaign: str,
+        progress: ProgressListener | None = None,
+        *,
+        use_llm: bool = False,
+        retry_failed: bool = False,
+    ) -> IngestReport:
+        """Ingest uploaded files (bytes with their campaign paths: an HTTP upload, an MCP
+        argument) through the same steps as :meth:`ingest`; an upload adds or updates its
+        files and withdraws none, like a single-file ingest."""
+        progress = progress or NullProgress()
+        check_campaign(campaign)
+        stored = load_stored(self.store, campaign)
+        scan = read_uploads(files, self.data_dir / "uploads" / campaign, progress)
+        manifests = read_manifests(self.data_dir, campaign)
+        return self._ingest_scan(scan, stored, campaign, progress, manifests, use_llm, retry_failed)
+
+    def _ingest_scan(
+        self,
+        scan: SourceScan,
+        stored: StoredState,
+        campaign: str,
+        progress: ProgressListener,
+        manifests: Iterable[dict[str, Any]],
+        use_llm: bool,
+        retry_failed: bool,
+    ) -> IngestReport:
+        llm = self._llm_setup(retry_failed=retry_failed) if use_llm else None
+        failed_before = failed_last_time(manifests, [d.path for d in scan.documents])
         classification = classify(scan, stored.sources, failed_before)
         if llm is not None and not classification.dirty:
             total, cached = cached_keys(
@@ -236,25 +280,32 @@ class LoregraphService(LlmUseCases):
 
     def post_changelog(
         self,
-        path: Path,
+        changeset: ChangeSetSource,
         campaign: str,
         *,
+        source_name: str | None = None,
         amend: bool = False,
         progress: ProgressListener | None = None,
     ) -> PostResult:
         """Post a change set; when its impact schedules or forces a rebuild, rebuild the
         analytics once the change set is stored."""
-        return self.post_and_rebuild(path, campaign, amend=amend, progress=progress).post
+        return self.post_and_rebuild(
+            changeset, campaign, source_name=source_name, amend=amend, progress=progress
+        ).post
 
     def post_and_rebuild(
         self,
-        path: Path,
+        changeset: ChangeSetSource,
         campaign: str,
         *,
+        source_name: str | None = None,
         amend: bool = False,
         progress: ProgressListener | None = None,
     ) -> PostOutcome:
-        """:meth:`post_changelog`, also returning the report of the rebuild it triggered."""
+        """:meth:`post_changelog`, also returning the report of the rebuild it triggered.
+        ``changeset``: a file, JSON/YAML text or a parsed mapping (an HTTP body);
+        ``source_name`` is what its changes cite (default: the file name, or "changeset")."""
+        parsed, source = read_changeset(changeset, source_name)
         check_campaign(campaign)
         snapshot = self.analytics.stored(campaign)
         entities = self.store.load_entities(campaign)
@@ -262,7 +313,8 @@ class LoregraphService(LlmUseCases):
             result = post_changeset(
                 self.store,
                 campaign,
-                path,
+                parsed,
+                source,
                 resolver=EntityResolver(entities),
                 entities=entities,
                 relations=self.store.load_relations(campaign),
@@ -317,18 +369,19 @@ class LoregraphService(LlmUseCases):
     def view(
         self, campaign: str, *, as_player: bool, as_of_session: int | None = None
     ) -> IndexedView:
-        """The audience's view of a campaign with its search indexes, cached until this
-        service writes to the campaign."""
+        """The audience's view of a campaign with its search indexes, cached until the
+        campaign is written to, by this process or another (see :mod:`.cache`)."""
         check_campaign(campaign)
-        key = (campaign, as_player, as_of_session)
-        if key not in self._views:
+
+        def build() -> IndexedView:
             view = load_view(self.store, campaign, as_player=as_player, as_of_session=as_of_session)
             if not (view.entities or view.chunks or view.changes):
                 require_campaign(self.store, campaign)
-            self._views[key] = IndexedView(
+            return IndexedView(
                 view, LexicalIndex.build(view), NameIndex.build(view, ignore=STOPWORDS)
             )
-        return self._views[key]
+
+        return self._views.get(campaign, (as_player, as_of_session), build)
 
     def ask(
         self,
@@ -375,6 +428,5 @@ class LoregraphService(LlmUseCases):
         return self.store.load_changesets(check_campaign(campaign))
 
     def _forget(self, campaign: str) -> None:
-        for key in [k for k in self._views if k[0] == campaign]:
-            del self._views[key]
+        self._views.forget(campaign)
         self.analytics.forget(campaign)

@@ -87,10 +87,16 @@ class CypherStore(SchemaStore, AnalyticsStore, ExtractionStore, ABC):
 
     def _write(self, statements: Sequence[Statement]) -> None:
         """Check the parameters the row builders did not, then run every statement in one
-        transaction."""
+        transaction, which also bumps the revision of every campaign it writes to."""
         for name, params in statements:
             r.check_statement(name, params)
-        self._execute(statements)
+        campaigns = sorted({p["campaign"] for _, p in statements if "campaign" in p})
+        bumps = [("campaign_revision_bump", {"campaign": c}) for c in campaigns]
+        self._execute([*statements, *bumps])
+
+    def campaign_revision(self, campaign: str) -> int:
+        rows = self._read("campaign_revision", {"campaign": campaign})
+        return int(rows[0]["revision"]) if rows else 0
 
     # ------------------------------------------------------------ campaigns and sources
 

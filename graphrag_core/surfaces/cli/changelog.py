@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from graphrag_core.services.changelog import read_changeset_text
 from graphrag_core.surfaces.cli import render
 from graphrag_core.surfaces.cli.analytics_render import render_build
 from graphrag_core.surfaces.cli.common import CampaignOpt, JsonOpt, cli_service, err, out
@@ -30,7 +31,11 @@ def changelog_post(
     progress, and the build is reported."""
     with cli_service() as (service, settings), render.RichProgress(err) as progress:
         done = service.post_and_rebuild(
-            file, campaign or settings.campaign, amend=amend, progress=progress
+            read_changeset_text(file),
+            campaign or settings.campaign,
+            source_name=file.name,
+            amend=amend,
+            progress=progress,
         )
     if as_json:
         out.print_json(done.post.model_dump_json())

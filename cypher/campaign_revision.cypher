@@ -1,0 +1,2 @@
+MATCH (r:CampaignRevision {campaign: $campaign})
+RETURN r.revision AS revision

@@ -1,0 +1,49 @@
+"""A cache of per-campaign values that a resident server can share between requests.
+
+Each value is kept with the store's campaign revision it was built at
+(:meth:`~graphrag_core.ports.StoreAdmin.campaign_revision`, bumped by every write
+transaction), and rebuilt when the revision moved: a write by another process (a CLI post
+while ``serve`` runs) invalidates it as surely as one by this process. The revision is read
+*before* the value is built, so a write racing the build leaves a value that is rebuilt on the
+next read, never a stale one kept. Safe under concurrent requests: entries are replaced
+whole, under a lock; builds of one key are serialised, so a cold campaign loads once."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+V = TypeVar("V")
+
+
+class CampaignCache(Generic[V]):
+    """Values by ``(campaign, key)``, each valid at the campaign revision it was built at."""
+
+    def __init__(self, revision: Callable[[str], int]) -> None:
+        self._revision = revision
+        self._entries: dict[tuple[str, Hashable], tuple[int, V]] = {}
+        self._lock = threading.Lock()
+        self._building: dict[tuple[str, Hashable], threading.Lock] = {}
+
+    def get(self, campaign: str, key: Hashable, build: Callable[[], V]) -> V:
+        """The value of ``key`` for ``campaign``, built by ``build`` when absent or stale."""
+        slot = (campaign, key)
+        with self._lock:
+            builder = self._building.setdefault(slot, threading.Lock())
+        with builder:
+            revision = self._revision(campaign)
+            with self._lock:
+                entry = self._entries.get(slot)
+            if entry is not None and entry[0] == revision:
+                return entry[1]
+            value = build()
+            with self._lock:
+                self._entries[slot] = (revision, value)
+            return value
+
+    def forget(self, campaign: str) -> None:
+        """Drop every value of ``campaign`` (this process just wrote to it)."""
+        with self._lock:
+            for slot in [s for s in self._entries if s[0] == campaign]:
+                del self._entries[slot]
