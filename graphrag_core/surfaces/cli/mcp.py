@@ -22,13 +22,13 @@ def mcp_stdio(
         str,
         typer.Option(
             "--role",
-            help="gm (everything), player (never GM-only content) or recap (player view, "
-            "may post change sets).",
+            help="gm (everything), player (never GM-only content) or recap (posts change "
+            "sets, reads nothing).",
         ),
     ] = "player",
 ) -> None:
-    """Serve the MCP tools (preview, expand, context, entity, ask; post_changeset for the
-    recap role) over stdio, for one campaign and role; the agent cannot choose either."""
+    """Serve the MCP tools (preview, expand, context, entity, ask; post_changeset only for
+    the recap role) over stdio, for one campaign and role; the agent cannot choose either."""
     try:
         chosen = parse_role(role)
     except LoregraphError as exc:

@@ -14,8 +14,8 @@ ROLES: tuple[str, ...] = get_args(Role)
 
 @dataclass(frozen=True)
 class Access:
-    """A caller's campaign and role. Only ``gm`` reads GM-only content; ``recap`` reads as a
-    player and may post change sets."""
+    """A caller's campaign and role: ``gm`` reads everything, ``player`` reads the player
+    view, ``recap`` (a session-recap job) posts change sets and reads no world content."""
 
     campaign: str
     role: Role
@@ -23,6 +23,10 @@ class Access:
     @property
     def as_player(self) -> bool:
         return self.role != "gm"
+
+    @property
+    def reads(self) -> bool:
+        return self.role != "recap"
 
     @property
     def may_post(self) -> bool:

@@ -2,18 +2,17 @@
 (recap role) ``post_changeset``, each a thin call into the application service.
 
 The campaign and the role come from :class:`Access` (the ``loregraph mcp`` flags, or the
-bearer key over HTTP), never from a tool's arguments: a server is built for one access, and
-a player's or recap job's server reads the player view only and lists no tool it may not
-call. Over HTTP, :func:`mcp_http_app` authenticates each request's bearer key and answers it
-with the server built for that key (stateless, JSON responses)."""
+bearer key over HTTP), never from a tool's arguments: a server is built for one access and
+lists only the tools its role may call; a player's reads the player view only, a recap job's
+posts change sets and reads nothing. Over HTTP, :func:`mcp_http_app` authenticates each
+request's bearer key and answers it with the server built for that key (stateless, JSON
+responses)."""
 
 from __future__ import annotations
 
-import tempfile
 import threading
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Annotated, TypeVar
 
 from mcp.server.mcpserver import MCPServer
@@ -129,8 +128,9 @@ def build_mcp_server(service: LoregraphService, access: Access) -> MCPServer:
             )
         )
 
-    for tool in (preview, expand, context, entity, ask):
-        server.add_tool(tool, annotations=None)
+    if access.reads:
+        for tool in (preview, expand, context, entity, ask):
+            server.add_tool(tool)
     if access.may_post:
 
         def post_changeset(
@@ -174,10 +174,7 @@ def _lock_for(_service_id: int) -> threading.Lock:
 
 
 def _post(service: LoregraphService, campaign: str, text: str, amend: bool) -> PostSummary:
-    with tempfile.TemporaryDirectory(prefix="loregraph-mcp-") as folder:
-        path = Path(folder) / "mcp-changeset.yaml"
-        path.write_text(text, encoding="utf-8")
-        outcome = service.post_and_rebuild(path, campaign, amend=amend)
+    outcome = service.post_and_rebuild(text, campaign, source_name="mcp", amend=amend)
     post = outcome.post
     return PostSummary(
         campaign=post.campaign,
