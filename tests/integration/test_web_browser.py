@@ -6,6 +6,7 @@ checks the player toggle shows no secret, and saves the screenshots the README s
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -13,13 +14,17 @@ from collections.abc import Iterator
 import pytest
 from fastapi import FastAPI
 
+from graphrag_core.config import LlmSettings
+from graphrag_core.models import ChatReply
 from graphrag_core.ports import Embedder
+from graphrag_core.services.extraction import LlmSetup
 from graphrag_core.services.service import LoregraphService
 from graphrag_core.settings import Settings
 from graphrag_core.surfaces.cli.demo import changelog_files
 from graphrag_core.surfaces.web.routes import web_router
 from graphrag_core.wiring import open_service
 from tests.conftest import EXAMPLE, ROOT
+from tests.fakes import ScriptedChatModel
 from tests.integration.live_server import LiveServer
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -37,6 +42,11 @@ SECRETS = (
     "listening post",  # an inn's GM notes
     "Murdered by the Choir",  # a GM-only change of session 5
     "pilgrimage letter is forged",
+)
+BURNT = "The dragon burned the Gilded Lantern to the ground."
+RECAP_9 = f"{BURNT} Nobody was hurt."
+DRAFT_9 = json.dumps(
+    {"changes": [{"kind": "destruction", "entity": "Gilded Lantern", "quote": BURNT}]}
 )
 SESSION_8 = """\
 session_id: 8
@@ -173,6 +183,28 @@ def test_a_drafted_recap_is_reviewed_then_posted(
     page.wait_for_selector("#post-button:not([disabled])")
     page.click("#post-button")  # posting the same session again changes nothing
     page.wait_for_function("document.querySelector('#posted').innerText.includes('already')")
+
+
+def test_a_recap_drafted_by_the_model_fills_the_review(
+    page: sync_api.Page, service: LoregraphService
+) -> None:
+    chat = ScriptedChatModel([ChatReply(text=DRAFT_9, finish_reason="stop")])
+    service.llm = LlmSetup(chat, LlmSettings(model="scripted"))  # a fake for the chat model only
+    try:
+        page.click("nav button[data-tab=changelog]")
+        page.click("#review summary")
+        page.fill("#draft-session", "9")
+        page.fill("#transcript", RECAP_9)
+        page.click("#draft-button")
+        page.wait_for_function("document.querySelector('#draft').value.includes('session_id: 9')")
+    finally:
+        service.llm = None
+    assert RECAP_9 in chat.requests[0][-1]["content"]
+    draft = page.input_value("#draft")
+    assert "status: destroyed" in draft and "Gilded Lantern" in draft
+    page.click("#check-button")
+    page.wait_for_selector("#checked table")
+    assert "Session 9: 1 change(s)" in page.inner_text("#checked")
 
 
 def test_the_player_toggle_shows_what_players_see_and_no_secret(page: sync_api.Page) -> None:
