@@ -115,7 +115,7 @@ def expand(
     used, items, left_out = 0, [], []
     for handle in dict.fromkeys(handles):
         text = _text(service, handle, campaign, as_player, as_of)
-        fitted, cut = _fit(text, budget - used, count)
+        fitted, cut = fit_lines(text, budget - used, count)
         if not fitted:
             left_out.append(handle)
             continue
@@ -225,7 +225,7 @@ def entity_markdown(view: EntityView) -> str:
     return "\n".join(lines)
 
 
-def _fit(text: str, room: int, count: Counter) -> tuple[str, bool]:
+def fit_lines(text: str, room: int, count: Counter) -> tuple[str, bool]:
     """``text`` if it fits in ``room`` tokens, else its longest fitting prefix of whole lines
     (``""`` when not even the first line fits)."""
     if room < 1:
