@@ -8,21 +8,22 @@ import json
 import os
 import sys
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import httpx2
 import pytest
+from fastapi import FastAPI
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
-from starlette.applications import Starlette
-from starlette.routing import Mount
 
 from graphrag_core.ports import Embedder
 from graphrag_core.settings import Settings
-from graphrag_core.surfaces.mcp.access import Access
-from graphrag_core.surfaces.mcp.server import mcp_http_app
+from graphrag_core.surfaces.mcp.server import key_lookup, mcp_http_app
+from graphrag_core.surfaces.web.guard import gm_guard
+from graphrag_core.surfaces.web.routes import web_router
 from graphrag_core.wiring import open_service
 from tests.conftest import ROOT
 from tests.integration.live_server import LiveServer
@@ -135,14 +136,42 @@ def test_a_recap_job_posts_a_change_set_once(env: dict[str, str], real_embedder:
         assert service.entity("Quiet Lantern Inn", CAMPAIGN).status == "abandoned"
 
 
+@dataclass(frozen=True)
+class Key:
+    campaign: str
+    role: str
+
+
+class Keys:
+    """An in-memory key ring (the HTTP surface's reads the data dir's key file)."""
+
+    configured = True
+    known: ClassVar[dict[str, Key]] = {
+        "gm-key": Key(CAMPAIGN, "gm"),
+        "player-key": Key(CAMPAIGN, "player"),
+        "recap-key": Key(CAMPAIGN, "recap"),
+        "other-gm": Key("other", "gm"),
+    }
+
+    def check(self, presented: str) -> Key | None:
+        return self.known.get(presented)
+
+
 @pytest.fixture(scope="module")
-def http_mcp(env: dict[str, str], real_embedder: Embedder) -> Iterator[str]:
-    keys = {"gm-key": Access(CAMPAIGN, "gm"), "player-key": Access(CAMPAIGN, "player")}
+def served(env: dict[str, str], real_embedder: Embedder) -> Iterator[str]:
+    """``/mcp`` and the web page behind :class:`Keys`, as ``serve`` mounts them."""
     settings = Settings(data_dir=Path(env["LOREGRAPH_DATA_DIR"]))
     with open_service(settings, embedder=real_embedder) as service:
-        app = Starlette(routes=[Mount("/mcp", app=mcp_http_app(service, keys.get))])
+        app = FastAPI()
+        app.include_router(web_router(service, campaign=CAMPAIGN, guard=gm_guard(Keys(), CAMPAIGN)))
+        app.mount("/mcp", mcp_http_app(service, key_lookup(Keys(), CAMPAIGN)))
         with LiveServer(app) as server:
-            yield server.url + "/mcp/"
+            yield server.url
+
+
+@pytest.fixture()
+def http_mcp(served: str) -> str:
+    return served + "/mcp/"
 
 
 def _over_http(url: str, key: str, check: Callable[[Client], Awaitable[None]]) -> None:
@@ -174,3 +203,24 @@ def test_over_http_the_key_decides_campaign_and_role(http_mcp: str) -> None:
 
     _over_http(http_mcp, "player-key", as_player)
     _over_http(http_mcp, "gm-key", as_gm)
+
+
+def test_the_web_page_admits_only_its_campaigns_game_master(served: str) -> None:
+    def get(path: str, key: str = "") -> httpx2.Response:
+        headers = {"Authorization": f"Bearer {key}"} if key else {}
+        return httpx2.get(f"{served}/web/api/{path}", headers=headers)
+
+    entity = f"entity?name=Torven&c={CAMPAIGN}"
+    assert get(entity).status_code == 401
+    assert get(entity, "nope").status_code == 401
+    assert get(entity, "player-key").status_code == 403
+    assert get(entity, "recap-key").status_code == 403
+    assert get(entity, "other-gm").status_code == 404
+    assert get("campaigns", "other-gm").json() == []
+    assert get("campaigns", "gm-key").json() == [CAMPAIGN]
+    seen = get(entity, "gm-key")
+    assert seen.status_code == 200 and "smuggler" in seen.json()["entity"]["gm_notes"]
+    player = get(entity + "&player=true", "gm-key").json()
+    assert not [s for s in SECRETS if s.lower() in json.dumps(player).lower()]
+    assert get("entity?name=Nobody&c=cli", "gm-key").status_code == 404
+    assert httpx2.get(f"{served}/web").status_code == 200  # the page itself holds no data

@@ -27,6 +27,7 @@ from graphrag_core.models import AskResult, EntityView
 from graphrag_core.services.service import LoregraphService
 from graphrag_core.surfaces.mcp import context as ctx
 from graphrag_core.surfaces.mcp.access import Access
+from graphrag_core.surfaces.mcp.keys import KeyChecker, key_access, presented_key
 
 T = TypeVar("T")
 
@@ -193,6 +194,11 @@ KeyLookup = Callable[[str], Access | None]
 """A bearer key → its access, or None for an unknown key."""
 
 
+def key_lookup(keys: KeyChecker, default_campaign: str) -> KeyLookup:
+    """:func:`key_access` over ``keys``, for :func:`mcp_http_app`."""
+    return lambda presented: key_access(keys, presented, default_campaign)
+
+
 def mcp_http_app(
     service: LoregraphService, lookup: KeyLookup, *, host: str = "127.0.0.1"
 ) -> ASGIApp:
@@ -205,7 +211,10 @@ def mcp_http_app(
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return
-        access = lookup(_bearer(Request(scope)))
+        headers = Request(scope).headers
+        access = lookup(
+            presented_key(headers.get("authorization", ""), headers.get("x-api-key", ""))
+        )
         if access is None:
             response = JSONResponse(
                 {
@@ -230,9 +239,3 @@ def mcp_http_app(
             await manager.handle_request(scope, receive, send)
 
     return app
-
-
-def _bearer(request: Request) -> str:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else ""

@@ -30,6 +30,7 @@ from graphrag_core.errors import (
 )
 from graphrag_core.models import CampaignView, Change, EntityView
 from graphrag_core.services.service import LoregraphService
+from graphrag_core.surfaces.mcp.access import Access
 
 STATIC = Path(str(files("graphrag_core.surfaces.web") / "static"))
 _SESSION = re.compile(r"session[-_ ]?0*(\d+)", re.I)
@@ -57,12 +58,14 @@ def web_router(
     service: LoregraphService,
     *,
     campaign: str,
-    guard: Callable[..., object] | None = None,
+    guard: Callable[..., Access | None] | None = None,
 ) -> APIRouter:
     """The page at ``/`` (and ``/web``), its static files at ``/web/static``, its JSON at
-    ``/web/api``; ``campaign`` is the one the page opens on."""
+    ``/web/api``; ``campaign`` is the one the page opens on. ``guard`` (see
+    :func:`.guard.gm_guard`) returns the caller's access, None for the local game master."""
+    gate = guard or _local_gm
     router = APIRouter(include_in_schema=False)
-    api = APIRouter(prefix="/web/api", dependencies=[Depends(guard)] if guard else [])
+    api = APIRouter(prefix="/web/api", dependencies=[Depends(gate)])
 
     @router.get("/")
     def root() -> RedirectResponse:
@@ -81,9 +84,9 @@ def web_router(
         return FileResponse(path)
 
     @api.get("/campaigns")
-    def campaigns() -> list[str]:
+    def campaigns(who: Access | None = Depends(gate)) -> list[str]:  # noqa: B008 (the gate is local)
         with _errors():
-            return service.campaigns()
+            return [c for c in service.campaigns() if who is None or c == who.campaign]
 
     @api.get("/ask")
     def ask(
@@ -178,6 +181,10 @@ def web_router(
 
     router.include_router(api)
     return router
+
+
+def _local_gm() -> Access | None:
+    return None
 
 
 @contextmanager
