@@ -106,8 +106,10 @@ def entity_row(entity: Entity) -> Row:
 
 
 def search_text(entity: Entity) -> str:
-    """The party-visible text the full-text index sees: name, aliases, description."""
-    return "\n".join([entity.name, *entity.aliases, entity.description]).strip()
+    """The party-visible text the full-text index sees: name, aliases, description. Joined
+    with " ; ", not newlines: FalkorDB's full-text tokenizer does not split at a newline, so
+    the name's last word, each alias and the description's first word would fuse."""
+    return " ; ".join([entity.name, *entity.aliases, entity.description]).strip(" ;")
 
 
 def relation_row(relation: Relation) -> Row:

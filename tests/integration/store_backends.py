@@ -1,7 +1,9 @@
 """The backends of the GraphStore contract suite, and its ``backend`` / ``store`` fixtures.
 
 A backend is a factory yielding a :class:`Backend`; to add one, write its factory and list it
-in ``BACKENDS``. Factories that need an absent service skip with the reason. Every backend
+in ``BACKENDS``. Factories that need an absent service skip with the reason. The ``memory``
+backend (``tests/memory_store.py``, the fake the unit tests use) needs none and never skips
+as a whole; a test that reaches for a backend's own queries skips there. Every backend
 runs at the production embedding dimension (384, all-MiniLM-L6-v2), so a run against a
 user's Neo4j creates exactly the indexes loregraph itself would, never ones of another size.
 """
@@ -14,7 +16,7 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from falkordb import FalkorDB
@@ -24,6 +26,7 @@ from graphrag_core.ports import GraphStore
 from graphrag_core.stores.falkordb import FalkorDBStore
 from tests.fakes import HashEmbedder
 from tests.integration.falkordb_process import falkordb_server, free_port, stop
+from tests.memory_store import MemoryStore
 
 DIM = 384
 """The dimension of the embedder loregraph ships (all-MiniLM-L6-v2)."""
@@ -46,6 +49,21 @@ class Backend:
     """The name a campaign has in the database (Neo4j runs add a unique suffix)."""
     rolls_back: bool = False
     """Whether a statement the server rejects undoes the statements before it."""
+    own_language: bool = True
+    """Whether ``count``, ``execute``, ``primitive`` and ``stop_server`` work: a backend without
+    a query language of its own (the in-memory store) skips a test when it calls one."""
+
+
+def needs_own_language(*_: object) -> NoReturn:
+    """Stands for ``count``/``execute``/``primitive``/``stop_server`` where there are none:
+    the test has checked what it could through the port, and skips the rest."""
+    pytest.skip("needs the backend's own query language (the in-memory store has none)")
+
+
+def _memory(tmp_path: Path) -> Iterator[Backend]:
+    """The in-memory fake of the unit tests, held to the same contract."""
+    own = needs_own_language
+    yield Backend(MemoryStore(dimension=DIM), own, own, own, own, own_language=False)
 
 
 def _falkordb(db: FalkorDB, store: FalkorDBStore, stop_server: Callable[[], None]) -> Backend:
@@ -192,6 +210,7 @@ def _neo4j(tmp_path: Path) -> Iterator[Backend]:
 BACKENDS: dict[str, Callable[[Path], Iterator[Backend]]] = {
     "falkordb-embedded": _falkordb_embedded,
     "falkordb-server": _falkordb_server,
+    "memory": _memory,
     "neo4j": _neo4j,
 }
 

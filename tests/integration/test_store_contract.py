@@ -143,6 +143,9 @@ def test_fulltext_search(store: GraphStore) -> None:
         store.fulltext_search("c", "entity", "where can sailors rest?", 5, d.BOTH)
     )
     assert d.ids(store.fulltext_search("c", "entity", "Torven", 5, d.BOTH))[0] == "torven"
+    # every word of the name, the aliases and the description is a word of its own
+    for word in ("Blackwater", "Keeper"):
+        assert d.ids(store.fulltext_search("c", "entity", word, 5, d.BOTH)) == ["torven"], word
     assert store.fulltext_search("c", "entity", "King secretly", 5, d.BOTH) == []
     assert store.fulltext_search("c", "chunk", "Cult", 5, d.PARTY) == []
     assert store.fulltext_search("c", "entity", '-@|(){}"*', 5, d.BOTH) == []
@@ -193,6 +196,14 @@ def test_appending_a_changeset_again_adds_nothing(store: GraphStore) -> None:
     store.append_changeset("c", d.record(1, 1, 1), [d.change(1, 1, 1)])
     assert len(store.load_changesets("c")) == 1
     assert len(store.load_changes("c")) == 1
+
+
+def test_a_changeset_appended_again_keeps_what_was_stored_first(store: GraphStore) -> None:
+    store.append_changeset("c", d.record(1, 1, 1), [d.change(1, 1, 1)])
+    rewritten = d.record(1, 1, 1).model_copy(update={"title": "Rewritten", "change_count": 9})
+    store.append_changeset("c", rewritten, [d.change(1, 1, 1, new_value="alive")])
+    assert store.load_changesets("c") == [d.record(1, 1, 1)]
+    assert store.load_changes("c") == [d.change(1, 1, 1)]
 
 
 # ---------------------------------------------------------------- campaigns
