@@ -26,6 +26,7 @@ from graphrag_core.surfaces.web.guard import gm_guard
 from graphrag_core.surfaces.web.routes import web_router
 from graphrag_core.wiring import open_service
 from tests.conftest import ROOT
+from tests.integration.cli_world import run
 from tests.integration.live_server import LiveServer
 from tests.integration.surface_world import CAMPAIGN, SECRETS, SESSION_3, make_campaign
 
@@ -134,6 +135,13 @@ def test_a_recap_job_posts_a_change_set_once(env: dict[str, str], real_embedder:
     settings = Settings(data_dir=Path(env["LOREGRAPH_DATA_DIR"]))
     with open_service(settings, embedder=real_embedder) as service:
         assert service.entity("Quiet Lantern Inn", CAMPAIGN).status == "abandoned"
+
+
+def test_a_bad_role_or_campaign_is_one_line_and_serves_nothing(env: dict[str, str]) -> None:
+    code, output = run(env, "mcp", "--role", "admin")
+    assert code == 1 and "unknown role 'admin': use gm, player or recap" in output
+    code, output = run(env, "mcp", "--campaign", "Bad Name")
+    assert code == 1 and "not a valid campaign id" in output
 
 
 @dataclass(frozen=True)
