@@ -21,9 +21,7 @@ from mcp.client.streamable_http import streamable_http_client
 
 from graphrag_core.ports import Embedder
 from graphrag_core.settings import Settings
-from graphrag_core.surfaces.mcp.server import key_lookup, mcp_http_app
-from graphrag_core.surfaces.web.guard import gm_guard
-from graphrag_core.surfaces.web.routes import web_router
+from graphrag_core.surfaces.web.mounted import page_and_mcp
 from graphrag_core.wiring import open_service
 from tests.conftest import ROOT
 from tests.integration.cli_world import run
@@ -171,8 +169,11 @@ def served(env: dict[str, str], real_embedder: Embedder) -> Iterator[str]:
     settings = Settings(data_dir=Path(env["LOREGRAPH_DATA_DIR"]))
     with open_service(settings, embedder=real_embedder) as service:
         app = FastAPI()
-        app.include_router(web_router(service, campaign=CAMPAIGN, guard=gm_guard(Keys(), CAMPAIGN)))
-        app.mount("/mcp", mcp_http_app(service, key_lookup(Keys(), CAMPAIGN)))
+        mounted = page_and_mcp(service, Keys(), campaign=CAMPAIGN)
+        for router in mounted.routers:
+            app.include_router(router)
+        for path, sub in mounted.mounts:
+            app.mount(path, sub)
         with LiveServer(app) as server:
             yield server.url
 
