@@ -10,9 +10,7 @@ responses)."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
-from functools import cache
 from typing import Annotated, TypeVar
 
 from mcp.server.mcpserver import MCPServer
@@ -70,7 +68,7 @@ def build_mcp_server(service: LoregraphService, access: Access) -> MCPServer:
         ),
         log_level="WARNING",
     )
-    call = _serialised(service)
+    call = _tool_errors
     campaign, as_player = access.campaign, access.as_player
 
     def preview(question: Question, k: K = 10, as_of: AsOf = None) -> ctx.Preview:
@@ -154,24 +152,13 @@ def build_mcp_server(service: LoregraphService, access: Access) -> MCPServer:
     return server
 
 
-def _serialised(service: LoregraphService) -> Callable[[Callable[[], T]], T]:
-    """Run service calls one at a time (the SDK runs sync tools in worker threads), turning
-    loregraph's errors into tool errors the model reads."""
-    lock = _lock_for(id(service))
-
-    def call(fn: Callable[[], T]) -> T:
-        with lock:
-            try:
-                return fn()
-            except LoregraphError as exc:
-                raise ToolError(str(exc)) from exc
-
-    return call
-
-
-@cache
-def _lock_for(_service_id: int) -> threading.Lock:
-    return threading.Lock()
+def _tool_errors(fn: Callable[[], T]) -> T:
+    """Run a service call (the SDK runs sync tools in worker threads; the service is safe to
+    share between threads), turning loregraph's errors into tool errors the model reads."""
+    try:
+        return fn()
+    except LoregraphError as exc:
+        raise ToolError(str(exc)) from exc
 
 
 def _post(service: LoregraphService, campaign: str, text: str, amend: bool) -> PostSummary:
