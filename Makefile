@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup demo check format test bench clean lint-deps browser-deps
+.PHONY: setup demo check format test bench clean lint-deps browser-deps openapi
 
 LINT_DIR := tests/cypher_lint
 LINT_STAMP := $(LINT_DIR)/node_modules/.installed-stamp
@@ -55,6 +55,10 @@ format: setup
 
 test: setup lint-deps browser-deps
 	$(BIN)/pytest -q
+
+# The committed OpenAPI document of the HTTP API (a test checks it is current).
+openapi: setup
+	$(BIN)/python -m graphrag_core.surfaces.http.openapi
 
 bench: setup
 	$(BIN)/python benchmarks/run.py

@@ -6,7 +6,8 @@ Matching is leftmost-longest at word boundaries and never inside a longer match:
 
 - a form of several words matches in any case ("the red oak" finds "The Red Oak");
 - a one-word form matches only as written, and only when it starts with a capital letter
-  (the alias "Redoak" finds "Redoak", never "redoak"; an alias "oak" is never looked for);
+  or is written in a script without case (the alias "Redoak" finds "Redoak", never "redoak";
+  an alias "oak" is never looked for; "محمد" is);
 - the words of a form may be separated in the text by whitespace, an apostrophe or a hyphen,
   never by other punctuation ("Merchants' Guild" finds "Merchants Guild", not "Merchants. Guild").
 
@@ -128,9 +129,16 @@ def _forms(entity: Entity) -> list[_Form]:
             rank = (kind, int(gm), entity.id)
             if len(tokens) > 1:
                 forms.append(_Form(tokens, gaps, False, entity.id, gm, rank))
-            elif tokens and tokens[0][0].isupper():
+            elif tokens and _name_like(tokens[0]):
                 forms.append(_Form(tokens, gaps, True, entity.id, gm, rank))
     return forms
+
+
+def _name_like(word: str) -> bool:
+    """A one-word form worth looking for: capitalised, or in a script without case
+    (Arabic, CJK, ...), where no capital marks a name."""
+    first = word[0]
+    return first.isupper() or (first.isalpha() and first.lower() == first.upper())
 
 
 def _variants(surface: str) -> list[str]:

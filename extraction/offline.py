@@ -28,6 +28,8 @@ from extraction.gazetteer import Gazetteer, Mention
 from extraction.known import reconcile
 from extraction.labelled_lists import listed_relations
 from extraction.patterns import stated_relations
+from extraction.prose_entities import prose_entities
+from extraction.prose_relations import sentence_relations, without_weaker
 from extraction.resolution import EntityResolver, canonical_ids, merge_entities
 from extraction.taxonomy import ATTITUDE_OF_TYPE
 from extraction.vault import note_entity_id, parse_note
@@ -84,11 +86,12 @@ def extract(
     chunk_size: int,
     overlap: int = 0,
     taxonomy: Taxonomy = DEFAULT_TAXONOMY,
+    prose: bool = True,
 ) -> Extraction:
     """Extract entities, relations and chunks; warnings go to the log at INFO (callers that
     report them use ``extract_with_warnings``)."""
     extraction, warnings = extract_with_warnings(
-        documents, chunk_size=chunk_size, overlap=overlap, taxonomy=taxonomy
+        documents, chunk_size=chunk_size, overlap=overlap, taxonomy=taxonomy, prose=prose
     )
     for warning in warnings:
         logger.info("%s", warning)
@@ -103,6 +106,7 @@ def extract_with_warnings(
     taxonomy: Taxonomy = DEFAULT_TAXONOMY,
     known: Sequence[Entity] = (),
     defined_elsewhere: Collection[str] = (),
+    prose: bool = True,
 ) -> tuple[Extraction, list[str]]:
     """Extract entities, relations and chunks, in a deterministic order; also return the
     warnings (dropped relations, unknown types). Types are mapped onto ``taxonomy``.
@@ -110,13 +114,21 @@ def extract_with_warnings(
     ``known``: stored entities of sources outside ``documents`` (a single-file ingest, a
     broken file): relations and mentions resolve against them too, and an entity defined by a
     source in ``defined_elsewhere`` is merged with its stored definition, never replaced by
-    this partial view (see ``extraction.known``)."""
+    this partial view (see ``extraction.known``). ``prose``: also find the entities and
+    relations plain Markdown and text state (``extraction.prose_entities``,
+    ``extraction.prose_relations``); the LLM extractor, which reads prose itself, turns it off."""
     docs = sorted(documents, key=lambda doc: doc.path)
     found = structured(docs, taxonomy)
     ids = canonical_ids(found.entities)
     reconciled = reconcile(merge_entities(found.entities), known, defined_elsewhere)
     ids = {old: reconciled.renamed.get(new, new) for old, new in ids.items()}
     entities = _with_party(reconciled.entities, found.relations, reconciled.context)
+    chunked = {d.path: chunk_document(d, chunk_size=chunk_size, overlap=overlap) for d in docs}
+    prose_docs = {d.path for d in docs if prose and d.kind in ("markdown", "text")}
+    if prose_docs:
+        context = EntityResolver([*entities, *reconciled.context])
+        in_prose = [c for path in sorted(prose_docs) for c in chunked[path]]
+        entities += prose_entities(in_prose, context)
     resolver = EntityResolver([*entities, *reconciled.context])
     gazetteer = Gazetteer([*entities, *reconciled.context])
     chunks: list[Chunk] = []
@@ -124,17 +136,19 @@ def extract_with_warnings(
         r.model_copy(update={"source": ids.get(r.source, r.source)}) for r in found.relations
     ]
     for doc in docs:
-        for chunk in chunk_document(doc, chunk_size=chunk_size, overlap=overlap):
+        for chunk in chunked[doc.path]:
             annotated, mentions = annotate(chunk, doc, found.subjects, resolver, gazetteer)
             chunks.append(annotated)
             relations += prose_relations(annotated, mentions) + listed_relations(
                 annotated, resolver
             )
+            if doc.path in prose_docs:
+                relations += sentence_relations(annotated, mentions)
     entities = _with_described_sources(entities, chunks)
     final, warnings = finish_relations(relations, resolver)
     extraction = Extraction(
         entities=tuple(sorted(entities, key=lambda e: e.id)),
-        relations=tuple(final),
+        relations=tuple(without_weaker(final)),
         chunks=tuple(sorted(chunks, key=lambda c: (c.source_path, c.start))),
     )
     return extraction, found.warnings + warnings

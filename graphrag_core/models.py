@@ -114,6 +114,11 @@ class Relation(_Model):
     description: str = ""
     source_path: str = Field(default="", description="Source file the relation came from.")
     chunk_id: str | None = Field(default=None, description="Chunk that states the relation.")
+    evidence: Literal["stated", "co_occurrence"] = Field(
+        default="stated",
+        description="stated: a source says it; co_occurrence: the two are only named in one "
+        "sentence with no relation recognised (a weaker link).",
+    )
 
     @property
     def key(self) -> tuple[str, str, str]:

@@ -1,7 +1,8 @@
 """The analytics graph of one audience: an undirected, simple igraph over its entities.
 
 Vertices are entity ids in sorted order; parallel relations and both directions merge into
-one edge whose weight counts them; self-loops and relations to unknown ids are dropped. The
+one edge whose weight sums them (a stated relation 1, a co-occurrence link
+``CO_OCCURRENCE_WEIGHT``); self-loops and relations to unknown ids are dropped. The
 graph's fingerprint (vertices, weighted edges and whatever else the caller names) tells a
 rebuild whether metrics and communities can be kept as they are.
 """
@@ -9,6 +10,7 @@ rebuild whether metrics and communities can be kept as they are.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -42,24 +44,33 @@ class AnalyticsGraph:
         return digest.hexdigest()[:16]
 
 
+CO_OCCURRENCE_WEIGHT = 0.5
+"""The weight of a co-occurrence link (two names in one sentence, no relation stated); a
+stated relation weighs 1."""
+
+
 def edge_weights(
-    ids: Sequence[str], pairs: Iterable[tuple[str, str]]
-) -> dict[tuple[int, int], int]:
-    """Undirected edge -> multiplicity, keyed by sorted vertex indexes."""
+    ids: Sequence[str], pairs: Iterable[tuple[str, str]], weights: Iterable[float] = ()
+) -> dict[tuple[int, int], float]:
+    """Undirected edge -> summed weight (1 per pair unless ``weights`` says otherwise), keyed
+    by sorted vertex indexes."""
     index = {eid: i for i, eid in enumerate(ids)}
-    counts: dict[tuple[int, int], int] = {}
-    for a, b in pairs:
+    counts: dict[tuple[int, int], float] = {}
+    endless = itertools.chain(weights, itertools.repeat(1.0))
+    for (a, b), weight in zip(pairs, endless, strict=False):  # weights may run short
         if a == b or a not in index or b not in index:
             continue
         key = (min(index[a], index[b]), max(index[a], index[b]))
-        counts[key] = counts.get(key, 0) + 1
+        counts[key] = counts.get(key, 0.0) + weight
     return counts
 
 
-def from_pairs(ids: Iterable[str], pairs: Iterable[tuple[str, str]]) -> AnalyticsGraph:
+def from_pairs(
+    ids: Iterable[str], pairs: Iterable[tuple[str, str]], weights: Iterable[float] = ()
+) -> AnalyticsGraph:
     """A graph over ``ids`` (sorted) with one weighted edge per connected pair."""
     ordered = tuple(sorted(set(ids)))
-    counts = edge_weights(ordered, pairs)
+    counts = edge_weights(ordered, pairs, weights)
     edges = sorted(counts)
     graph = ig.Graph(n=len(ordered), edges=edges, directed=False)
     graph.es["weight"] = [float(counts[e]) for e in edges]
@@ -68,4 +79,6 @@ def from_pairs(ids: Iterable[str], pairs: Iterable[tuple[str, str]]) -> Analytic
 
 def build_graph(entities: Sequence[Entity], relations: Sequence[Relation]) -> AnalyticsGraph:
     """The analytics graph of a campaign: all entities, all relations (GM view)."""
-    return from_pairs((e.id for e in entities), ((r.source, r.target) for r in relations))
+    weights = [CO_OCCURRENCE_WEIGHT if r.evidence == "co_occurrence" else 1.0 for r in relations]
+    pairs = ((r.source, r.target) for r in relations)
+    return from_pairs((e.id for e in entities), pairs, weights)

@@ -85,7 +85,9 @@ def prose_requests(
     documents: Sequence[SourceDocument], ingest: IngestSettings, llm: LlmSetup
 ) -> RequestPlan:
     """The request of every prose chunk the offline extraction of ``documents`` yields."""
-    chunks = extract(documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap).chunks
+    chunks = extract(
+        documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap, prose=False
+    ).chunks
     extractor = llm.extractor(ingest.taxonomy())
     return RequestPlan(extractor, [extractor.request(c) for c in prose_chunks(documents, chunks)])
 
@@ -137,7 +139,7 @@ def run_extraction(
     taxonomy = ingest.taxonomy()
     base, warnings = extract_with_warnings(
         documents, chunk_size=ingest.chunk_size, overlap=ingest.chunk_overlap,
-        taxonomy=taxonomy, known=known, defined_elsewhere=defined_elsewhere,
+        taxonomy=taxonomy, known=known, defined_elsewhere=defined_elsewhere, prose=llm is None,
     )  # fmt: skip
     if llm is None:
         outcome = ExtractionOutcome(base, records=warnings)

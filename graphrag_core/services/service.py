@@ -30,6 +30,7 @@ from graphrag_core.models import (
     EntityView,
     IngestReport,
     SourceUpload,
+    StoreHealth,
 )
 from graphrag_core.ports import (
     ChatModel,
@@ -422,6 +423,16 @@ class LoregraphService(LlmUseCases):
 
     def campaigns(self) -> list[str]:
         return self.store.list_campaigns()
+
+    def delete_campaign(self, campaign: str) -> None:
+        """Remove everything of ``campaign`` from the store (the caller has confirmed)."""
+        require_campaign(self.store, check_campaign(campaign))
+        self.store.delete_campaign(campaign)
+        self._forget(campaign)
+
+    def store_health(self) -> StoreHealth:
+        """The resident store's health report (``doctor`` for a running server)."""
+        return self.store.health()
 
     def changesets(self, campaign: str) -> list[ChangeSetRecord]:
         """The posted change sets of ``campaign``, in posting order."""

@@ -119,6 +119,7 @@ def relation_row(relation: Relation) -> Row:
         "description": relation.description,
         "source_path": relation.source_path,
         "chunk_id": relation.chunk_id,
+        "evidence": relation.evidence,
     }
     where = f"relation {relation.source} {relation.type} {relation.target}"
     return {
@@ -208,6 +209,7 @@ def to_relation(row: Row) -> Relation:
         description=row["description"] or "",
         source_path=row["source_path"] or "",
         chunk_id=row["chunk_id"],
+        evidence=row.get("evidence") or "stated",
     )
 
 

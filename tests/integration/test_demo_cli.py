@@ -11,9 +11,9 @@ from tests.integration.cli_world import run
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 
-def _block(output: str, question: str, view: str) -> str:
+def _block(output: str, question: str, view: str, campaign: str = "emberfall") -> str:
     """The lines of one answer: from its heading to the next blank line."""
-    start = output.index(f"{question}  (emberfall, {view}")
+    start = output.index(f"{question}  ({campaign}, {view}")
     end = output.find("\n\n", start)
     return output[start : end if end >= 0 else None]
 
@@ -24,7 +24,8 @@ def test_the_demo_runs_the_main_job_and_its_answers_respect_the_world_state(
     code, output = run(env, "demo")
     assert code == 0, output
     assert re.search(r"Ingested emberfall: 35 added", output)
-    assert output.count("Posted session") == 7
+    emberfall, prose = output.split("5. Prose only, no model")
+    assert emberfall.count("Posted session") == 7
     assert "already posted with this content (revision 1): nothing changed" in output
     rest = _block(output, "Where can the party rest tonight?", "GM view")
     assert "✓ Red Oak Tavern" not in output  # never offered as available, in any answer
@@ -37,3 +38,9 @@ def test_the_demo_runs_the_main_job_and_its_answers_respect_the_world_state(
     assert "Lord Caedric Veyne" in prophet_gm
     assert "Veyne" not in prophet_party and "Ashen Choir" not in prophet_party
     assert "What are the main powers of the Marches" in output
+    # the prose-only campaign: no world pack, no model; the change set names "Old Wenna"
+    assert re.search(r"Ingested kettlebridge: 3 added", prose)
+    rest = _block(prose, "Where can the party rest?", "GM view", "kettlebridge")
+    assert "1. ✓ The Copper Kettle  Location" in rest
+    wenna = _block(prose, "Is Old Wenna alive?", "GM view", "kettlebridge")
+    assert "✗ Wenna Marsh  NPC · dead" in wenna and "session 8" in wenna

@@ -15,7 +15,8 @@ from extraction.slugs import normalise_name, slugify
         ("  Café   Noël!! ", "cafe-noel"),
         ("world/vault/The Hollow King.md", "world-vault-the-hollow-king-md"),
         ("Orun’s Forge", "oruns-forge"),
-        ("---", ""),
+        ("---", "name-cb3f91d54e"),
+        ("   ", ""),
     ],
 )
 def test_slugify(name: str, slug: str) -> None:

@@ -46,7 +46,7 @@ def _docs() -> list[SourceDocument]:
 
 
 def _chunks() -> list[Chunk]:
-    return list(extract(_docs(), chunk_size=1200).chunks)
+    return list(extract(_docs(), chunk_size=1200, prose=False).chunks)
 
 
 def _reply(text: str, finish: str = "stop") -> ChatReply:
@@ -174,7 +174,7 @@ def test_gleaning_adds_what_the_second_pass_found() -> None:
 def test_llm_extract_prunes_types_and_resolves_into_canonical_entities() -> None:
     chat = ScriptedChatModel([_reply(GOOD), _reply(GOOD)])
     ledger = Ledger("scripted")
-    base = extract(_docs(), chunk_size=1200)
+    base = extract(_docs(), chunk_size=1200, prose=False)
     run = llm_extract(base, _docs(), ChunkExtractor(chat), MemoryCache(), ledger)
     ids = {e.id: e for e in run.extraction.entities}
     assert ids["salt-guild"].type == "Faction"
@@ -227,7 +227,7 @@ def test_arbitration_verdicts_are_cached_with_the_extractions() -> None:
     for _ in range(2):
         ledger = Ledger(chat.model_id)
         run = llm_extract(
-            extract([doc], chunk_size=200), [doc], ChunkExtractor(chat), cache, ledger,
+            extract([doc], chunk_size=200, prose=False), [doc], ChunkExtractor(chat), cache, ledger,
             embedder=HashEmbedder(), arbiter=llm_arbiter(chat, ledger, cache),
         )  # fmt: skip
         assert [e.name for e in run.extraction.entities] == ["Old Wenna"]
@@ -268,7 +268,7 @@ def test_common_nouns_are_dropped_but_names_after_articles_and_titles_are_not() 
     found["entities"][-1]["aliases"] = ["Old Wenna"]
     chat = ScriptedChatModel([_reply(json.dumps(found))])
     ledger = Ledger("s")
-    base = extract([doc], chunk_size=1200)
+    base = extract([doc], chunk_size=1200, prose=False)
     run = llm_extract(base, [doc], ChunkExtractor(chat), MemoryCache(), ledger)
     kept = {e.name for e in run.extraction.entities}
     assert kept == {"Lantern Company", "Brannoc", "Salt Guild", "Wenna"}
@@ -287,7 +287,7 @@ def test_a_name_found_in_a_gm_section_stays_secret_on_a_party_entity() -> None:
     secret = {**public, "aliases": ["the Baron's Dog"], "description": "Ignores the Knives."}
     replies = [json.dumps({"entities": [e], "relations": []}) for e in (public, secret)]
     chat = ScriptedChatModel([_reply(r) for r in replies])
-    base = extract([doc], chunk_size=200)
+    base = extract([doc], chunk_size=200, prose=False)
     assert [c.visibility for c in base.chunks] == ["party", "gm"]
     run = llm_extract(base, [doc], ChunkExtractor(chat), MemoryCache(), Ledger("s"))
     (brannoc,) = run.extraction.entities

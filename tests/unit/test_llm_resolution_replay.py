@@ -57,8 +57,8 @@ def test_real_replies_resolve_torven_into_one_npc_and_keep_two_red_oaks() -> Non
     docs = [load_document(CORPUS / "millbrook.md", CORPUS)]
     ledger = Ledger(chat.model_id)
     run = llm_extract(
-        extract(docs, chunk_size=1200), docs, ChunkExtractor(chat), MemoryCache(), ledger,
-        known=[TORVEN],
+        extract(docs, chunk_size=1200, prose=False), docs, ChunkExtractor(chat), MemoryCache(),
+        ledger, known=[TORVEN],
     )  # fmt: skip
     entities = {e.id: e for e in run.extraction.entities}
     torven = entities["torven-blackwater"]

@@ -24,6 +24,8 @@ from graphrag_core.surfaces.cli import (
     mcp,
     query,
     recap,
+    serve,
+    shell,
     store,
 )
 from graphrag_core.surfaces.cli.common import root
@@ -60,9 +62,20 @@ def main(
 
 
 # Top-level commands (merged into the root), then the named groups.
-for group in (ingest.app, query.app, analytics.app, store.app, doctor.app, demo.app, mcp.app):
+for group in (
+    ingest.app,
+    query.app,
+    analytics.app,
+    store.app,
+    doctor.app,
+    demo.app,
+    serve.app,
+    shell.app,
+    mcp.app,
+):
     app.add_typer(group)
 app.add_typer(changelog.app, name="changelog")
 app.add_typer(entity.app, name="entity")
 app.add_typer(recap.app, name="recap")
+app.add_typer(serve.keys_app, name="keys")
 help.apply(app)

@@ -22,6 +22,8 @@ from graphrag_core.surfaces.cli.common import cli_service, err, out
 
 BROAD_QUESTION = "What are the main powers of the Marches and how do they stand with the party?"
 DEFAULT_EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "emberfall"
+PROSE_EXAMPLE = DEFAULT_EXAMPLE.parent / "kettlebridge"
+PROSE_QUESTIONS = ("Where can the party rest?", "Is Old Wenna alive?", "Who governs Kettlebridge?")
 
 
 app = typer.Typer()
@@ -31,10 +33,17 @@ app = typer.Typer()
 def demo(
     example: Annotated[Path, typer.Option(help="The example campaign folder.")] = DEFAULT_EXAMPLE,
     campaign: Annotated[str, typer.Option(help="Campaign id to use.")] = "emberfall",
+    prose: Annotated[
+        Path | None,
+        typer.Option(help="A prose-only example (plain notes and recaps) shown after it."),
+    ] = PROSE_EXAMPLE,
 ) -> None:
-    """Ingest the bundled example campaign, post its session changelogs, ask its questions."""
+    """Ingest the bundled example campaign, post its session changelogs, ask its questions;
+    then the same, with no model, for a campaign written only as prose."""
     with cli_service() as (service, _), render.RichProgress(err) as progress:
         run_demo(service, example, campaign, out, progress)
+        if prose is not None and (prose / "world").is_dir():
+            run_prose_demo(service, prose, out, progress)
 
 
 def load_questions(example: Path) -> list[dict[str, object]]:
@@ -86,3 +95,19 @@ def run_demo(
     console.rule("4. A broad question, from the community summaries")
     console.print(f"\n[bold]{BROAD_QUESTION}[/]  [dim]({campaign}, player view)[/]")
     render_global(console, service.ask_global(BROAD_QUESTION, campaign, as_player=True))
+
+
+def run_prose_demo(
+    service: LoregraphService, example: Path, console: Console, progress: ProgressListener
+) -> None:
+    """A campaign of plain Markdown lore and prose recaps, no world pack and no model: the
+    offline extractor finds its people and places, the change set names them by alias, and
+    the answers respect it."""
+    campaign = example.name
+    console.rule(f"5. Prose only, no model: {example / 'world'}")
+    render.render_ingest(console, service.ingest(example / "world", campaign, progress))
+    render_build(console, service.build(campaign, progress))
+    for file in changelog_files(example):
+        render.render_post(console, service.post_changelog(file, campaign))
+    for question in PROSE_QUESTIONS:
+        render.render_ask(console, service.ask(question, campaign, k=5))

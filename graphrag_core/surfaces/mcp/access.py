@@ -4,12 +4,9 @@ never by a model's arguments."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, cast, get_args
 
 from graphrag_core.errors import ConfigError
-
-Role = Literal["gm", "player", "recap"]
-ROLES: tuple[str, ...] = get_args(Role)
+from graphrag_core.services.keys import ROLES, Role
 
 
 @dataclass(frozen=True)
@@ -34,6 +31,6 @@ class Access:
 
 
 def parse_role(text: str) -> Role:
-    if text not in ROLES:
+    if text not in ROLES:  # a key's role, or the --role flag
         raise ConfigError(f"unknown role {text!r}: use gm, player or recap")
-    return cast(Role, text)
+    return text

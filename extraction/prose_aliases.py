@@ -1,0 +1,87 @@
+"""Other names of a prose entity: stated ones, title forms and first names.
+
+- stated: "Everyone calls her Old Wenna", "known as the Grey Hand", "called Redcap",
+  "nicknamed Ash" — the alias of the sentence's subject (its first name, or the section's
+  entity when the sentence opens with a pronoun);
+- title forms: "Reeve Alda Brandt" gives "Reeve Alda Brandt" and, when no other entity bears
+  that title, "the Reeve";
+- first names: "Alda" for the NPC "Alda Brandt", when no other entity's name starts or ends
+  with that word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from extraction.prose_names import NameSpan
+
+_STATED = re.compile(
+    r"\b(?:calls?\s+(?:her|him|it|them)|called|known\s+as|nicknamed|also\s+named|"
+    r"goes\s+by|go\s+by)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_PRONOUN_START = re.compile(r"^\s*(?:She|He|It|They|Her|His|Its|Their|Everyone|Locals|People)\b")
+OFFICES = frozenset(
+    ("reeve", "lord", "lady", "captain", "king", "queen", "prince", "princess", "sheriff",
+     "mayor", "magister", "archmage", "abbot", "abbess", "bishop", "general", "sergeant",
+     "commander", "chief", "duke", "duchess", "baron", "baroness", "count", "countess")
+)  # fmt: skip
+"""Titles of an office, which "the <title>" names alone ("the Reeve"; not "the Brother")."""
+
+
+@dataclass(frozen=True)
+class StatedAlias:
+    alias: str
+    name: str
+    """The alias without its title ("Wenna" for "Old Wenna")."""
+    subject: str | None
+    """The subject name of the sentence, or ``None`` for the section's entity (pronoun)."""
+
+
+def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias]:
+    """The aliases a sentence states, each with the name it belongs to."""
+    ordered = sorted(spans, key=lambda s: s.start)
+    found: list[StatedAlias] = []
+    for span in ordered:
+        start = _with_title(sentence, span)
+        if not _STATED.search(sentence[:start]):
+            continue
+        alias = sentence[start : span.end]
+        subject = next((s.name for s in reversed(ordered) if s.end <= start), None)
+        if subject is None and not _PRONOUN_START.match(sentence):
+            continue
+        found.append(StatedAlias(alias, span.name, subject))
+    return found
+
+
+def _with_title(sentence: str, span: NameSpan) -> int:
+    if not span.title:
+        return span.start
+    at = sentence.rfind(span.title, 0, span.start)
+    return at if at >= 0 else span.start
+
+
+def title_aliases(name: str, titles: Iterable[str], title_users: Mapping[str, int]) -> list[str]:
+    """The title forms of ``name``: "Reeve Alda Brandt", and "the Reeve" when unambiguous."""
+    aliases: list[str] = []
+    for title in titles:
+        aliases.append(f"{title} {name}")
+        word = title.split()[-1]
+        if word.casefold() in OFFICES and title_users.get(title.casefold()) == 1:
+            aliases.append(f"the {title}")
+    return aliases
+
+
+def first_name(name: str, names: Iterable[str]) -> str | None:
+    """The first word of a person's name when no other name shares it as first or last word."""
+    words = name.split()
+    if len(words) < 2 or len(words[0]) < 3:
+        return None
+    first = words[0].casefold()
+    for other in names:
+        parts = other.casefold().split()
+        if other != name and len(parts) > 1 and first in (parts[0], parts[-1]):
+            return None
+    return words[0]

@@ -1,0 +1,102 @@
+"""Name candidates of the prose stage, and how they merge into one entity.
+
+A candidate gathers every mention of one normalised name: surfaces, titles, type votes
+(``(rank, type)``: the lowest rank is the strongest evidence), description and aliases.
+Merging folds a stated alias ("Old Wenna"), a lone first name ("Alda") or a one-word short
+form ("the Reeve", "the Compact") into the one entity it names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from extraction.prose_aliases import first_name, title_aliases
+from extraction.slugs import normalise_name
+
+
+@dataclass
+class Candidate:
+    surfaces: dict[str, int] = field(default_factory=dict)
+    mentions: int = 0
+    heading: str = ""
+    heading_path: str = ""
+    titles: list[str] = field(default_factory=list)
+    votes: list[tuple[int, str]] = field(default_factory=list)
+    party: bool = False
+    description: tuple[bool, bool, str] | None = None  # (party, opens with it, sentence)
+    aliases: dict[str, bool] = field(default_factory=dict)  # alias -> stated in a party chunk
+    paths: list[str] = field(default_factory=list)
+
+
+def best_type(candidate: Candidate) -> str:
+    if not candidate.votes:
+        return "Other"
+    best = min(rank for rank, _ in candidate.votes)
+    kinds = [kind for rank, kind in candidate.votes if rank == best]
+    return max(sorted(set(kinds)), key=kinds.count)
+
+
+def display_name(candidate: Candidate) -> str:
+    if candidate.heading:
+        return candidate.heading
+    return max(sorted(candidate.surfaces), key=lambda s: candidate.surfaces[s])
+
+
+def merge_aliases(found: dict[str, Candidate], alias_of: dict[str, str]) -> dict[str, Candidate]:
+    for alias, owner in alias_of.items():
+        if alias in found and owner in found and alias != owner:
+            absorb(found[owner], found.pop(alias))
+    return found
+
+
+def absorb(into: Candidate, other: Candidate) -> None:
+    into.mentions += other.mentions
+    into.party |= other.party
+    into.paths += other.paths
+    for surface in other.surfaces:
+        into.aliases.setdefault(surface, other.party)
+    for title in other.titles:
+        for surface in other.surfaces:
+            into.aliases.setdefault(f"{title} {surface}", other.party)
+
+
+def merge_first_names(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
+    people = {key: display_name(c) for key, c in kept.items() if best_type(c) in ("NPC", "PC")}
+    names = [display_name(c) for c in kept.values()]
+    for key, person in people.items():
+        short = first_name(person, names)
+        lone = normalise_name(short) if short else None
+        if lone and lone in found and lone != key:
+            kept.pop(lone, None)
+            absorb(kept[key], found[lone])
+            kept[key].aliases.setdefault(short or "", kept[key].party)
+        elif short:
+            kept[key].aliases.setdefault(short, kept[key].party)
+
+
+def title_counts(kept: dict[str, Candidate]) -> dict[str, int]:
+    titles: dict[str, int] = {}
+    for candidate in kept.values():
+        for title in candidate.titles:
+            titles[title.casefold()] = titles.get(title.casefold(), 0) + 1
+    return titles
+
+
+def merge_short_names(kept: dict[str, Candidate]) -> None:
+    """Fold a one-word name into the one entity it is a short form of: "the Reeve" of "Reeve
+    Alda Brandt", "the Compact" of "The Millers' Compact"."""
+    titles = title_counts(kept)
+    owners: dict[str, set[str]] = {}
+    for key, candidate in kept.items():
+        name = display_name(candidate)
+        forms = [*candidate.aliases, *title_aliases(name, candidate.titles, titles)]
+        if best_type(candidate) not in ("NPC", "PC") and len(name.split()) > 1:
+            forms.append(name.split(" of ")[0].split()[-1])
+        for form in forms:
+            owners.setdefault(normalise_name(form), set()).add(key)
+    for key in sorted(kept):
+        owner = owners.get(key, set())
+        if len(owner) == 1 and key not in owner and len(key.split()) == 1:
+            (target,) = owner
+            if target in kept:
+                absorb(kept[target], kept.pop(key))

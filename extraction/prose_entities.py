@@ -1,0 +1,217 @@
+"""Entities that plain prose is about, found without a model.
+
+Over the chunks of Markdown and text sources (see :mod:`extraction.prose_names`):
+
+- a heading that names a thing ("## The Copper Kettle") defines an entity;
+- a name mentioned at least twice is an entity; a name mentioned once is one only when its
+  type is clear from a title, its head word or ending ("Slow River", "Tollhouse");
+- the type comes from cue words (:mod:`extraction.prose_types`), ``Other`` when none speaks;
+- the description is the first sentence that opens with the name, quoted as written;
+- aliases come from :mod:`extraction.prose_aliases`; a lone first name or a stated alias is
+  merged into its entity.
+
+Structured sources win: a name the world pack or vault already defines is left to them.
+Secrets stay secret: an entity seen only in GM chunks is GM-only, an alias stated only in GM
+chunks is a GM alias, and a party entity's description never quotes a GM chunk.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from extraction.prose_aliases import stated_aliases, title_aliases
+from extraction.prose_candidates import (
+    Candidate,
+    best_type,
+    display_name,
+    merge_aliases,
+    merge_first_names,
+    merge_short_names,
+    title_counts,
+)
+from extraction.prose_names import common_words, heading_name, name_spans
+from extraction.prose_types import (
+    STRONG_HEADS,
+    apposition_type,
+    context_type,
+    definition_type,
+    name_type,
+    pronoun_follows,
+    verb_type,
+)
+from extraction.resolution import EntityResolver
+from extraction.slugs import normalise_name, slugify
+from graphrag_core.models import Chunk, Entity, Visibility
+
+_SENTENCE = re.compile(r"[^\n.!?]+(?:[.!?]+['\")\]]*|$)", re.MULTILINE)
+_PRONOUN_SUBJECT = re.compile(r"^(?:She|He|It)\b")
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """The ``(start, end)`` of each sentence or line of ``text``, stripped."""
+    spans = []
+    for match in _SENTENCE.finditer(text):
+        raw = match.group(0)
+        start = match.start() + len(raw) - len(raw.lstrip())
+        end = match.start() + len(raw.rstrip())
+        if end > start:
+            spans.append((start, end))
+    return spans
+
+
+class _Collector:
+    def __init__(self, chunks: Sequence[Chunk]) -> None:
+        self.common = common_words(chunk.text for chunk in chunks)
+        self.found: dict[str, Candidate] = {}
+        self.alias_of: dict[str, str] = {}
+
+    def get(self, name: str) -> Candidate:
+        return self.found.setdefault(normalise_name(name), Candidate())
+
+    def chunk(self, chunk: Chunk, seen_headings: set[tuple[str, str]]) -> None:
+        party = chunk.visibility == "party"
+        title = chunk.heading.split(" > ")[-1] if chunk.heading else ""
+        section = heading_name(title) if title else None
+        if section and (chunk.source_path, chunk.heading) not in seen_headings:
+            seen_headings.add((chunk.source_path, chunk.heading))
+            candidate = self.get(section)
+            candidate.heading = candidate.heading or section
+            candidate.heading_path = candidate.heading_path or chunk.heading
+            candidate.party |= party
+            candidate.paths.append(chunk.source_path)
+        for start, end in sentences(chunk.text):
+            if not chunk.text.startswith("#", start):
+                self.sentence(chunk, chunk.text[start:end], section, party)
+
+    def sentence(self, chunk: Chunk, text: str, section: str | None, party: bool) -> None:
+        spans = name_spans(text, self.common)
+        if section and _PRONOUN_SUBJECT.match(text):
+            kind = definition_type(text, 0, text.index(" "))
+            if kind:
+                self.get(section).votes.append((1, kind))
+        for span in spans:
+            candidate = self.get(span.name)
+            candidate.mentions += 1
+            candidate.party |= party
+            candidate.surfaces[span.name] = candidate.surfaces.get(span.name, 0) + 1
+            if span.title and span.title not in candidate.titles:
+                candidate.titles.append(span.title)
+            candidate.paths.append(chunk.source_path)
+            self._vote(candidate, text, span.start, span.end, span.title)
+            self._describe(candidate, text, span.start, span.title, party)
+            own = section and normalise_name(section) == normalise_name(span.name)
+            if (
+                own
+                and span.sentence_start
+                and pronoun_follows(chunk.text, _after(chunk.text, text))
+            ):
+                candidate.votes.append((5, "NPC"))
+        for stated in stated_aliases(text, spans):
+            owner = stated.subject or section
+            if owner and normalise_name(owner) != normalise_name(stated.alias):
+                for form in (stated.alias, stated.name):
+                    self.alias_of[normalise_name(form)] = normalise_name(owner)
+                aliases = self.get(owner).aliases
+                aliases[stated.alias] = aliases.get(stated.alias, False) or party
+
+    def _vote(self, candidate: Candidate, text: str, start: int, end: int, title: str) -> None:
+        head = name_type(text[start:end])
+        definition = definition_type(text, start, end)
+        evidence = (
+            (0, head if head in STRONG_HEADS else None),
+            (0 if definition == "PC" else 1, definition),
+            (2, "NPC" if title else apposition_type(text, start, end)),
+            (3, name_type(text[start:end])),
+            (4, context_type(text, start)),
+            (4, verb_type(text, end)),
+        )
+        candidate.votes += [(rank, kind) for rank, kind in evidence if kind]
+
+    def _describe(
+        self, candidate: Candidate, text: str, start: int, title: str, party: bool
+    ) -> None:
+        opens = start == 0 or bool(title and text.startswith(title)) or text[:start] == "The "
+        if candidate.description is None or (party, opens) > candidate.description[:2]:
+            candidate.description = (party, opens, text)
+
+
+def _after(chunk_text: str, sentence: str) -> int:
+    at = chunk_text.find(sentence)
+    return at + len(sentence) if at >= 0 else len(chunk_text)
+
+
+def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entity]:
+    """The entities the prose ``chunks`` are about, that ``known`` does not already hold."""
+    collector = _Collector(chunks)
+    seen: set[tuple[str, str]] = set()
+    for chunk in chunks:
+        collector.chunk(chunk, seen)
+    found = merge_aliases(collector.found, collector.alias_of)
+    leaves = _leaf_headings(chunks)
+    kept = {key: c for key, c in found.items() if _is_entity(c) and _named(c, leaves)}
+    merge_first_names(found, kept)
+    merge_short_names(kept)
+    return _build(kept, known)
+
+
+def _leaf_headings(chunks: Sequence[Chunk]) -> set[str]:
+    paths = {chunk.heading for chunk in chunks if chunk.heading}
+    parents = {path.rsplit(" > ", 1)[0] for path in paths if " > " in path}
+    return paths - parents
+
+
+def _is_entity(candidate: Candidate) -> bool:
+    if candidate.heading or candidate.mentions >= 2:
+        return True
+    return best_type(candidate) != "Other" and any(rank <= 3 for rank, _ in candidate.votes)
+
+
+def _named(candidate: Candidate, leaves: set[str]) -> bool:
+    """A heading names a thing when the prose names it too, or when it heads a section of its
+    own with no subsections ("## Acid Arrow" over the spell's text), not two things
+    ("Treasures and Troubles"); a heading over subsections ("# Faith") is a topic."""
+    if candidate.mentions > 0:
+        return True
+    return candidate.heading_path in leaves and not re.search(r"\s(?:and|&)\s", candidate.heading)
+
+
+def _build(kept: dict[str, Candidate], known: EntityResolver) -> list[Entity]:
+    titles = title_counts(kept)
+    entities: list[Entity] = []
+    taken: set[str] = set()
+    for key in sorted(kept):
+        candidate = kept[key]
+        name = display_name(candidate)
+        if known.resolve(name) is not None:
+            continue
+        entity_id = _free(slugify(name), taken, known)
+        taken.add(entity_id)
+        entities.append(_entity(entity_id, name, candidate, titles))
+    return entities
+
+
+def _free(wanted: str, taken: set[str], known: EntityResolver) -> str:
+    entity_id, n = wanted, 2
+    while entity_id in taken or entity_id in known:
+        entity_id, n = f"{wanted}-{n}", n + 1
+    return entity_id
+
+
+def _entity(entity_id: str, name: str, c: Candidate, titles: dict[str, int]) -> Entity:
+    visibility: Visibility = "party" if c.party else "gm"
+    for alias in title_aliases(name, c.titles, titles):
+        c.aliases.setdefault(alias, c.party)
+    own = normalise_name(name)
+    aliases = {a: party for a, party in c.aliases.items() if normalise_name(a) != own}
+    public = c.description is not None and (c.description[0] or not c.party)
+    return Entity(
+        id=entity_id,
+        name=name,
+        type=best_type(c),
+        aliases=tuple(sorted(a for a, party in aliases.items() if party or not c.party)),
+        gm_aliases=tuple(sorted(a for a, party in aliases.items() if c.party and not party)),
+        visibility=visibility,
+        description=c.description[2] if c.description and public else "",
+        sources=tuple(dict.fromkeys(c.paths[:1])),
+    )

@@ -1,0 +1,168 @@
+"""Proper names in prose: runs of capitalised words, and the thing a heading names.
+
+A name is a run of capitalised words ("Slow River", "Millers' Compact"), joined by ``of``,
+``of the``, ``de``, ``van``, ``von`` when a capitalised word follows ("Order of the Ember").
+A leading title ("Reeve Alda Brandt", "Old Wenna") is kept apart as ``title``; a trailing
+possessive ``'s`` is dropped. The first word of a sentence counts only when it is not a common
+word (one the text also writes in lower case, or a function word such as "After").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from extraction.markdown import is_gm_heading
+from extraction.prose_types import noun_type
+
+_WORD = re.compile(r"[^\W\d_][\w]*(?:['’][\w]+|(?<=s)['’](?!\w))?")
+_SENTENCE_END = re.compile(r"[.!?;:]['\")\]]*\s|\n|^\s*[-*#>]+\s", re.MULTILINE)
+
+
+def _words(*lines: str) -> frozenset[str]:
+    return frozenset(" ".join(lines).split())
+
+
+_CONNECTORS = ("of", "of the", "de", "du", "van", "von", "la")
+TITLES = _words(
+    "reeve lord lady captain sir dame king queen prince princess brother sister mother father ",
+    "master mistress old young elder high saint duke duchess baron baroness count countess ",
+    "sheriff mayor magister archmage abbot abbess bishop general sergeant commander chief ",
+    "grandmother grandfather granny widow uncle aunt doctor professor",
+)
+FUNCTION_WORDS = _words(
+    "a an the this that these those there here then when while after before during since ",
+    "until if but and or so yet as at by for from in into of on onto to with without ",
+    "he she it its they them their his her we us our you your i me my everyone someone ",
+    "nobody everybody one some many most all each every no not later now once later today ",
+    "tonight yesterday tomorrow meanwhile finally first next last soon also still however ",
+    "although though because what who whom whose which where why how ",
+    "inside outside above below beneath behind beyond across along around through back ",
+    "down up over under near far again instead together even only just never always",
+)
+GENERIC_HEADINGS = _words(
+    "overview history background introduction notes rumours rumors summary contents appendix ",
+    "geography people places factions items creatures events quests hooks adventure hooks ",
+    "gazetteer lore bestiary religion timeline recap session outcome aftermath ",
+    "npcs locations loot treasure encounters secrets gm notes dm notes",
+)
+
+
+@dataclass(frozen=True)
+class NameSpan:
+    """``text[start:end]`` is the name (title excluded)."""
+
+    start: int
+    end: int
+    name: str
+    title: str
+    sentence_start: bool
+
+
+def common_words(texts: Iterable[str]) -> frozenset[str]:
+    """Words written in lower case somewhere in ``texts``, plus the function words."""
+    seen = {m.group(0) for text in texts for m in _WORD.finditer(text) if m.group(0).islower()}
+    return frozenset(seen | FUNCTION_WORDS)
+
+
+def sentence_starts(text: str) -> set[int]:
+    """Offsets of the first word of each sentence, line item or paragraph."""
+    found: set[int] = set()
+    for offset in [0, *(m.end() for m in _SENTENCE_END.finditer(text))]:
+        word = _WORD.search(text, offset)
+        if word is not None:
+            found.add(word.start())
+    return found
+
+
+def name_spans(text: str, common: frozenset[str]) -> list[NameSpan]:
+    """Every capitalised name in ``text``, in order."""
+    words = list(_WORD.finditer(text))
+    firsts = sentence_starts(text)
+    spans: list[NameSpan] = []
+    index = 0
+    while index < len(words):
+        run = _run(text, words, index)
+        if run is None:
+            index += 1
+            continue
+        first, last = run
+        span = _span(text, words, first, last, firsts, common)
+        if span is not None:
+            spans.append(span)
+        index = last + 1
+    return spans
+
+
+def _capital(word: str) -> bool:
+    return word[0].isupper()
+
+
+def _run(text: str, words: list[re.Match[str]], index: int) -> tuple[int, int] | None:
+    """The longest run of capitalised words (with connectors) starting at ``index``."""
+    if not _capital(words[index].group(0)):
+        return None
+    last = index
+    while last + 1 < len(words):
+        gap = text[words[last].end() : words[last + 1].start()]
+        nxt = words[last + 1].group(0)
+        if gap in (" ", "-") and _capital(nxt):
+            last += 1
+            continue
+        joined = _connector(text, words, last)
+        if joined is None:
+            break
+        last = joined
+    return index, last
+
+
+def _connector(text: str, words: list[re.Match[str]], last: int) -> int | None:
+    for connector in _CONNECTORS:
+        parts = connector.split()
+        end = last + len(parts) + 1
+        if end >= len(words) or [w.group(0) for w in words[last + 1 : end]] != parts:
+            continue
+        gap = text[words[last].end() : words[end].start()]
+        if _capital(words[end].group(0)) and gap == f" {connector} ":
+            return end
+    return None
+
+
+def _span(
+    text: str,
+    words: list[re.Match[str]],
+    first: int,
+    last: int,
+    firsts: set[int],
+    common: frozenset[str],
+) -> NameSpan | None:
+    initial = words[first].start() in firsts
+    while first <= last and initial and words[first].group(0).lower() in common:
+        first, initial = first + 1, False
+    titles: list[str] = []
+    thing = noun_type(words[last].group(0)) not in (None, "NPC")  # "Old Quarry" keeps "Old"
+    while first < last and words[first].group(0).lower() in TITLES and not thing:
+        titles.append(words[first].group(0))
+        first += 1
+    if first > last or words[first].group(0).lower() in FUNCTION_WORDS:
+        return None
+    start, end = words[first].start(), words[last].end()
+    name = re.sub(r"['’]s$", "", text[start:end])
+    end = start + len(name)
+    return NameSpan(start, end, name, " ".join(titles), initial)
+
+
+def heading_name(title: str) -> str | None:
+    """The thing a heading names ("Hob Tarrow, Innkeeper" → "Hob Tarrow"), or ``None`` for a
+    generic heading ("Rumours", "Session 3", "GM Notes")."""
+    head = re.split(r"\s*(?:[,:(—–]| - )\s*", title.strip(), maxsplit=1)[0].strip(" *_`")
+    words = head.split()
+    if not words or len(words) > 6 or not _capital(words[0]) or is_gm_heading(title):
+        return None
+    generic = all(w.casefold().strip("'’") in GENERIC_HEADINGS | FUNCTION_WORDS for w in words)
+    if generic or any(w.isdigit() for w in words):
+        return None
+    if words[0].casefold() in ("session", "chapter", "part", "act", "day", "appendix"):
+        return None
+    return head
