@@ -4,7 +4,10 @@ Markdown splits at headings first; a section longer than ``chunk_size`` characte
 paragraphs, then sentences, then whitespace, and only as a last resort mid-word. Front matter
 never enters a chunk. A heading with no text of its own joins the section after it, so that no
 chunk is a bare heading. A world pack gives one chunk per item of its ``entities`` list (more
-when the item has secret parts).
+when the item has secret parts). A PDF splits at page ends and at its headings (outline or
+typographic cues, see ``extraction.pdf``), so that each chunk lies within one page and carries
+its number; an EPUB likewise at chapter ends and headings (``extraction.epub``). A session
+record's chunks carry the session number (``extraction.sessions``).
 
 Visibility: ``gm`` under a GM heading (``GM Notes``, ``DM Notes``, ``Secrets``, see
 ``extraction.markdown``), in a note whose front matter visibility is not party-visible (see
@@ -25,6 +28,8 @@ import yaml
 
 from extraction.frontmatter import split_front_matter
 from extraction.markdown import Section, heading_label, sections
+from extraction.pdf_layout import page_spans
+from extraction.sessions import session_number
 from extraction.slugs import slugify
 from extraction.visibility import read_visibility
 from graphrag_core.models import Chunk, SourceDocument, Visibility
@@ -43,6 +48,7 @@ class _Piece:
     end: int
     heading: str = ""
     gm: bool = False
+    page: int | None = None
 
 
 def chunk_id(path: str, ordinal: int, content_hash: str) -> str:
@@ -57,14 +63,17 @@ def chunk_document(doc: SourceDocument, *, chunk_size: int, overlap: int = 0) ->
         pieces = worldpack_pieces(doc.text)
     elif doc.kind in ("markdown", "vault"):
         pieces = _markdown_pieces(doc, chunk_size, overlap)
+    elif doc.kind in ("pdf", "epub"):
+        pieces = _book_pieces(doc, chunk_size, overlap)
     else:
         pieces = [
             _Piece(s, e) for s, e in split_span(doc.text, 0, len(doc.text), chunk_size, overlap)
         ]
-    return _chunks(doc, pieces)
+    return _chunks(doc, pieces, session_number(doc))
 
 
-def _chunks(doc: SourceDocument, pieces: list[_Piece]) -> list[Chunk]:
+def _chunks(doc: SourceDocument, pieces: list[_Piece], session: int | None) -> list[Chunk]:
+    """Chunks of ``pieces``, each stamped with the session ``doc`` records (if any)."""
     chunks: list[Chunk] = []
     for piece in pieces:
         start, end = _trim(doc.text, piece.start, piece.end)
@@ -83,6 +92,8 @@ def _chunks(doc: SourceDocument, pieces: list[_Piece]) -> list[Chunk]:
                 content_hash=digest,
                 heading=piece.heading,
                 visibility=visibility,
+                session=session,
+                page=piece.page,
             )
         )
     return chunks
@@ -106,6 +117,17 @@ def _markdown_pieces(doc: SourceDocument, chunk_size: int, overlap: int) -> list
         for low, high in _section_spans(doc.text, start, section, chunk_size, overlap):
             pieces.append(_Piece(low, high, label, gm))
     return pieces
+
+
+def _book_pieces(doc: SourceDocument, chunk_size: int, overlap: int) -> list[_Piece]:
+    """Pieces within one page (EPUB: chapter) each, cut at the book's headings; a PDF
+    chunk cites its page."""
+    pdf = doc.kind == "pdf"
+    return [
+        _Piece(low, high, span.heading, page=span.page if pdf else None)
+        for span in page_spans(doc)
+        for low, high in split_span(doc.text, span.start, span.end, chunk_size, overlap)
+    ]
 
 
 def _section_spans(

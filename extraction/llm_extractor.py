@@ -38,7 +38,7 @@ from graphrag_core.models import Chunk, Entity, Extraction, Relation, SourceDocu
 from graphrag_core.ports import Embedder, ProgressListener
 from graphrag_core.taxonomy import Taxonomy
 
-PROSE_KINDS = frozenset({"markdown", "text", "vault"})
+PROSE_KINDS = frozenset({"markdown", "text", "vault", "pdf", "epub"})
 
 
 @dataclass

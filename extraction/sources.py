@@ -7,7 +7,9 @@
 - ``vault``: a Markdown note inside an Obsidian vault (a folder, up to the root, holding a
   ``.obsidian`` directory) or any Markdown file opening with YAML front matter;
 - ``markdown``: any other Markdown file;
-- ``text``: a ``.txt`` file.
+- ``text``: a ``.txt`` file;
+- ``pdf``: a text PDF (``extraction.pdf``: pages and headings kept; a scan is an error);
+- ``epub``: an EPUB book (``extraction.epub``: chapters in reading order, headings kept).
 """
 
 from __future__ import annotations
@@ -18,15 +20,17 @@ from typing import Literal
 
 import yaml
 
+from extraction.epub import load_epub
 from extraction.frontmatter import has_front_matter, split_front_matter, yaml_error_reason
+from extraction.pdf import load_pdf
 from graphrag_core.errors import SourceError
 from graphrag_core.models import SourceDocument
 
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 YAML_SUFFIXES = frozenset({".yaml", ".yml"})
-SUPPORTED_SUFFIXES = MARKDOWN_SUFFIXES | YAML_SUFFIXES | {".txt"}
+SUPPORTED_SUFFIXES = MARKDOWN_SUFFIXES | YAML_SUFFIXES | {".txt", ".pdf", ".epub"}
 
-Kind = Literal["markdown", "text", "vault", "worldpack"]
+Kind = Literal["markdown", "text", "vault", "worldpack", "pdf", "epub"]
 
 
 def discover(root: Path) -> list[Path]:
@@ -69,9 +73,14 @@ def load_document(path: Path, root: Path) -> SourceDocument:
 def document_from_bytes(rel: str, raw: bytes, *, in_vault: bool = False) -> SourceDocument:
     """A source from its bytes (a file read from disk, or uploaded): ``rel`` is its campaign
     path, whose suffix decides how it is read; ``in_vault``: a Markdown note of a vault."""
+    digest = hashlib.sha256(raw).hexdigest()
+    suffix = Path(rel).suffix.lower()
+    if suffix == ".pdf":
+        return load_pdf(raw, rel, digest)
+    if suffix == ".epub":
+        return load_epub(raw, rel, digest)
     text = _decode(raw, rel)
     kind = _kind(rel, text, in_vault)
-    digest = hashlib.sha256(raw).hexdigest()
     return SourceDocument(path=rel, kind=kind, sha256=digest, text=text)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 Visibility = Literal["gm", "party"]
 Attitude = Literal["allied", "neutral", "hostile"]
@@ -137,9 +137,17 @@ class SourceDocument(_Model):
     """One ingested file, as read from disk."""
 
     path: str = Field(description="Path relative to the ingest root, '/'-separated.")
-    kind: Literal["markdown", "text", "vault", "worldpack"]
+    kind: Literal["markdown", "text", "vault", "worldpack", "pdf", "epub"]
     sha256: str
     text: str
+    pages: tuple[int, ...] = Field(
+        default=(),
+        description="PDF: the offset in ``text`` where each page (EPUB: chapter) starts.",
+    )
+    outline: tuple[tuple[int, int, str], ...] = Field(
+        default=(),
+        description="PDF, EPUB: headings found, as (offset in ``text``, level from 1, title).",
+    )
 
 
 class Chunk(_Model):
@@ -156,6 +164,13 @@ class Chunk(_Model):
     mentions: tuple[str, ...] = Field(default=(), description="Entity ids the chunk mentions.")
     subject: str | None = Field(
         default=None, description="Entity id the chunk is primarily about, if any."
+    )
+    session: int | None = Field(
+        default=None,
+        description="Session number when the source is a session record (a recap).",
+    )
+    page: int | None = Field(
+        default=None, description="1-based page number when the source is a PDF."
     )
 
 
@@ -246,6 +261,7 @@ class Citation(_Model):
     source: str = Field(description="File path, or change set source.")
     quote: str = Field(default="", description="The cited text, possibly shortened.")
     session_id: int | None = None
+    page: int | None = Field(default=None, description="Page of a PDF source, from 1.")
 
 
 class RankedResult(_Model):
@@ -297,6 +313,22 @@ class EntityView(_Model):
         default_factory=dict,
         description="Display names of the entities its relations and changes name, by id.",
     )
+    mentioned_sessions: tuple[int, ...] = Field(
+        default=(),
+        description="Sessions whose records (recaps) mention the entity, ascending.",
+    )
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def first_session(self) -> int | None:
+        """The first session whose record mentions the entity."""
+        return self.mentioned_sessions[0] if self.mentioned_sessions else None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def last_session(self) -> int | None:
+        """The last session whose record mentions the entity."""
+        return self.mentioned_sessions[-1] if self.mentioned_sessions else None
 
 
 # ---------------------------------------------------------------- LLM ledger and GM decisions
@@ -435,6 +467,11 @@ class CampaignView(_Model):
     states: dict[str, EffectiveState] = Field(description="Effective state per entity id.")
     changes: dict[str, Change] = Field(description="Visible changes by id, for citations.")
     as_of_session: int | None = None
+    mentioned_sessions: dict[str, tuple[int, ...]] = Field(
+        default_factory=dict,
+        description="Entity id -> the sessions (ascending) whose visible session-record "
+        "chunks name it (as subject or mention), up to ``as_of_session``.",
+    )
 
     @property
     def as_player(self) -> bool:

@@ -55,8 +55,20 @@ class ScoredItem:
 
 def chunk_citation(chunk: Chunk) -> Citation:
     return Citation(
-        kind="chunk", id=chunk.id, source=chunk.source_path, quote=clip(chunk.text, QUOTE_CHARS)
+        kind="chunk",
+        id=chunk.id,
+        source=chunk.source_path,
+        quote=clip(chunk.text, QUOTE_CHARS),
+        session_id=chunk.session,
+        page=chunk.page,
     )
+
+
+def chunk_place(chunk: Chunk) -> str:
+    """``book.pdf p. 47 § Taverns``: the source, its page if any, the heading if any."""
+    page = f" p. {chunk.page}" if chunk.page is not None else ""
+    heading = f" § {chunk.heading}" if chunk.heading else ""
+    return f"{chunk.source_path}{page}{heading}"
 
 
 def change_citation(change: Change) -> Citation:
@@ -143,7 +155,7 @@ def passage_result(item: ScoredItem, view: CampaignView) -> RankedResult:
         id=chunk.id,
         kind="passage",
         type="passage",
-        name=f"{chunk.source_path} § {chunk.heading}" if chunk.heading else chunk.source_path,
+        name=chunk_place(chunk),
         status=state.status if state else None,
         attitude=state.attitude if state else None,
         available=available,

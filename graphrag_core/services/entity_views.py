@@ -48,6 +48,7 @@ def entity_view(view: CampaignView, name: str) -> EntityView:
         changes=changes,
         visibility=entity.visibility,
         names={i: view.entities[i].name for i in sorted(named) if i in view.entities},
+        mentioned_sessions=view.mentioned_sessions.get(entity.id, ()),
     )
 
 

@@ -101,8 +101,14 @@ class LlmUseCases:
         return decision
 
     def draft_recap(
-        self, transcript: Path, campaign: str, session: int, output: Path
+        self, transcript: Path, campaign: str, session: int, output: Path, *, offline: bool = False
     ) -> RecapDraft:
-        """Write a reviewable change-set draft proposed by the LLM from a recap."""
+        """Write a reviewable change-set draft from a recap: proposed by the LLM, or, with no
+        model configured (or ``offline``), by deterministic patterns over the campaign's
+        known entities."""
         check_campaign(campaign)
+        if offline or self.llm is None:
+            require_campaign(self.store, campaign)
+            entities = self.store.load_entities(campaign)
+            return recap_file.offline_draft_to_file(transcript, session, output, entities)
         return recap_file.draft_to_file(self._llm_setup(), transcript, session, output)

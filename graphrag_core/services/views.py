@@ -3,13 +3,15 @@
 This is where visibility is enforced for reads: a player view holds no GM-only entity, secret
 alias, GM note, secret relation, GM chunk or secret change, and a visible change's details
 (``killed_by: [ashen-choir]``, a note) keep no value that names a GM-only entity or a secret
-alias. Each change's ``old_value`` is the value it replaced *in this view*. Everything downstream
-(ranker, entity view, previews) works from the view alone."""
+alias. Each change's ``old_value`` is the value it replaced *in this view*. The sessions each
+entity was mentioned in come from the visible chunks only, so a GM-only recap section never tells
+players that someone came up in it. Everything downstream (ranker, entity view, previews) works
+from the view alone."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from changelog.old_values import with_old_values
 from changelog.overlay import effective_changes, effective_states
@@ -98,7 +100,23 @@ def build_view(
         states=states,
         changes={c.id: c for c in kept_changes},
         as_of_session=as_of_session,
+        mentioned_sessions=mentioned_sessions(kept_chunks.values(), as_of_session),
     )
+
+
+def mentioned_sessions(
+    chunks: Iterable[Chunk], as_of_session: int | None = None
+) -> dict[str, tuple[int, ...]]:
+    """Entity id -> the sessions, ascending, whose session-record chunks name it (as subject
+    or mention); sessions after ``as_of_session`` have not happened yet and are left out."""
+    found: dict[str, set[int]] = {}
+    for chunk in chunks:
+        session = chunk.session
+        if session is None or (as_of_session is not None and session > as_of_session):
+            continue
+        for entity_id in {*chunk.mentions, *((chunk.subject,) if chunk.subject else ())}:
+            found.setdefault(entity_id, set()).add(session)
+    return {entity_id: tuple(sorted(found[entity_id])) for entity_id in sorted(found)}
 
 
 def _known(entity_id: str, visible: dict[str, Entity]) -> bool:

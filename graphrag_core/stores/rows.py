@@ -141,6 +141,8 @@ def chunk_row(chunk: Chunk) -> Row:
         "visibility": chunk.visibility,
         "mentions": chunk.mentions,
         "subject": chunk.subject,
+        "session": chunk.session,
+        "page": chunk.page,
     }
     return {"id": chunk.id, "props": checked(f"chunk {chunk.id}", props)}
 
@@ -225,6 +227,8 @@ def to_chunk(row: Row) -> Chunk:
         visibility=row["visibility"],
         mentions=tuple(row["mentions"] or ()),
         subject=row["subject"],
+        session=row.get("session"),
+        page=row.get("page"),
     )
 
 

@@ -67,7 +67,7 @@ CHUNKS = (
            "torven", "anchor", heading="Docks > Taverns", subject="anchor"),
     chunk("c2", "The Cult of the Deep meets beneath the harbour at night.", "cult",
            visibility="gm"),
-    chunk("c3", "Mira Sand pilots ships through the harbour fog.", "mira"),
+    chunk("c3", "Mira Sand pilots ships through the harbour fog.", "mira", session=7, page=2),
 )  # fmt: skip
 
 

@@ -61,11 +61,30 @@ def test_gm_decisions_from_the_command_line(env: dict[str, str], world: Path) ->
     assert code == 1 and "unknown entity" in output
 
 
-def test_recap_draft_needs_a_model(env: dict[str, str], tmp_path: Path) -> None:
+def test_without_a_model_the_recap_draft_is_offline_and_posts(
+    env: dict[str, str], world: Path, tmp_path: Path
+) -> None:
     recap = tmp_path / "recap.md"
-    recap.write_text("Torven died.")
+    recap.write_text("Torven tried to flee and the guards killed Torven.\n\n"
+                     "By dawn the Red Oak had burned to the ground.\n"
+                     "The Quiet Lantern Inn was nearly destroyed.\n")  # fmt: skip
     code, output = _run(env, "recap", "draft", str(recap), "--session", "3")
-    assert code == 1 and "LOREGRAPH_LLM_MODEL" in output
+    assert code == 1 and "holds nothing" in output
+    assert _run(env, "ingest", str(world))[0] == 0
+    draft = tmp_path / "draft.yaml"
+    code, output = _run(env, "recap", "draft", str(recap), "--session", "3", "-o", str(draft))
+    assert code == 0 and "Drafted 2 change(s)" in output, output
+    assert "hedged ('nearly')" in output and "offline recap patterns" in draft.read_text()
+    assert _run(env, "changelog", "post", str(draft))[0] == 0
+    code, output = _run(env, "entity", "Torven", "--json")
+    assert json.loads(output)["status"] == "dead"
+    code, output = _run(env, "entity", "the Red Oak", "--json")
+    assert json.loads(output)["status"] == "destroyed"
+    unreachable = {**env, "LOREGRAPH_LLM_MODEL": "gpt-4o-mini",
+                   "LOREGRAPH_LLM_BASE_URL": "http://127.0.0.1:9/v1"}  # fmt: skip
+    code, output = _run(unreachable, "recap", "draft", str(recap), "--session", "3",
+                        "-o", str(draft), "--offline")  # fmt: skip
+    assert code == 0 and "Drafted 2 change(s)" in output, output
 
 
 @pytest.mark.parametrize(

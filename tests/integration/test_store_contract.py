@@ -68,6 +68,14 @@ def test_upserting_a_chunk_replaces_its_mentions(store: GraphStore, backend: Bac
     assert backend.count(d.MENTIONS_COUNT, {"c": "c"}) == 3
 
 
+def test_a_chunks_session_and_page_round_trip_and_clear(store: GraphStore) -> None:
+    store.apply_delta("c", d.delta())
+    assert {c.id: (c.session, c.page) for c in store.load_chunks("c")}["c3"] == (7, 2)
+    plain = d.CHUNKS[2].model_copy(update={"session": None, "page": None})
+    store.apply_delta("c", GraphDelta(chunks_upsert=(plain,)))
+    assert {c.id: (c.session, c.page) for c in store.load_chunks("c")}["c3"] == (None, None)
+
+
 def test_mentions_are_provenance_not_relations(store: GraphStore) -> None:
     store.apply_delta("c", d.delta(relations=()))
     assert store.neighbourhood("c", ["torven"], 3, d.BOTH) == {"torven": 0}

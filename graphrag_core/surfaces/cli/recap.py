@@ -22,12 +22,22 @@ def recap_draft(
         Path | None, typer.Option("--output", "-o", help="Draft file (default: session-N.yaml).")
     ] = None,
     campaign: CampaignOpt = None,
+    offline: Annotated[
+        bool,
+        typer.Option(
+            "--offline", help="Use the offline patterns even when an LLM model is configured."
+        ),
+    ] = False,
 ) -> None:
     """Propose a changelog (deaths, destructions, attitudes, items changing hands) for the
-    game master to review, then post with `loregraph changelog post`."""
+    game master to review, then post with `loregraph changelog post`. Without an LLM model
+    configured (or with --offline), deterministic patterns propose the deaths, destructions,
+    disappearances and betrayals the recap states about the campaign's known entities."""
     with cli_service() as (service, settings):
         target = output or Path(f"session-{session}.yaml")
-        draft = service.draft_recap(transcript, campaign or settings.campaign, session, target)
+        draft = service.draft_recap(
+            transcript, campaign or settings.campaign, session, target, offline=offline
+        )
         out.print(f"Drafted {draft.proposed} change(s) to {target} "
                       f"({len(draft.skipped)} skipped, listed in the file); "
                       f"review it, then: loregraph changelog post {target}")  # fmt: skip

@@ -12,6 +12,7 @@ from graphrag_core.models import (
     PARTY_ID,
     AskResult,
     Change,
+    Citation,
     EntityView,
     IngestReport,
     LedgerStage,
@@ -124,9 +125,15 @@ def render_ask(console: Console, result: AskResult) -> None:
             # the changes that matter: the item's own status, or those of what a passage names
             style = "yellow" if item.available else "red"
             console.print(f"      ! {escape(one_line(item.status_note, 108))}", style=style)
-        sources = ", ".join(dict.fromkeys(c.source for c in item.citations if c.source))
+        sources = ", ".join(dict.fromkeys(_cited(c) for c in item.citations if c.source))
         if sources:
             console.print(f"      [dim]cites: {escape(one_line(sources, 105))}[/]")
+
+
+def _cited(citation: Citation) -> str:
+    """``book.pdf p. 47``, or the source alone."""
+    page = f" p. {citation.page}" if citation.page is not None else ""
+    return f"{citation.source}{page}"
 
 
 def _headline(rank: int, item: RankedResult) -> str:
@@ -178,8 +185,20 @@ def render_entity(console: Console, view: EntityView) -> None:
         console.print(f"  · {_relation_line(view, rel)}")
     for change in view.changes:
         console.print(f"  {_change_line(view, change)}")
+    if view.mentioned_sessions:
+        console.print(f"  {sessions_line(view.mentioned_sessions)}")
     if view.sources:
         console.print(f"  sources: {escape(', '.join(view.sources))}")
+
+
+def sessions_line(sessions: tuple[int, ...]) -> str:
+    """``mentioned in sessions 3–7 (3, 5, 7)``; ``mentioned in session 4``."""
+    if len(sessions) == 1:
+        return f"mentioned in session {sessions[0]}"
+    span = f"mentioned in sessions {sessions[0]}–{sessions[-1]}"
+    if len(sessions) == sessions[-1] - sessions[0] + 1:
+        return span
+    return f"{span} ({', '.join(map(str, sessions))})"
 
 
 def _name(view: EntityView, entity_id: str) -> str:
