@@ -1,5 +1,4 @@
-"""The MCP and web surfaces' pure helpers: fitting text to a token budget, the session a
-source records, roles."""
+"""The MCP surface's pure helpers: fitting text to a token budget, roles."""
 
 from __future__ import annotations
 
@@ -8,7 +7,6 @@ import pytest
 from graphrag_core.errors import ConfigError
 from graphrag_core.surfaces.mcp.access import Access, parse_role
 from graphrag_core.surfaces.mcp.context import fit_lines
-from graphrag_core.surfaces.web.routes import session_of
 
 
 def words(text: str) -> int:
@@ -23,21 +21,6 @@ def test_fit_keeps_text_that_fits_and_cuts_at_a_line_otherwise() -> None:
     assert words(cut) <= 5
     assert fit_lines(text, 2, words) == ("", False)  # not even one line and the mark fit
     assert fit_lines(text, 0, words) == ("", False)
-
-
-@pytest.mark.parametrize(
-    ("path", "session"),
-    [
-        ("sessions/session-05.md", 5),
-        ("recaps/Session 12.txt", 12),
-        ("notes/session_3.md", 3),
-        ("lore/gazetteer.md", None),
-    ],
-)
-def test_session_of_reads_the_number_a_session_record_is_named_by(
-    path: str, session: int | None
-) -> None:
-    assert session_of(path) == session
 
 
 def test_roles_decide_what_a_caller_reads_and_posts() -> None:

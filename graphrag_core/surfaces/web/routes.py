@@ -9,7 +9,6 @@ only)."""
 
 from __future__ import annotations
 
-import re
 import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -33,7 +32,6 @@ from graphrag_core.services.service import LoregraphService
 from graphrag_core.surfaces.mcp.access import Access
 
 STATIC = Path(str(files("graphrag_core.surfaces.web") / "static"))
-_SESSION = re.compile(r"session[-_ ]?0*(\d+)", re.I)
 
 Player = Annotated[bool, Query(description="Answer as for players (no GM-only content).")]
 AsOf = Annotated[int | None, Query(ge=0, description="The world as of this session.")]
@@ -215,20 +213,14 @@ def _change(change: Change, names: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def session_of(path: str) -> int | None:
-    """The session a source file records (``sessions/session-05.md`` → 5), if any."""
-    found = _SESSION.search(path)
-    return int(found.group(1)) if found else None
-
-
 def timeline(entity: EntityView, view: CampaignView) -> list[dict[str, Any]]:
     """The entity's changes and its mentions in session records, by session."""
     sessions: dict[int, dict[str, list[Any]]] = defaultdict(lambda: {"changes": [], "mentions": []})
     for change in entity.changes:
         sessions[change.session_id]["changes"].append(_change(change, entity.names))
-    for chunk in view.chunks.values():
-        number = session_of(chunk.source_path)
-        if number is not None and entity.id in chunk.mentions:
+    for chunk in view.chunks.values():  # session records: the ingest stamps their session
+        number = chunk.session
+        if number is not None and entity.id in (chunk.subject, *chunk.mentions):
             quote = " ".join(chunk.text.split())
             sessions[number]["mentions"].append(
                 {"id": chunk.id, "source": chunk.source_path, "quote": quote[:240]}
