@@ -56,6 +56,14 @@ class PostSummary(BaseModel):
     rebuilt: bool = Field(description="True when the analytics were rebuilt after posting.")
 
 
+class EntityOut(EntityView):
+    """:class:`EntityView` whose output schema admits the computed fields it also returns
+    (``first_session``, ``last_session``): the client checks results against the schema, and
+    a validation-mode schema of a closed model leaves them out."""
+
+    model_config = ConfigDict(**{**EntityView.model_config, "extra": "allow"})
+
+
 def build_mcp_server(service: LoregraphService, access: Access) -> MCPServer:
     """An MCP server whose tools read (and, for the recap role, post to) ``access.campaign``
     as ``access.role`` may."""
@@ -104,12 +112,13 @@ def build_mcp_server(service: LoregraphService, access: Access) -> MCPServer:
     def entity(
         name: Annotated[str, Field(min_length=1, max_length=200, description="Name or id.")],
         as_of: AsOf = None,
-    ) -> EntityView:
+    ) -> EntityOut:
         """One entity: effective status and the change that set it, relations, changes,
-        sources."""
-        return call(
+        sources, the sessions whose records mention it."""
+        found = call(
             lambda: service.entity(name, campaign, as_player=as_player, as_of_session=as_of)
         )
+        return EntityOut.model_validate(dict(found))
 
     def ask(
         question: Question, k: K = 10, as_of: AsOf = None, historical: bool | None = None
