@@ -23,6 +23,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
 from graphrag_core.errors import ChangelogError
+from graphrag_core.input_safety import MAX_UPDATES, load_yaml, value_problem
 from graphrag_core.models import Visibility
 
 __all__ = ["ChangeSetInput", "EntityUpdateInput", "RelationshipUpdateInput", "parse_changeset"]
@@ -159,18 +160,33 @@ class ChangeSetInput(BaseModel):
 
 def parse_changeset(text: str, *, filename: str) -> ChangeSetInput:
     """Parse JSON (``.json`` files, or text that parses as JSON) or else YAML, and validate."""
+    if (bad := value_problem(text, max_string=len(text))) is not None:
+        raise ChangelogError(
+            f"{filename}: the file {bad.removeprefix('holds ')}; nothing was posted"
+        )
     return validate_changeset(_load(text, filename), filename=filename)
 
 
 def validate_changeset(data: Any, *, filename: str) -> ChangeSetInput:
     """Validate a change set already parsed (a JSON body, a dict); ``filename`` names it in
-    errors."""
+    errors. Its characters, nesting, string lengths and update count are checked first."""
+    if (problem := value_problem(data)) is not None:
+        raise ChangelogError(f"{filename}: {problem}; nothing was posted")
     data = _jsonable(data)
     if not isinstance(data, dict):
         kind = "nothing" if data is None else type(data).__name__
         raise ChangelogError(
             f"{filename}: the top level must be a mapping with 'session_id' and updates, "
             f"got {kind}; write it as 'session_id: 12' followed by 'entity_updates:'"
+        )
+    updates = sum(
+        len(data.get(key) or ()) if isinstance(data.get(key), list) else 0
+        for key in ("entity_updates", "relationship_updates")
+    )
+    if updates > MAX_UPDATES:
+        raise ChangelogError(
+            f"{filename}: {updates:,} updates; the limit is {MAX_UPDATES:,} per change set. "
+            "Split it into several sessions' change sets; nothing was posted"
         )
     try:
         return ChangeSetInput.model_validate(data)
@@ -179,6 +195,13 @@ def validate_changeset(data: Any, *, filename: str) -> ChangeSetInput:
 
 
 def _load(text: str, filename: str) -> Any:
+    try:
+        return _parse(text, filename)
+    except RecursionError:
+        raise ChangelogError(f"{filename}: nested too deeply; nothing was posted") from None
+
+
+def _parse(text: str, filename: str) -> Any:
     if filename.lower().endswith(".json"):
         try:
             return json.loads(text)
@@ -192,7 +215,7 @@ def _load(text: str, filename: str) -> Any:
     except json.JSONDecodeError:
         pass
     try:
-        return yaml.safe_load(text)
+        return load_yaml(text)
     except yaml.YAMLError as exc:
         raise ChangelogError(
             f"{filename}: invalid YAML{_yaml_where(exc)}; fix the syntax there"
@@ -218,6 +241,11 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def _clip(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters, so an error never echoes a huge input."""
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text):,} characters)"
+
+
 def _scalar_text(key: str, value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -237,7 +265,8 @@ def _describe(exc: ValidationError, filename: str) -> str:
 def _path(loc: tuple[int | str, ...]) -> str:
     text = ""
     for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        name = _clip(str(part), 40)
+        text += f"[{part}]" if isinstance(part, int) else (f".{name}" if text else name)
     return text or "(top level)"
 
 
@@ -249,5 +278,5 @@ def _message(error: Any) -> str:
         return f"is not a known key; use one of {', '.join(_TOP_LEVEL_KEYS)}"
     message = str(error["msg"]).removeprefix("Value error, ")
     if kind == "literal_error":
-        return f"{message}; got {error['input']!r}"
+        return f"{message}; got {_clip(repr(error['input']))}"
     return message

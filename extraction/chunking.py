@@ -32,6 +32,7 @@ from extraction.pdf_layout import page_spans
 from extraction.sessions import session_number
 from extraction.slugs import slugify
 from extraction.visibility import read_visibility
+from graphrag_core.input_safety import load_yaml
 from graphrag_core.models import Chunk, SourceDocument, Visibility
 
 _SEPARATORS = (
@@ -217,7 +218,7 @@ def worldpack_pieces(text: str) -> list[_Piece]:
     item's secret parts (see ``_secret_spans``) are ``gm`` pieces, the text between them
     ``party`` pieces, each a contiguous span of the file."""
     root = yaml.compose(text)
-    data = yaml.safe_load(text)
+    data = load_yaml(text)
     items = data.get("entities") if isinstance(data, dict) else None
     if not isinstance(root, yaml.MappingNode) or not isinstance(items, list):
         return []

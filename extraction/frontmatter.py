@@ -12,6 +12,7 @@ from typing import Any
 import yaml
 
 from graphrag_core.errors import SourceError
+from graphrag_core.input_safety import load_yaml, value_problem
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)^---[ \t]*(?:\r?\n|\Z)", re.DOTALL | re.MULTILINE)
 
@@ -30,9 +31,11 @@ def split_front_matter(text: str, path: str = "<text>") -> tuple[dict[str, Any],
     if match is None:
         return {}, 0
     try:
-        data = yaml.safe_load(match.group(1))
+        data = load_yaml(match.group(1))
     except yaml.YAMLError as exc:
         raise SourceError(path, f"invalid YAML front matter{_yaml_where(exc, 1)}") from exc
+    if (problem := value_problem(data)) is not None:
+        raise SourceError(path, f"front matter: {problem}")
     if data is None:
         data = {}
     if not isinstance(data, dict):

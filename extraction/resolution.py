@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from rapidfuzz import fuzz, process
 
 from extraction.slugs import normalise_name, slugify
+from graphrag_core.errors import ExtractionError
 from graphrag_core.models import PARTY_ID, Entity, Relation
 
 PARTY_NAMES = frozenset(
@@ -113,10 +114,27 @@ def merge_entities(entities: Sequence[Entity]) -> list[Entity]:
 
 def _merge(entity_id: str, group: list[Entity]) -> Entity:
     """Union aliases, sources and attributes (first wins); longest description; first status;
-    visible to the party if any definition is; other names become aliases."""
+    visible to the party if any definition is; other names become aliases. The description is
+    the longest of the party definitions when there are any: a GM-only definition's description
+    becomes a GM note, never public text.
+
+    An empty id, or one id for a GM-only and a party definition whose names do not match
+    (neither's name is a name or alias of the other), is a collision: an ``ExtractionError``
+    naming both, never a merge (a merge would show the GM-only one to players)."""
     first = group[0]
+    if not entity_id.strip():
+        raise ExtractionError(
+            f"{first.name!r} ({', '.join(first.sources)}) has an empty id; give it an 'id:'"
+        )
     if len(group) == 1:
         return first
+    _check_collision(entity_id, group)
+    # the description players see comes from party definitions when there are any; a GM-only
+    # definition's description is kept as a GM note (a near-duplicate GM-only "Torvén" must
+    # not lend its secret text to the public "Torven")
+    public = [e for e in group if e.visibility == "party"] or group
+    gm_notes = [e.gm_notes for e in group if e.gm_notes]
+    gm_notes += [e.description for e in group if e not in public and e.description]
     names = _unique(e.name for e in group)
     aliases = _unique([*names[1:], *(a for e in group for a in e.aliases)])
     attributes: dict[str, str] = {}
@@ -131,12 +149,30 @@ def _merge(entity_id: str, group: list[Entity]) -> Entity:
             "gm_aliases": tuple(_unique(a for e in group for a in e.gm_aliases)),
             "status": next((e.status for e in group if e.status is not None), None),
             "visibility": "party" if any(e.visibility == "party" for e in group) else "gm",
-            "description": max((e.description for e in group), key=len),
-            "gm_notes": "\n\n".join(_unique(e.gm_notes for e in group if e.gm_notes)),
+            "description": max((e.description for e in public), key=len),
+            "gm_notes": "\n\n".join(_unique(gm_notes)),
             "attributes": attributes,
             "sources": tuple(_unique(s for e in group for s in e.sources)),
         }
     )
+
+
+def _check_collision(entity_id: str, group: list[Entity]) -> None:
+    for gm in (e for e in group if e.visibility == "gm"):
+        for party in (e for e in group if e.visibility == "party"):
+            if not _same_names(gm, party):
+                raise ExtractionError(
+                    f"id {entity_id!r} is given to the GM-only {gm.name!r} "
+                    f"({', '.join(gm.sources)}) and to {party.name!r} "
+                    f"({', '.join(party.sources)}), which are not the same name; give one of "
+                    "them its own 'id:' (never merged: the GM-only one would reach players)"
+                )
+
+
+def _same_names(a: Entity, b: Entity) -> bool:
+    names_a = {normalise_name(n) for n in (a.name, *a.aliases, *a.gm_aliases)}
+    names_b = {normalise_name(n) for n in (b.name, *b.aliases, *b.gm_aliases)}
+    return normalise_name(a.name) in names_b or normalise_name(b.name) in names_a
 
 
 def _unique(items: Iterable[str]) -> list[str]:

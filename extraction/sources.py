@@ -24,6 +24,13 @@ from extraction.epub import load_epub
 from extraction.frontmatter import has_front_matter, split_front_matter, yaml_error_reason
 from extraction.pdf import load_pdf
 from graphrag_core.errors import SourceError
+from graphrag_core.input_safety import (
+    MAX_SOURCE_BYTES,
+    bad_character,
+    load_yaml,
+    regular_file_problem,
+    value_problem,
+)
 from graphrag_core.models import SourceDocument
 
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
@@ -62,6 +69,12 @@ def relative_path(path: Path, root: Path) -> str:
 def load_document(path: Path, root: Path) -> SourceDocument:
     """Read one source file; raise ``SourceError`` naming it when it cannot be used."""
     rel = relative_path(path, root)
+    _check_name(rel)
+    if root.is_dir() and not path.resolve().is_relative_to(root.resolve()):
+        target = printable(str(path.resolve()))
+        raise SourceError(rel, f"skipped: a symbolic link out of the ingest root (to {target})")
+    if (problem := regular_file_problem(path, MAX_SOURCE_BYTES)) is not None:
+        raise SourceError(rel, problem)
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -73,15 +86,31 @@ def load_document(path: Path, root: Path) -> SourceDocument:
 def document_from_bytes(rel: str, raw: bytes, *, in_vault: bool = False) -> SourceDocument:
     """A source from its bytes (a file read from disk, or uploaded): ``rel`` is its campaign
     path, whose suffix decides how it is read; ``in_vault``: a Markdown note of a vault."""
+    _check_name(rel)
+    if len(raw) > MAX_SOURCE_BYTES:
+        raise SourceError(rel, f"{len(raw):,} bytes; the limit is {MAX_SOURCE_BYTES:,} bytes")
     digest = hashlib.sha256(raw).hexdigest()
     suffix = Path(rel).suffix.lower()
     if suffix == ".pdf":
-        return load_pdf(raw, rel, digest)
+        return _storable(load_pdf(raw, rel, digest))
     if suffix == ".epub":
-        return load_epub(raw, rel, digest)
+        return _storable(load_epub(raw, rel, digest))
     text = _decode(raw, rel)
+    _storable_text(text, rel)
     kind = _kind(rel, text, in_vault)
     return SourceDocument(path=rel, kind=kind, sha256=digest, text=text)
+
+
+def _storable(doc: SourceDocument) -> SourceDocument:
+    _storable_text(doc.text, doc.path)
+    return doc
+
+
+def _storable_text(text: str, rel: str) -> None:
+    """A text holding a NUL (or, from a PDF or EPUB, a lone surrogate) is that file's error:
+    no store can hold it, and one bad file must not fail the whole ingest's write."""
+    if (bad := bad_character(text)) is not None:
+        raise SourceError(rel, f"holds {bad}; remove it (the file was not ingested)")
 
 
 def _decode(raw: bytes, rel: str) -> str:
@@ -112,15 +141,36 @@ def _kind(rel: str, text: str, in_vault: bool) -> Kind:
 def check_worldpack(text: str, rel: str) -> None:
     """Raise ``SourceError`` unless ``text`` is YAML with a top-level ``entities`` list."""
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text)
     except yaml.YAMLError as exc:
         raise SourceError(rel, yaml_error_reason(exc)) from exc
+    if (problem := value_problem(data)) is not None:
+        raise SourceError(rel, problem)
     if not (isinstance(data, dict) and isinstance(data.get("entities"), list)):
         reason = (
             "not a world pack (no top-level 'entities' list); changelogs are posted with "
             "`loregraph changelog post`"
         )
         raise SourceError(rel, reason)
+
+
+_MAX_PATH_CHARS = 1024
+
+
+def _check_name(rel: str) -> None:
+    if len(rel) > _MAX_PATH_CHARS:
+        shown = f"{printable(rel[:40])}…"
+        raise SourceError(shown, f"a path of {len(rel):,} characters; the limit is 1,024")
+    if bad_character(rel) is not None:
+        raise SourceError(printable(rel), "the file name is not valid UTF-8; rename the file")
+
+
+def printable(text: str) -> str:
+    """``text`` with undecodable bytes of a file name (lone surrogates) as ``\\xff``."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate not from a file name's bytes (U+D800)
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _in_vault(path: Path, root: Path) -> bool:

@@ -26,6 +26,7 @@ from extraction.slugs import slugify
 from extraction.statuses import read_status
 from extraction.taxonomy import entity_type
 from extraction.visibility import read_visibility
+from graphrag_core.errors import SourceError
 from graphrag_core.models import Entity, Relation, SourceDocument, Visibility
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
@@ -60,7 +61,12 @@ def note_name(doc: SourceDocument, front: dict[str, Any]) -> str:
 def note_entity_id(doc: SourceDocument) -> str:
     """The id of the entity a note defines."""
     front, _ = split_front_matter(doc.text, doc.path)
-    return str(front.get("id") or slugify(note_name(doc, front)))
+    entity_id = str(front.get("id") or slugify(note_name(doc, front))).strip()
+    if not entity_id:  # an empty id would merge unrelated notes: an error, never a merge
+        raise SourceError(
+            doc.path, f"the note {note_name(doc, front)!r} gives no id (a blank 'id:'); fix it"
+        )
+    return entity_id
 
 
 def parse_note(doc: SourceDocument, taxonomy: Taxonomy = DEFAULT_TAXONOMY) -> VaultNote:

@@ -38,6 +38,7 @@ from extraction.statuses import read_status
 from extraction.taxonomy import entity_type, relation_type
 from extraction.visibility import normalise_visibility
 from graphrag_core.errors import SourceError
+from graphrag_core.input_safety import load_yaml, value_problem
 from graphrag_core.models import Attitude, Entity, Relation, SourceDocument, Visibility
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
@@ -97,9 +98,11 @@ def parse_worldpack(doc: SourceDocument, taxonomy: Taxonomy = DEFAULT_TAXONOMY) 
     """Validate and convert a world pack; raise ``SourceError`` on the first invalid item.
     Types are mapped onto ``taxonomy``."""
     try:
-        data = yaml.safe_load(doc.text)
+        data = load_yaml(doc.text)
     except yaml.YAMLError as exc:
         raise SourceError(doc.path, yaml_error_reason(exc)) from exc
+    if (problem := value_problem(data)) is not None:
+        raise SourceError(doc.path, problem)
     if not isinstance(data, dict) or not isinstance(data.get("entities"), list):
         raise SourceError(doc.path, "not a world pack (no top-level 'entities' list)")
     pack = WorldPack()
@@ -132,8 +135,13 @@ def _add_entity(pack: WorldPack, path: str, item: PackEntity, taxonomy: Taxonomy
     for text in (warning, status_warning):
         if text:
             pack.warnings.append(f"{path}: {item.name}: {text}")
+    entity_id = (item.id or slugify(item.name)).strip()
+    if not entity_id:  # an empty id would merge unrelated entities: an error, never a merge
+        raise SourceError(
+            path, f"entity {item.name!r}: its id is blank (gives no id); write an 'id:'"
+        )
     entity = Entity(
-        id=item.id or slugify(item.name),
+        id=entity_id,
         name=item.name,
         type=kind,
         aliases=tuple(item.aliases),

@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from pydantic import AliasChoices, BaseModel, Field, SecretStr, ValidationError
+from pydantic import AliasChoices, BaseModel, Field, PrivateAttr, SecretStr, ValidationError
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -46,6 +46,8 @@ class Settings(BaseSettings):
         toml_file=DEFAULT_CONFIG_FILE,
         populate_by_name=True,
     )
+
+    _data_dir_origin: str = PrivateAttr(default="")
 
     campaign: str = "default"
     store: StoreKind = "falkordb-embedded"
@@ -82,6 +84,12 @@ class Settings(BaseSettings):
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
         return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls))
+
+    @property
+    def data_dir_origin(self) -> str:
+        """Why ``data_dir`` is what it is (a variable, the config file, found by walking up,
+        the default); empty for settings not made by ``load_settings``."""
+        return self._data_dir_origin
 
     def store_section(self) -> StoreSettings:
         return StoreSettings(
@@ -124,14 +132,36 @@ def load_settings(config_file: Path | None = None, **overrides: object) -> Setti
             class _FileSettings(Settings):
                 model_config = SettingsConfigDict(toml_file=config_file)
 
-            return _FileSettings(**overrides)  # type: ignore[arg-type]
-        return Settings(**overrides)  # type: ignore[arg-type]
+            return _placed(_FileSettings(**overrides))  # type: ignore[arg-type]
+        return _placed(Settings(**overrides))  # type: ignore[arg-type]
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{toml_file}: invalid TOML ({exc}); fix the syntax there") from None
     except ValidationError as exc:
         raise ConfigError(_describe(exc, toml_file)) from None
     except SettingsError as exc:
         raise ConfigError(f"{exc}; fix or unset that LOREGRAPH_* variable") from None
+
+
+def _placed(settings: Settings) -> Settings:
+    """With the data dir left at its default (no variable, no config file setting it), the
+    nearest existing ``.loregraph`` in the working directory or a folder above it: a command
+    run from a subfolder uses the project's store, not a new, empty one. Records why the data
+    dir is what it is (``data_dir_origin``, shown by ``loregraph where``)."""
+    if "LOREGRAPH_DATA_DIR" in os.environ:
+        origin = "set by LOREGRAPH_DATA_DIR"
+    elif "data_dir" in settings.model_fields_set:
+        origin = "set by the config file"
+    else:
+        origin = f"the default: {settings.data_dir} in the working directory"
+        here = Path.cwd()
+        for folder in (here, *here.parents):
+            if (folder / settings.data_dir).is_dir():
+                where = "the working directory" if folder == here else "a parent folder"
+                origin = f"found in {where} (the nearest existing {settings.data_dir})"
+                settings = settings.model_copy(update={"data_dir": folder / settings.data_dir})
+                break
+    settings._data_dir_origin = origin
+    return settings
 
 
 def _describe(exc: ValidationError, toml_file: Path) -> str:

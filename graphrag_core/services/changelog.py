@@ -26,6 +26,7 @@ from changelog.posting import plan_post
 from changelog.schema import ChangeSetInput, parse_changeset, validate_changeset
 from extraction.resolution import EntityResolver
 from graphrag_core.errors import ChangelogError
+from graphrag_core.input_safety import MAX_CHANGESET_BYTES, regular_file_problem
 from graphrag_core.models import Change, ChangeSetRecord, Entity, Relation
 from graphrag_core.ports import GraphStore
 
@@ -61,6 +62,8 @@ def read_changeset(source: ChangeSetSource, name: str | None = None) -> tuple[Ch
 
 
 def read_changeset_text(path: Path) -> str:
+    if (problem := regular_file_problem(path, MAX_CHANGESET_BYTES)) is not None:
+        raise ChangelogError(f"{path}: {problem}; nothing was posted")
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:

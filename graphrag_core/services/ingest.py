@@ -26,7 +26,7 @@ from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
 from extraction.offline import extract
-from extraction.sources import discover, document_from_bytes, load_document
+from extraction.sources import discover, document_from_bytes, load_document, printable
 from extraction.vault import parse_note
 from extraction.worldpack import parse_worldpack
 from graphrag_core.config import IngestSettings
@@ -116,8 +116,8 @@ def read_sources(
         try:
             scan.documents.append(check_document(load_document(file, root)))
         except SourceError as exc:
-            scan.failures[_relative(file, root)] = exc.reason
-            logger.info("skipping %s: %s", exc.path, exc.reason)  # the report names it
+            scan.failures[printable(_relative(file, root))] = exc.reason
+            logger.info("skipping %s: %s", printable(exc.path), exc.reason)  # the report names it
         progress.advance("read")
     progress.finish("read")
     return scan

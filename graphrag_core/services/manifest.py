@@ -41,6 +41,15 @@ def _safe(campaign: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in campaign)
 
 
+def remove_manifests(data_dir: Path, campaign: str) -> None:
+    """Delete the campaign's run manifests (when the campaign is deleted)."""
+    folder = data_dir / "manifests" / _safe(campaign)
+    for path in folder.glob("*.json"):  # the run manifests and latest.json
+        path.unlink(missing_ok=True)
+    if folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+
+
 def read_manifests(data_dir: Path, campaign: str) -> Iterator[dict[str, Any]]:
     """The campaign's run manifests, newest first; unreadable ones are skipped."""
     folder = data_dir / "manifests" / _safe(campaign)

@@ -23,6 +23,7 @@ from graphrag_core.config import (
     RankingSettings,
 )
 from graphrag_core.errors import RequestError
+from graphrag_core.input_safety import question_problem
 from graphrag_core.models import (
     AskResult,
     CampaignView,
@@ -72,6 +73,7 @@ from graphrag_core.services.manifest import (
     failed_last_time,
     ingest_roots,
     read_manifests,
+    remove_manifests,
     write_manifest,
 )
 from graphrag_core.services.views import load_view
@@ -361,6 +363,8 @@ class LoregraphService(LlmUseCases):
     def ask_global(
         self, question: str, campaign: str, *, as_player: bool = False, k: int | None = None
     ) -> GlobalAnswer:
+        if (problem := question_problem(question)) is not None:
+            raise RequestError(problem)
         return self.analytics.ask_global(
             question, check_campaign(campaign), as_player=as_player, k=k
         )
@@ -394,6 +398,8 @@ class LoregraphService(LlmUseCases):
         as_of_session: int | None = None,
         k: int = 10,
     ) -> AskResult:
+        if (problem := question_problem(question)) is not None:
+            raise RequestError(problem)
         if not question.strip():
             raise RequestError(
                 'the question is empty; ask in plain words, e.g. "Where can the party rest?"'
@@ -425,9 +431,13 @@ class LoregraphService(LlmUseCases):
         return self.store.list_campaigns()
 
     def delete_campaign(self, campaign: str) -> None:
-        """Remove everything of ``campaign`` from the store (the caller has confirmed)."""
+        """Delete everything stored for ``campaign`` — its graph, changelog, analytics and
+        ingest manifests — and nothing of any other campaign. ``UnknownCampaignError`` (naming
+        the campaigns there are) when it holds nothing. Not atomic on a large campaign, so an
+        interrupted delete is simply run again."""
         require_campaign(self.store, check_campaign(campaign))
         self.store.delete_campaign(campaign)
+        remove_manifests(self.data_dir, campaign)
         self._forget(campaign)
 
     def store_health(self) -> StoreHealth:

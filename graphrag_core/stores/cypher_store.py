@@ -90,6 +90,10 @@ class CypherStore(SchemaStore, AnalyticsStore, ExtractionStore, ABC):
         transaction, which also bumps the revision of every campaign it writes to."""
         for name, params in statements:
             r.check_statement(name, params)
+        self._run(statements)
+
+    def _run(self, statements: Sequence[Statement]) -> None:
+        """Run checked ``statements`` in one transaction with the campaign revision bumps."""
         campaigns = sorted({p["campaign"] for _, p in statements if "campaign" in p})
         bumps = [("campaign_revision_bump", {"campaign": c}) for c in campaigns]
         self._execute([*statements, *bumps])
@@ -127,9 +131,20 @@ class CypherStore(SchemaStore, AnalyticsStore, ExtractionStore, ABC):
     # ------------------------------------------------------------ base graph
 
     def apply_delta(self, campaign: str, delta: GraphDelta) -> None:
+        """The delta in one transaction, then its source records in a second one, only once the
+        first succeeded: a source record is ingest's "already read" mark, so it must never be
+        stored without the content it marks (FalkorDB cannot roll back a transaction the server
+        failed part-way; see the adapter). A crash between the two leaves the content without
+        its mark, and the next ingest reads those files again and converges."""
         statements = delta_statements(campaign, delta, self.dimension)
-        if statements:
-            self._write(statements)
+        body = [s for s in statements if s[0] != "sources_upsert"]
+        marks = [s for s in statements if s[0] == "sources_upsert"]
+        for name, params in statements:  # every value, before anything is sent
+            r.check_statement(name, params)
+        if body:
+            self._run(body)
+        if marks:
+            self._run(marks)
 
     def load_entities(self, campaign: str) -> list[Entity]:
         return [r.to_entity(row) for row in self._read("entities_load", {"campaign": campaign})]
@@ -232,12 +247,22 @@ class CypherStore(SchemaStore, AnalyticsStore, ExtractionStore, ABC):
             "props": r.checked(f"change set {record.session_id}", r.changeset_props(record)),
         }
         rows = [r.change_row(change) for change in changes]
-        self._write(
-            [("changeset_append", header), *batched("changes_append", campaign, "rows", rows)]
-        )
+        body = list(batched("changes_append", campaign, "rows", rows))
+        mark: Statement = ("changeset_append", header)
+        for name, params in [*body, mark]:  # every value, before anything is sent
+            r.check_statement(name, params)
+        if body:
+            self._run(body)
+        self._run([mark])  # the record last: it is what makes a re-post a duplicate
 
     def load_changes(self, campaign: str) -> list[Change]:
-        return [r.to_change(row) for row in self._read("changes_load", {"campaign": campaign})]
+        """The changes of recorded change sets: a change whose record is missing (a post that
+        failed between its changes and its record) is not in effect; posting again records
+        it."""
+        recorded = {(s.session_id, s.revision) for s in self.load_changesets(campaign)}
+        rows = self._read("changes_load", {"campaign": campaign})
+        changes = [r.to_change(row) for row in rows]
+        return [c for c in changes if (c.session_id, c.revision) in recorded]
 
 
 def unavailable(product: str, where: str, exc: Exception, what_to_do: str) -> StoreUnavailableError:

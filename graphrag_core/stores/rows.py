@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from graphrag_core.errors import StoreError
+from graphrag_core.input_safety import bad_character
 from graphrag_core.models import Change, ChangeSetRecord, Chunk, Entity, Relation, SourceRecord
 
 Row = dict[str, Any]
@@ -57,8 +58,48 @@ def check_parameters(name: str, params: dict[str, Any]) -> None:
 def check_statement(name: str, params: dict[str, Any]) -> None:
     """:func:`check_parameters` for what the row builders left: every parameter of statement
     ``name`` but its ``rows``, which were checked as they were built (:func:`checked`,
-    :func:`vector_rows`) or hold only ids and names."""
+    :func:`vector_rows`) or hold only ids and names; and every string of every parameter, rows
+    included, for characters no store can hold (:func:`check_text`)."""
     check_parameters(name, {key: value for key, value in params.items() if key != "rows"})
+    check_text(name, params)
+
+
+def bad_text(value: object) -> str | None:
+    """Why a string in ``value`` (nested, keys included) cannot be stored, or None."""
+    if isinstance(value, str):
+        return bad_character(value)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if (problem := bad_text(key) or bad_text(item)) is not None:
+                return problem
+    elif isinstance(value, list | tuple):
+        if value and type(value[0]) is float and all(type(v) is float for v in value):
+            return None  # a vector
+        for item in value:
+            if (problem := bad_text(item)) is not None:
+                return problem
+    return None
+
+
+def check_text(name: str, params: dict[str, Any]) -> None:
+    """StoreError naming the first string of statement ``name`` holding a NUL or a lone
+    surrogate: FalkorDB ends the query at a NUL, and neither is text a driver can send, so a
+    transaction would fail part-way on the server. Caught here, nothing is sent."""
+    for key, value in params.items():
+        if (problem := bad_text(value)) is None:
+            continue
+        rows = value if isinstance(value, list) else []
+        row = next((x for x in rows if isinstance(x, dict) and bad_text(x)), None)
+        item = f" (item {_ident(row)!r})" if row else ""
+        raise StoreError(
+            f"statement {name!r}, parameter {key!r}{item}: a value holds {problem}; nothing "
+            "was written"
+        )
+
+
+def _ident(row: dict[str, Any]) -> object:
+    found = row.get("id", row.get("key", row.get("path")))
+    return found.encode("utf-8", "backslashreplace").decode() if isinstance(found, str) else found
 
 
 def _storable(value: object) -> bool:

@@ -331,3 +331,49 @@ def test_the_cli_player_json_shows_no_secret(
         code, output = run(env, *args)
         assert code == 0, output
         assert not oracle.leaks(" ".join(args), json.loads(output))
+
+
+# ------------------------------------------------------------------ hostile names (issue 11)
+
+HOSTILE_SECRETS = ("nightshade", "zebra crown", "ledger of debts", "hunter2")
+HOSTILE_FILES = {
+    # a public and a GM-only entity whose names are a near-duplicate (same id)
+    "world.yaml": "entities:\n  - name: Torven\n    type: NPC\n    description: A merchant.\n",
+    "secret.yaml": (
+        "entities:\n  - name: Torvén\n    type: NPC\n    visibility: gm\n"
+        "    description: Secretly poisons the well with nightshade each night.\n"
+    ),
+    # non-Latin names (an empty id before the derivation is fixed: never merged)
+    "vault/Старая мельница.md": "---\ntype: Location\n---\n# Старая мельница\nAn old mill.\n",
+    "vault/Тайна.md": "---\ntype: Location\nvisibility: gm\n---\n# Тайна\nThe zebra crown.\n",
+    "vault/秘密.md": "---\ntype: Item\nvisibility: gm\n---\n# 秘密\nThe ledger of debts.\n",
+    "vault/Αγορά.md": "---\ntype: Location\n---\n# Αγορά\nA busy market square.\n",
+    # unstorable characters: those files are reported, never half-stored
+    "nul.yaml": 'entities:\n  - name: Nul\n    visibility: gm\n    description: "hunter2\\0"\n',
+    "surrogate.yaml": (
+        'entities:\n  - name: Sur\n    visibility: gm\n    description: "hunter2 \\uD800"\n'
+    ),
+}
+
+
+def test_hostile_names_merge_no_secret_into_player_output(tmp_path: Path) -> None:
+    folder = tmp_path / "hostile"
+    for name, text in HOSTILE_FILES.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    env = {"LOREGRAPH_DATA_DIR": str(tmp_path / "data"), "LOREGRAPH_CAMPAIGN": "hostile"}
+    code, output = run(env, "ingest", str(folder), "--no-build")
+    assert code in (0, 3) and "Traceback" not in output, output
+    questions = [
+        "Torven", "Torvén", "who poisons the well", "nightshade", "Старая мельница", "Тайна",
+        "秘密", "Αγορά", "zebra crown", "ledger of debts", "hunter2", "secret",
+    ]  # fmt: skip
+    for question in questions:
+        code, output = run(env, "ask", question, "--as-player", "--json", "-k", "100")
+        assert code == 0, output
+        found = [s for s in HOSTILE_SECRETS if s in output.lower().replace(question.lower(), "")]
+        assert not found, f"ask {question!r} shows {found}"
+    for name in ("Torven", "Torvén"):
+        code, output = run(env, "entity", name, "--as-player", "--json")
+        assert code in (0, 1), output
+        assert not [s for s in HOSTILE_SECRETS if s in output.lower()], output

@@ -57,7 +57,7 @@ def test_merge_same_id_and_same_name_and_type() -> None:
     assert merged.status == "alive"
     assert merged.visibility == "party"
     assert merged.description == "A stout, cheerful merchant."
-    assert merged.gm_notes == "Ledger.\n\nBribes."
+    assert merged.gm_notes == "Ledger.\n\nBribes.\n\nMerchant."  # the GM-only description
     assert merged.attributes == {"age": "52", "race": "human"}
     assert merged.sources == ("world.yaml", "vault/Torven.md")
 

@@ -75,6 +75,7 @@ for group in (
 ):
     app.add_typer(group)
 app.add_typer(changelog.app, name="changelog")
+app.add_typer(query.campaign_app, name="campaign")
 app.add_typer(entity.app, name="entity")
 app.add_typer(recap.app, name="recap")
 app.add_typer(serve.keys_app, name="keys")

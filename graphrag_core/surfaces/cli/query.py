@@ -15,10 +15,29 @@ from graphrag_core.surfaces.cli.common import (
     JsonOpt,
     PlayerOpt,
     cli_service,
+    err,
     out,
 )
 
 app = typer.Typer()
+campaign_app = typer.Typer(help="Manage campaigns: delete a stray one.", no_args_is_help=True)
+
+
+@campaign_app.command("delete")
+def campaign_delete(
+    name: Annotated[str, typer.Argument(help="The campaign to delete.")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+) -> None:
+    """Delete a campaign and everything stored for it (graph, changelog, analytics, ingest
+    manifests); other campaigns are not touched. Asks first unless --yes."""
+    if not yes and not typer.confirm(
+        f"Delete campaign {name!r} and everything stored for it? This cannot be undone"
+    ):
+        err.print("Nothing deleted.")
+        raise typer.Exit(1)
+    with cli_service() as (service, _):
+        service.delete_campaign(name)
+    out.print(f"Deleted campaign {name!r}.")
 
 
 @app.command()
