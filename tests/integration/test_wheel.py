@@ -65,6 +65,10 @@ def test_the_wheel_holds_every_module(tmp_path: Path) -> None:
         in {"graphrag_core", "extraction", "changelog", "ranking", "cypher"}
     ]
     assert not [p for p in expected if p not in names], "modules missing from the wheel"
+    page = [
+        p.relative_to(ROOT).as_posix() for p in ROOT.glob("graphrag_core/surfaces/web/static/**/*")
+    ]
+    assert not [p for p in page if Path(ROOT / p).is_file() and p not in names], "web page files"
     modules = [p.removesuffix(".py").replace("/", ".").removesuffix(".__init__") for p in expected]
     modules = [m for m in modules if not m.endswith("__main__")]
     done = subprocess.run(

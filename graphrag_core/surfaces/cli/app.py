@@ -23,6 +23,7 @@ from graphrag_core.surfaces.cli import (
     evaluation,
     help,
     ingest,
+    mcp,
     query,
     recap,
     serve,
@@ -74,6 +75,7 @@ for group in (
     demo.app,
     serve.app,
     shell.app,
+    mcp.app,
 ):
     app.add_typer(group)
 app.add_typer(changelog.app, name="changelog")

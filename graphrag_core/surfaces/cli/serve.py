@@ -101,10 +101,12 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8765,
 ) -> None:
-    """Run the HTTP API (OpenAPI at /docs) on the configured store, warm, until SIGTERM."""
+    """Run the HTTP API (OpenAPI at /docs), the game master's page (/web) and the MCP
+    endpoint (/mcp) on the configured store, warm, until SIGTERM."""
     import uvicorn
 
     from graphrag_core.surfaces.http.app import create_app  # FastAPI loads only for serve
+    from graphrag_core.surfaces.web.mounted import page_and_mcp
 
     logging.getLogger("loregraph").setLevel(logging.INFO)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
@@ -116,7 +118,8 @@ def serve(
     with cli_service() as (service, settings):
         _warm(service)
         url = f"http://{host}:{port}"
-        api = create_app(service, keys)
+        extra = page_and_mcp(service, keys, campaign=settings.campaign, host=host)
+        api = create_app(service, keys, extra_routers=extra.routers, mounts=extra.mounts)
         config = uvicorn.Config(api, host=host, port=port, log_config=None, access_log=False)
         with serve_file(settings.data_dir, url), _signals_end_the_loop():
             logger.info("loregraph serve on %s (store %s; %s)", url, settings.data_dir, mode)
