@@ -1,4 +1,4 @@
-"""The MCP surface's pure helpers: fitting text to a token budget, roles."""
+"""The MCP surface's roles."""
 
 from __future__ import annotations
 
@@ -6,21 +6,6 @@ import pytest
 
 from graphrag_core.errors import ConfigError
 from graphrag_core.surfaces.mcp.access import Access, parse_role
-from graphrag_core.surfaces.mcp.context import fit_lines
-
-
-def words(text: str) -> int:
-    return len(text.split())
-
-
-def test_fit_keeps_text_that_fits_and_cuts_at_a_line_otherwise() -> None:
-    text = "one two\nthree four\nfive six"
-    assert fit_lines(text, 6, words) == (text, False)
-    cut, was_cut = fit_lines(text, 5, words)
-    assert (cut, was_cut) == ("one two\nthree four\n…", True)
-    assert words(cut) <= 5
-    assert fit_lines(text, 2, words) == ("", False)  # not even one line and the mark fit
-    assert fit_lines(text, 0, words) == ("", False)
 
 
 def test_roles_decide_what_a_caller_reads_and_posts() -> None:

@@ -23,9 +23,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from graphrag_core.errors import LoregraphError
 from graphrag_core.models import AskResult, EntityView
 from graphrag_core.services.service import LoregraphService
-from graphrag_core.surfaces.mcp import context as ctx
 from graphrag_core.surfaces.mcp.access import Access
 from graphrag_core.surfaces.mcp.keys import KeyChecker, key_access, presented_key
+from ranking.context.models import ContextBlock, ExpandResult, Preview
 
 T = TypeVar("T")
 
@@ -36,7 +36,7 @@ AsOf = Annotated[
     Field(ge=0, description="The world as of this session (later changes are ignored)."),
 ]
 Question = Annotated[str, Field(min_length=1, max_length=2000, description="Plain words.")]
-K = Annotated[int, Field(ge=1, le=50, description="How many items.")]
+K = Annotated[int, Field(ge=1, le=100, description="How many items.")]
 Budget = Annotated[int, Field(ge=1, le=100_000, description="Token budget, never exceeded.")]
 
 
@@ -79,33 +79,37 @@ def build_mcp_server(service: LoregraphService, access: Access) -> MCPServer:
     call = _tool_errors
     campaign, as_player = access.campaign, access.as_player
 
-    def preview(question: Question, k: K = 10, as_of: AsOf = None) -> ctx.Preview:
-        """Ranked items for a question: handle, type, name, effective status, one-line gist
-        and the exact token cost of expanding each."""
+    def preview(question: Question, k: K = 20, as_of: AsOf = None) -> Preview:
+        """Ranked items for a question (entities, communities, passages): handle, type, name,
+        effective status and the change that set it, a one-line gist, key relations and the
+        exact token cost of expanding each."""
         return call(
-            lambda: ctx.preview(service, question, campaign, as_player=as_player, k=k, as_of=as_of)
+            lambda: service.preview(
+                question, campaign, k=k, as_player=as_player, as_of_session=as_of
+            )
         )
 
     def expand(
         handles: Annotated[list[str], Field(min_length=1, max_length=50)],
         budget: Budget = 2000,
         as_of: AsOf = None,
-    ) -> ctx.Expanded:
-        """The full text of preview handles (summary, facts, relations, changes, sources),
-        cut to fit the budget; what did not fit is named in left_out."""
+    ) -> ExpandResult:
+        """Everything about preview handles (summary, facts with citations, recent changes,
+        source excerpts), trimmed to the budget; what was left out is named in omitted."""
         return call(
-            lambda: ctx.expand(
-                service, handles, campaign, as_player=as_player, budget=budget, as_of=as_of
+            lambda: service.expand(
+                handles, campaign, budget=budget, as_player=as_player, as_of_session=as_of
             )
         )
 
     def context(
-        question: Question, budget: Budget = 4000, k: K = 10, as_of: AsOf = None
-    ) -> ctx.Context:
-        """Preview plus the best expansions that fit the budget, as one Markdown block."""
+        question: Question, budget: Budget = 6000, k: K = 20, as_of: AsOf = None
+    ) -> ContextBlock:
+        """Preview plus the best expansions that fit the budget, as one Markdown block,
+        every claim cited."""
         return call(
-            lambda: ctx.context(
-                service, question, campaign, as_player=as_player, budget=budget, k=k, as_of=as_of
+            lambda: service.context(
+                question, campaign, budget=budget, k=k, as_player=as_player, as_of_session=as_of
             )
         )
 
