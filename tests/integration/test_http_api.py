@@ -235,3 +235,25 @@ def test_health_and_doctor(http: TestClient) -> None:
     assert http.get("/health").json() == {"status": "ok"}
     doctor = http.get("/doctor").json()
     assert doctor["reachable"] and doctor["kind"] == "falkordb-embedded"
+
+
+def test_agents_preview_then_expand_within_the_budget(
+    http: TestClient, service: LoregraphService
+) -> None:
+    base = f"/campaigns/{CAMPAIGN}"
+    question = "Where can the party rest tonight?"
+    preview = http.get(f"{base}/preview", params={"q": question, "k": 8})
+    assert preview.status_code == 200, preview.text
+    body = preview.json()
+    assert body == json.loads(service.preview(question, CAMPAIGN, k=8).model_dump_json())
+    handles = [item["handle"] for item in body["items"]]
+    assert handles and all(item["expand_tokens"] > 0 for item in body["items"])
+    for budget in (60, 400, 3000):
+        done = http.post(f"{base}/expand", json={"handles": handles[:4], "budget": budget})
+        assert done.status_code == 200, done.text
+        assert done.json()["tokens"] <= budget
+    context = http.get(f"{base}/context", params={"q": question, "budget": 1500}).json()
+    assert 0 < context["tokens"] <= 1500 and context["markdown"]
+    unknown = http.post(f"{base}/expand", json={"handles": ["e:nobody-here"], "budget": 500})
+    assert unknown.status_code in (400, 404) and "nobody-here" in unknown.json()["detail"]
+    assert http.post(f"{base}/expand", json={"handles": [], "budget": 5}).status_code == 422

@@ -18,6 +18,7 @@ from graphrag_core.services.service import LoregraphService
 from graphrag_core.surfaces.http import jobs as jobs_routes
 from graphrag_core.surfaces.http.problems import Problem, install, make_problem, respond
 from graphrag_core.surfaces.http.routes import (
+    agents,
     analytics,
     campaigns,
     changesets,
@@ -37,6 +38,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     ingest.router,
     changesets.router,
     query.router,
+    agents.router,
     analytics.router,
     jobs_routes.router,
 )
