@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
@@ -23,7 +25,7 @@ from graphrag_core.settings import Settings
 from graphrag_core.surfaces.cli.demo import changelog_files
 from graphrag_core.surfaces.web.routes import web_router
 from graphrag_core.wiring import open_service
-from tests.conftest import EXAMPLE, ROOT
+from tests.conftest import EXAMPLE
 from tests.fakes import ScriptedChatModel
 from tests.integration.live_server import LiveServer
 
@@ -34,7 +36,8 @@ ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]  # fmt: skip
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = Path(os.environ.get("LOREGRAPH_SCREENSHOTS", tempfile.gettempdir() + "/loregraph-shots"))
+"""Where the screenshots go; `LOREGRAPH_SCREENSHOTS=docs/screenshots` refreshes the README's."""
 CAMPAIGN = "emberfall"
 SECRETS = (
     "squeezing Marta",  # the Red Oak's GM notes
