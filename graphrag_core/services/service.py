@@ -168,7 +168,7 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         use_llm: bool = False,
         retry_failed: bool = False,
     ) -> IngestReport:
-        """Bring the store in line with the sources under ``path``; see :mod:`ingesting`.
+        """Bring the store in line with the sources under ``path``; see :mod:`.ingest`.
         ``use_llm``: extract with the configured LLM (its cache makes unchanged chunks free);
         ``retry_failed``: ask it again for chunks whose output was unusable last time."""
         progress = progress or NullProgress()

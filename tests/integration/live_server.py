@@ -4,12 +4,29 @@ HTTP to a real server (the MCP client, the browser)."""
 from __future__ import annotations
 
 import socket
+import subprocess
 import threading
 import time
+from pathlib import Path
 from types import TracebackType
 
+import httpx
 import uvicorn
 from starlette.types import ASGIApp
+
+
+def wait_for_serve(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    """Wait until a ``loregraph serve`` process answers ``/health`` (its log in the error)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"serve exited {process.returncode}: {log.read_text()}")
+        try:
+            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            time.sleep(0.2)
+    raise AssertionError(f"serve did not answer: {log.read_text()}")
 
 
 def free_port() -> int:

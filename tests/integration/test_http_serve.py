@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,42 +17,23 @@ import httpx
 import pytest
 
 from tests.integration.cli_world import run
+from tests.integration.live_server import free_port, wait_for_serve
 
 pytestmark = pytest.mark.integration
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _env(data_dir: Path) -> dict[str, str]:
     return {**os.environ, "LOREGRAPH_DATA_DIR": str(data_dir), "LOREGRAPH_CAMPAIGN": "serve"}
 
 
-def _wait_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"serve exited {process.returncode}: {log.read_text()}")
-        try:
-            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            time.sleep(0.2)
-    raise AssertionError(f"serve did not answer: {log.read_text()}")
-
-
 def test_serve_answers_then_stops_cleanly_on_sigterm(tmp_path: Path, world: Path) -> None:
-    data_dir, port, log = tmp_path / "data", _free_port(), tmp_path / "serve.log"
+    data_dir, port, log = tmp_path / "data", free_port(), tmp_path / "serve.log"
     url = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "graphrag_core.surfaces.cli", "serve", "--port", str(port)]
     with log.open("wb") as sink:
         process = subprocess.Popen(command, env=_env(data_dir), stdout=sink, stderr=sink)
         try:
-            _wait_up(url, process, log)
+            wait_for_serve(url, process, log)
             assert httpx.get(f"{url}/campaigns", timeout=10).json() == {"campaigns": []}
             # a CLI process on the same data dir shares the engine; the server sees its writes
             code, output = run(

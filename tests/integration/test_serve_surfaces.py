@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
-from tests.integration.live_server import free_port
+from tests.integration.live_server import free_port, wait_for_serve
 from tests.integration.surface_world import CAMPAIGN, SECRETS, make_campaign
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -39,19 +38,6 @@ def _entity_over_mcp(url: str, key: str) -> dict[str, Any]:
     return asyncio.run(main())
 
 
-def _wait_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"serve exited {process.returncode}: {log.read_text()}")
-        try:
-            if httpx2.get(f"{url}/health", timeout=1).status_code == 200:
-                return
-        except httpx2.TransportError:
-            time.sleep(0.2)
-    raise AssertionError(f"serve did not answer: {log.read_text()}")
-
-
 def _key(env: dict[str, str], role: str) -> str:
     done = subprocess.run(
         [sys.executable, "-m", "graphrag_core.surfaces.cli", "keys", "create", "-c", CAMPAIGN,
@@ -69,7 +55,7 @@ def test_serve_serves_the_page_and_mcp_behind_its_keys(tmp_path: Path) -> None:
     with log.open("wb") as sink:
         process = subprocess.Popen(command, env={**os.environ, **env}, stdout=sink, stderr=sink)
         try:
-            _wait_up(url, process, log)
+            wait_for_serve(url, process, log)
             page = httpx2.get(f"{url}/web", timeout=30)
             assert page.status_code == 200 and f'data-campaign="{CAMPAIGN}"' in page.text
             script = httpx2.get(f"{url}/web/static/vendor/cytoscape.min.js", timeout=30)

@@ -10,28 +10,10 @@ import pytest
 
 from graphrag_core.services.service import LoregraphService
 from tests.fakes import FakeClock, HashEmbedder
+from tests.integration.cli_world import make_world
 from tests.memory_store import MemoryStore
 
 CAMPAIGN = "vale"
-WORLD = """\
-entities:
-  - name: Red Oak Tavern
-    id: tavern-redoak
-    type: Location
-    aliases: [the Red Oak]
-    status: intact
-    description: A warm tavern with soft beds where travellers rest for the night.
-  - name: Quiet Lantern Inn
-    type: Location
-    status: intact
-    description: An inn with rooms to rest and a hearth, on the east road.
-  - name: Torven Blackwater
-    type: NPC
-    aliases: [Torven]
-    status: alive
-    description: A merchant who trades in salt.
-    gm_notes: Torven is secretly a smuggler for the Drowned Court.
-"""
 BURNED = {
     "session_id": 1,
     "title": "The Night of Cinders",
@@ -45,11 +27,7 @@ REST = "Where can the party rest tonight?"
 
 @pytest.fixture()
 def world(tmp_path: Path) -> Path:
-    folder = tmp_path / "world"
-    folder.mkdir()
-    (folder / "world.yaml").write_text(WORLD)
-    (folder / "notes.md").write_text("# Notes\nTorven drinks at the Red Oak every night.\n")
-    return folder
+    return make_world(tmp_path)
 
 
 def _service(store: MemoryStore, data_dir: Path) -> LoregraphService:
