@@ -6,11 +6,14 @@ transaction), and rebuilt when the revision moved: a write by another process (a
 while ``serve`` runs) invalidates it as surely as one by this process. The revision is read
 *before* the value is built, so a write racing the build leaves a value that is rebuilt on the
 next read, never a stale one kept. Safe under concurrent requests: entries are replaced
-whole, under a lock; builds of one key are serialised, so a cold campaign loads once."""
+whole, under a lock; builds of one key are serialised, so a cold campaign loads once. At most
+``limit`` values are kept, the least recently used going first: a server asked ``as_of`` every
+session of every campaign must not keep a view of each for ever."""
 
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
@@ -20,9 +23,10 @@ V = TypeVar("V")
 class CampaignCache(Generic[V]):
     """Values by ``(campaign, key)``, each valid at the campaign revision it was built at."""
 
-    def __init__(self, revision: Callable[[str], int]) -> None:
+    def __init__(self, revision: Callable[[str], int], limit: int = 32) -> None:
         self._revision = revision
-        self._entries: dict[tuple[str, Hashable], tuple[int, V]] = {}
+        self._limit = limit
+        self._entries: OrderedDict[tuple[str, Hashable], tuple[int, V]] = OrderedDict()
         self._lock = threading.Lock()
         self._building: dict[tuple[str, Hashable], threading.Lock] = {}
 
@@ -35,11 +39,23 @@ class CampaignCache(Generic[V]):
             revision = self._revision(campaign)
             with self._lock:
                 entry = self._entries.get(slot)
+                if entry is not None:
+                    self._entries.move_to_end(slot)
             if entry is not None and entry[0] == revision:
                 return entry[1]
-            value = build()
+            try:
+                value = build()
+            except BaseException:
+                with self._lock:  # a failed build (an unknown campaign) leaves no trace
+                    if slot not in self._entries:
+                        self._building.pop(slot, None)
+                raise
             with self._lock:
                 self._entries[slot] = (revision, value)
+                self._entries.move_to_end(slot)
+                while len(self._entries) > self._limit:
+                    oldest, _ = self._entries.popitem(last=False)
+                    self._building.pop(oldest, None)
             return value
 
     def forget(self, campaign: str) -> None:
