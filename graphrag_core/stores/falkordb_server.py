@@ -107,7 +107,13 @@ def compact(socket_path: Path, data_dir: Path) -> bool:
         return True
     client = redis.Redis(unix_socket_path=os.fspath(socket_path), socket_timeout=10)
     try:
-        client.bgrewriteaof()
+        try:
+            client.bgrewriteaof()
+        except redis.ResponseError as exc:
+            # Redis's own rewrite (auto-aof-rewrite, past 1 MB of growth) is running: wait for
+            # it. Stopping now would kill it, leaving the uncompacted tail for the next start.
+            if "already in progress" not in str(exc):
+                raise
         deadline = time.monotonic() + _COMPACT_TIMEOUT_S
         while time.monotonic() < deadline:
             info = client.info("persistence")

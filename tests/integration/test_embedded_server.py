@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
 
 from graphrag_core.errors import StoreUnavailableError
 from graphrag_core.models import Entity, GraphDelta
@@ -233,3 +234,20 @@ def test_the_last_user_out_compacts_the_append_only_file(tmp_path: Path) -> None
         assert len(_store(again).load_entities("aof")) == 1200
     log = (data / "falkordb.log").read_text()
     assert "DB loaded from base file appendonly.aof.2.base.rdb" in log
+
+
+def test_the_last_user_out_waits_for_a_rewrite_already_running(tmp_path: Path) -> None:
+    """Redis starts its own rewrite past 1 MB of growth; a stop that came while it ran used to
+    get "already in progress" from BGREWRITEAOF and then kill it with SIGTERM, leaving the
+    whole tail to replay at the next start. Now the last user out waits for it."""
+    data = tmp_path / "data"
+    with EmbeddedFalkorDB(data) as server:
+        _write_blocks(server, blocks=12, per_block=100)
+        client = redis.Redis(unix_socket_path=os.fspath(server.socket_path))
+        client.config_set("rdb-key-save-delay", 300_000)  # the rewrite child: 0.3 s a key
+        client.bgrewriteaof()
+        assert client.info("persistence")["aof_rewrite_in_progress"]
+        client.close()
+    assert tail_bytes(data) == 0, "the running rewrite was killed, not waited for"
+    log = (data / "falkordb.log").read_text()
+    assert "Killing running AOF rewrite" not in log
