@@ -206,7 +206,7 @@ def _placed(settings: Settings, toml_file: Path | None, *, explicit: bool) -> Se
         placement = Placement("env", "set by LOREGRAPH_DATA_DIR", toml_file)
     elif "data_dir" in settings.model_fields_set and toml_file is not None:
         folder = toml_file.resolve().parent
-        settings = settings.model_copy(update={"data_dir": folder / settings.data_dir})
+        settings = settings.model_copy(update={"data_dir": folder / settings.data_dir.expanduser()})
         placement = Placement("project", f"set by data_dir in {toml_file.resolve()}", toml_file)
     elif (legacy := find_legacy_store(here)) is not None:
         settings = settings.model_copy(update={"data_dir": legacy})
