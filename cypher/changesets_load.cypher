@@ -1,4 +1,4 @@
-// A withdrawal is a record of its own (withdraws, at_session set; no changes); older records
+// A withdrawal is a record of its own (withdraws and at_session set, no changes), and older records
 // have no note.
 MATCH (s:ChangeSet {campaign: $campaign})
 RETURN s.session_id AS session_id, s.revision AS revision, s.content_hash AS content_hash,
