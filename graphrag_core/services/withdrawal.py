@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from changelog.impact import RebuildDecision, RebuildPolicy, rebuild_decision, total_impact
 from changelog.overlay import effective_changes
 from changelog.posting import plan_withdraw
+from changelog.revisions import effective_revisions
 from graphrag_core.errors import ChangelogError
 from graphrag_core.input_safety import value_problem
 from graphrag_core.models import Change, ChangeSetRecord
@@ -42,8 +43,10 @@ class WithdrawResult(BaseModel):
     withdrawn_revision: int
     at_session: int = Field(description="As-of views before this session still show it.")
     withdrawn_changes: int = Field(description="How many changes the withdrawn revision held.")
-    restored_revision: int | None = Field(
-        default=None, description="The earlier revision of the session back in effect, if any."
+    in_effect_revision: int | None = Field(
+        default=None,
+        description="The session's revision in effect now (an earlier one, when the latest was "
+        "withdrawn); null: none, the session has no effect.",
     )
     impact: float
     cumulative_impact: float
@@ -88,7 +91,6 @@ def withdraw_changeset(
     moved = _moved(before, after)
     impact = total_impact(moved, importance)
     cumulative, sessions = accumulated(after, importance, since_session)
-    restored = {c.revision for c in after if c.session_id == session_id}
     return WithdrawResult(
         campaign=campaign,
         session_id=session_id,
@@ -96,7 +98,7 @@ def withdraw_changeset(
         withdrawn_revision=plan.withdrawn.revision,
         at_session=plan.at_session,
         withdrawn_changes=plan.withdrawn.change_count,
-        restored_revision=max(restored) if restored else None,
+        in_effect_revision=effective_revisions([*existing, record]).get(session_id),
         impact=impact,
         cumulative_impact=cumulative,
         rebuild=rebuild_decision(cumulative + impact, sessions, policy),

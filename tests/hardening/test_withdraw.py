@@ -140,7 +140,7 @@ def test_posting_again_after_a_withdrawal_restores_it_once(
     _post(posted, tmp_path, amended, "--amend")  # r4 supersedes r3
     assert _status(posted) == "dead"
     done = invoke(posted, "changelog", "withdraw", "4", "--yes")  # the amendment: r3 is back
-    assert done.code == 0 and "revision 3 is in effect again" in done.output, done.output
+    assert done.code == 0 and "revision 3 is in effect" in done.output, done.output
     assert _status(posted) == "missing"
 
 

@@ -3,14 +3,19 @@ reads the records, and the difference a conflicting post reports (changelog.diff
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from changelog.diff import changeset_difference
+from changelog.impact import RebuildPolicy
 from changelog.overlay import effective_changes, effective_states
 from changelog.posting import plan_post, plan_withdraw
 from changelog.revisions import effective_revisions
 from graphrag_core.errors import ChangelogError, WithdrawalError
 from graphrag_core.models import Change, ChangeSetRecord, Entity
+from graphrag_core.services.withdrawal import WithdrawResult, withdraw_changeset
+from tests.memory_store import MemoryStore
 
 ALL = ("gm", "party")
 TORVEN = {"torven": Entity(id="torven", name="Torven", type="NPC", status="alive")}
@@ -150,3 +155,55 @@ def test_the_difference_names_each_update_either_side_lacks_or_sets_otherwise() 
     assert [u.entity for u in hidden.updates] == ["Mira", "Torven"] and hidden.hidden == 1
     assert not any("Red Oak" in line for line in hidden.summary)
     assert "1 GM-only stored update(s) differ too" in hidden.message(limit=5)
+
+
+# ---------------------------------------------------------------- the service function
+
+
+def _store() -> MemoryStore:
+    store = MemoryStore(dimension=4)
+    store.append_changeset("c", post(4, 1), [status(4, 1, "missing")])
+    store.append_changeset("c", post(4, 2), [status(4, 2, "dead")])
+    store.append_changeset("c", post(6, 1), [status(6, 1, "damaged", entity="red-oak")])
+    return store
+
+
+def _withdraw(store: MemoryStore, revision: int | None, since: int = 0) -> WithdrawResult:
+    return withdraw_changeset(
+        store,
+        "c",
+        4,
+        revision=revision,
+        at_session=None,
+        note="",
+        by="test",
+        now=datetime(2026, 1, 3, tzinfo=UTC),
+        importance={"torven": 2.0},
+        policy=RebuildPolicy(
+            schedule_threshold=30.0, force_threshold=100.0, min_sessions_between=0
+        ),
+        since_session=since,
+    )
+
+
+def test_withdrawing_a_superseded_revision_moves_nothing() -> None:
+    store = _store()
+    before = store.campaign_revision("c")
+    done = _withdraw(store, 1)
+    assert (done.revision, done.withdrawn_revision, done.in_effect_revision) == (3, 1, 2)
+    assert (done.impact, done.cumulative_impact, done.rebuild) == (0.0, 25.0, "none")
+    assert (
+        store.campaign_revision("c") == before + 1 and store.load_changesets("c")[2].withdraws == 1
+    )
+
+
+def test_withdrawing_the_latest_counts_both_what_leaves_and_what_comes_back() -> None:
+    done = _withdraw(_store(), None)  # r2 (dead: 2 x 10) leaves, r1 (missing: 2 x 5) is back
+    assert (done.withdrawn_revision, done.in_effect_revision, done.at_session) == (2, 1, 6)
+    assert (done.impact, done.cumulative_impact, done.rebuild) == (30.0, 15.0, "scheduled")
+
+
+def test_a_withdrawal_the_last_build_summarised_counts_in_full() -> None:
+    since = _withdraw(_store(), None, since=5)  # session 4 is in the last build
+    # only session 6 (5.0) since the build; the withdrawal's 30 makes the summaries stale
+    assert (since.cumulative_impact, since.impact, since.rebuild) == (5.0, 30.0, "scheduled")

@@ -110,8 +110,8 @@ def render_post(console: Console, result: PostResult) -> None:
 
 def render_withdraw(console: Console, result: WithdrawResult) -> None:
     back = (
-        f"revision {result.restored_revision} is in effect again"
-        if result.restored_revision is not None
+        f"revision {result.in_effect_revision} is in effect"
+        if result.in_effect_revision is not None
         else "the session has no changes in effect"
     )
     console.print(
