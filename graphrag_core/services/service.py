@@ -49,6 +49,7 @@ from graphrag_core.services.cache import CampaignCache
 from graphrag_core.services.changelog import (
     ChangeSetSource,
     PostResult,
+    importance_by_degree,
     post_changeset,
     posting_lock,
     read_changeset,
@@ -80,6 +81,7 @@ from graphrag_core.services.manifest import (
     write_manifest,
 )
 from graphrag_core.services.views import load_view
+from graphrag_core.services.withdrawal import WithdrawResult, withdraw_changeset
 from ranking.eval_models import EvalReport, QuestionSet
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
@@ -95,6 +97,14 @@ class PostOutcome:
     """A posted change set and the analytics rebuild it triggered, if any."""
 
     post: PostResult
+    build: BuildReport | None
+
+
+@dataclass(frozen=True)
+class WithdrawOutcome:
+    """A recorded withdrawal and the analytics rebuild it triggered, if any."""
+
+    withdrawal: WithdrawResult
     build: BuildReport | None
 
 
@@ -342,6 +352,48 @@ class LoregraphService(LlmUseCases, AgentUseCases):
             build = self.analytics.build(campaign, progress or NullProgress(), previous=snapshot)
             return PostOutcome(result, build)
         return PostOutcome(result, None)
+
+    def withdraw(
+        self,
+        campaign: str,
+        session_id: int,
+        *,
+        revision: int | None = None,
+        at_session: int | None = None,
+        note: str = "",
+        by: str = "cli",
+        progress: ProgressListener | None = None,
+    ) -> WithdrawOutcome:
+        """Withdraw ``revision`` (default: the latest live one) of a posted session, from
+        ``at_session`` on (default: the campaign's latest posted session); append-only, see
+        ``graphrag_core.services.withdrawal``. Rebuilds the analytics when its impact calls
+        for it, as a post does."""
+        check_campaign(campaign)
+        snapshot = self.analytics.stored(campaign)
+        importance = snapshot.importance() if snapshot else None
+        with posting_lock(self.data_dir, campaign):
+            if importance is None:
+                importance = importance_by_degree(
+                    self.store.load_entities(campaign), self.store.load_relations(campaign)
+                )
+            result = withdraw_changeset(
+                self.store,
+                campaign,
+                session_id,
+                revision=revision,
+                at_session=at_session,
+                note=note,
+                by=by,
+                now=self.clock.now(),
+                importance=importance,
+                policy=self.rebuild_policy,
+                since_session=snapshot.last_rebuild_session if snapshot else 0,
+            )
+        self._forget(campaign)
+        if snapshot is not None and result.rebuild != "none":
+            build = self.analytics.build(campaign, progress or NullProgress(), previous=snapshot)
+            return WithdrawOutcome(result, build)
+        return WithdrawOutcome(result, None)
 
     # ------------------------------------------------------------------ analytics (issue 5)
 

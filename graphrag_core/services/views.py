@@ -20,6 +20,7 @@ from graphrag_core.models import (
     PARTY_ID,
     CampaignView,
     Change,
+    ChangeSetRecord,
     Chunk,
     Entity,
     Relation,
@@ -49,6 +50,7 @@ def load_view(
         store.load_changes(campaign),
         as_player=as_player,
         as_of_session=as_of_session,
+        records=store.load_changesets(campaign),
     )
 
 
@@ -61,7 +63,11 @@ def build_view(
     *,
     as_player: bool,
     as_of_session: int | None = None,
+    records: Sequence[ChangeSetRecord] | None = None,
 ) -> CampaignView:
+    """The audience's view. ``records`` (the change-set records, withdrawals included) decide
+    which revision of each session is in effect; a store-backed view must pass them (None:
+    the latest revision among ``changes``, for tests and benchmarks without records)."""
     visibilities = audience(as_player)
     visible = {
         e.id: _redact(e) if as_player else e for e in entities if e.visibility in visibilities
@@ -82,7 +88,7 @@ def build_view(
         (
             c
             for c in effective_changes(
-                changes, visibilities=visibilities, as_of_session=as_of_session
+                changes, visibilities=visibilities, as_of_session=as_of_session, records=records
             )
             if _known(c.entity_id, visible)
             and (c.target_id is None or _known(c.target_id, visible))
@@ -97,7 +103,11 @@ def build_view(
         kept_relations, kept_changes, {**visible, **_party(visible)}
     )
     states = effective_states(
-        visible, list(changes), visibilities=visibilities, as_of_session=as_of_session
+        visible,
+        list(changes),
+        visibilities=visibilities,
+        as_of_session=as_of_session,
+        records=records,
     )
     return CampaignView(
         campaign=campaign,
