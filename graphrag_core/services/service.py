@@ -427,13 +427,18 @@ class LoregraphService(LlmUseCases, AgentUseCases):
             inputs=indexed.inputs,
         )
 
-    def evaluate(self, questions: QuestionSet, campaign: str | None = None) -> EvalReport:
+    def evaluate(
+        self,
+        questions: QuestionSet,
+        campaign: str | None = None,
+        progress: ProgressListener | None = None,
+    ) -> EvalReport:
         """``loregraph eval``: the figures of the ranker and both baselines over labelled
         questions (see :mod:`.evaluation`); ``campaign`` defaults to the question set's."""
         chosen = campaign or questions.campaign
         if not chosen:
             raise RequestError("the question set names no campaign; pass --campaign")
-        return evaluate(self, questions, check_campaign(chosen))
+        return evaluate(self, questions, check_campaign(chosen), progress)
 
     def entity(
         self,
