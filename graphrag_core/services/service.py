@@ -13,6 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from changelog.impact import RebuildPolicy
+from changelog.normalise import content_hash
+from changelog.posting import plan_post
+from changelog.schema import ChangeSetInput
 from extraction.resolution import EntityResolver
 from graphrag_core.analytics.runners import AnalyticsRunner
 from graphrag_core.analytics_models import BuildReport
@@ -23,12 +26,13 @@ from graphrag_core.config import (
     PresetName,
     RankingSettings,
 )
-from graphrag_core.errors import RequestError
+from graphrag_core.errors import ChangelogError, RequestError
 from graphrag_core.input_safety import question_problem
 from graphrag_core.models import (
     AskResult,
     CampaignView,
     ChangeSetRecord,
+    Entity,
     EntityView,
     IngestReport,
     SourceUpload,
@@ -79,7 +83,8 @@ from graphrag_core.services.manifest import (
     remove_manifests,
     write_manifest,
 )
-from graphrag_core.services.views import load_view
+from graphrag_core.services.views import StoredCampaign
+from graphrag_core.services.views import load_stored as load_stored_campaign
 from ranking.eval_models import EvalReport, QuestionSet
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
@@ -143,6 +148,13 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         self.token_counter = token_counter
         self._ranker = Ranker(embedder, store, self.ranking_settings)
         self._views: CampaignCache[IndexedView] = CampaignCache(store.campaign_revision)
+        # what views are cut from, read once per revision for every audience and as_of
+        self._stored: CampaignCache[StoredCampaign] = CampaignCache(
+            store.campaign_revision, limit=4
+        )
+        self._entities: CampaignCache[list[Entity]] = CampaignCache(
+            store.campaign_revision, limit=4
+        )
         self.analytics = AnalyticsService(
             store,
             embedder,
@@ -320,8 +332,12 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         parsed, source = read_changeset(changeset, source_name)
         check_campaign(campaign)
         snapshot = self.analytics.stored(campaign)
-        entities = self.store.load_entities(campaign)
+        # a repeat of a stored post (a retry, a second recap job) reads no entities when a
+        # build's importance scores it (without one, the interim importance needs them)
+        entities = self._post_entities(campaign, parsed, amend, snapshot is None)
         with posting_lock(self.data_dir, campaign):  # plan and write as one step
+            if entities is None:  # decided again under the lock: it may write after all
+                entities = self._post_entities(campaign, parsed, amend, False) or []
             result = post_changeset(
                 self.store,
                 campaign,
@@ -329,7 +345,8 @@ class LoregraphService(LlmUseCases, AgentUseCases):
                 source,
                 resolver=EntityResolver(entities),
                 entities=entities,
-                relations=self.store.load_relations(campaign),
+                # only read for the interim importance, when there is no build's
+                relations=self.store.load_relations(campaign) if snapshot is None else (),
                 policy=self.rebuild_policy,
                 now=self.clock.now(),
                 amend=amend,
@@ -342,6 +359,29 @@ class LoregraphService(LlmUseCases, AgentUseCases):
             build = self.analytics.build(campaign, progress or NullProgress(), previous=snapshot)
             return PostOutcome(result, build)
         return PostOutcome(result, None)
+
+    def _post_entities(
+        self, campaign: str, parsed: ChangeSetInput, amend: bool, needed: bool
+    ) -> list[Entity] | None:
+        """The stored entities a post resolves names against (cached per revision); None
+        when they are not ``needed`` otherwise and, as stored now, the post is a duplicate
+        that writes nothing."""
+        if needed:
+            return self._entities.get(
+                campaign, "entities", lambda: self.store.load_entities(campaign)
+            )
+        try:
+            plan = plan_post(
+                self.store.load_changesets(campaign),
+                parsed.session_id,
+                content_hash(parsed),
+                amend=amend,
+            )
+        except ChangelogError:  # a conflict: post_changeset says so
+            plan = None
+        if plan is not None and not plan.writes:
+            return None
+        return self._entities.get(campaign, "entities", lambda: self.store.load_entities(campaign))
 
     # ------------------------------------------------------------------ analytics (issue 5)
 
@@ -368,7 +408,10 @@ class LoregraphService(LlmUseCases, AgentUseCases):
 
         def build() -> IndexedView:
             _start_loading(self.embedder)  # the question's embedding needs it next
-            view = load_view(self.store, campaign, as_player=as_player, as_of_session=as_of_session)
+            stored = self._stored.get(
+                campaign, "stored", lambda: load_stored_campaign(self.store, campaign)
+            )
+            view = stored.view(as_player=as_player, as_of_session=as_of_session)
             if not (view.entities or view.chunks or view.changes):
                 require_campaign(self.store, campaign)
             return IndexedView(
@@ -474,6 +517,8 @@ class LoregraphService(LlmUseCases, AgentUseCases):
 
     def _forget(self, campaign: str) -> None:
         self._views.forget(campaign)
+        self._stored.forget(campaign)
+        self._entities.forget(campaign)
         self.analytics.forget(campaign)
 
 
