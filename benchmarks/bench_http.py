@@ -76,7 +76,7 @@ def start_server(data_dir: Path, log: Path) -> tuple[subprocess.Popen[bytes], st
     raise SystemExit(f"serve did not start: {log.read_text()}")
 
 
-_LINE = re.compile(r"loregraph\.http (GET|POST) (\S+) (\d+) ([\d.]+)ms")
+_LINE = re.compile(r"loregraph\.http\W+(GET|POST) (\S+) (\d+) ([\d.]+)ms")
 
 
 def server_times(log: Path, offset: int) -> dict[str, list[float]]:

@@ -3,6 +3,7 @@ and no player-key response holds a byte of GM-only text."""
 
 from __future__ import annotations
 
+import json
 import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -62,9 +63,20 @@ def send(http: TestClient, case: Case) -> Any:
 
 
 def echoes(case: Case) -> list[str]:
-    """What a response may echo of the request: path segments and parameter values."""
+    """What a response may echo of the request: path segments, parameter values and a
+    streamed question."""
     parts = [urllib.parse.unquote(p) for p in case.path.split("/") if p]
-    return sorted({*parts, *case.params.values()} - {""}, key=len, reverse=True)
+    asked = _question(case.content) if case.kind == "stream" else ""
+    return sorted({*parts, *case.params.values(), asked} - {""}, key=len, reverse=True)
+
+
+def _question(content: bytes | None) -> str:
+    try:
+        body = json.loads(content or b"")
+    except ValueError:
+        return ""
+    question = body.get("q") if isinstance(body, dict) else None
+    return json.dumps(question)[1:-1] if isinstance(question, str) else ""
 
 
 def player_leaks(oracle: Oracle, case: Case, response: Any) -> list[str]:
@@ -72,7 +84,7 @@ def player_leaks(oracle: Oracle, case: Case, response: Any) -> list[str]:
         body = response.json()
     except ValueError:
         body = response.text
-    if response.status_code >= 300:
+    if response.status_code >= 300 or case.kind == "stream":
         text = str(body)
         for echo in echoes(case):
             text = text.replace(echo, " ")
