@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -91,7 +92,7 @@ def latency(url: str, gm: dict[str, str], count: int, log: Path) -> dict[str, An
     out: dict[str, Any] = {}
     base = f"/campaigns/{CAMPAIGN}"
     with httpx.Client(base_url=url, headers=gm, timeout=30) as http:
-        calls = {
+        calls: dict[str, Callable[[int], httpx.Response]] = {
             "ask": lambda i: http.get(f"{base}/ask", params={"q": QUESTIONS[i % 5]}),
             "preview": lambda i: http.get(f"{base}/preview", params={"q": QUESTIONS[i % 5]}),
             "entities/Torven": lambda i: http.get(f"{base}/entities/Torven"),
