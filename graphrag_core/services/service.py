@@ -83,6 +83,7 @@ from graphrag_core.services.manifest import (
     remove_manifests,
     write_manifest,
 )
+from graphrag_core.services.rebuilds import Rebuilds
 from graphrag_core.services.views import StoredCampaign
 from graphrag_core.services.views import load_stored as load_stored_campaign
 from ranking.eval_models import EvalReport, QuestionSet
@@ -97,7 +98,9 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class PostOutcome:
-    """A posted change set and the analytics rebuild it triggered, if any."""
+    """A posted change set and the analytics rebuild it triggered: None when it called for
+    none, or when a build that started after its write ran meanwhile (see
+    :mod:`.rebuilds`)."""
 
     post: PostResult
     build: BuildReport | None
@@ -155,6 +158,7 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         self._entities: CampaignCache[list[Entity]] = CampaignCache(
             store.campaign_revision, limit=4
         )
+        self._rebuilds = Rebuilds(store.campaign_revision)
         self.analytics = AnalyticsService(
             store,
             embedder,
@@ -353,10 +357,15 @@ class LoregraphService(LlmUseCases, AgentUseCases):
                 importance=snapshot.importance() if snapshot else None,
                 since_session=snapshot.last_rebuild_session if snapshot else 0,
             )
+            written_at = self.store.campaign_revision(campaign)
         if result.action != "duplicate":
             self._forget(campaign)
         if snapshot is not None and result.rebuild != "none" and result.action != "duplicate":
-            build = self.analytics.build(campaign, progress or NullProgress(), previous=snapshot)
+            build = self._rebuilds.after_write(
+                campaign,
+                written_at,
+                lambda: self.analytics.build(campaign, progress or NullProgress()),
+            )
             return PostOutcome(result, build)
         return PostOutcome(result, None)
 
@@ -386,7 +395,11 @@ class LoregraphService(LlmUseCases, AgentUseCases):
     # ------------------------------------------------------------------ analytics (issue 5)
 
     def build(self, campaign: str, progress: ProgressListener | None = None) -> BuildReport:
-        return self.analytics.build(check_campaign(campaign), progress or NullProgress())
+        """Rebuild the analytics (one build of a campaign at a time, see :mod:`.rebuilds`)."""
+        check_campaign(campaign)
+        return self._rebuilds.run(
+            campaign, lambda: self.analytics.build(campaign, progress or NullProgress())
+        )
 
     def build_after_ingest(
         self, report: IngestReport, progress: ProgressListener | None = None
