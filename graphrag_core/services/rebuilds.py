@@ -24,6 +24,13 @@ class Rebuilds:
         self._guard = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
         self._started: dict[str, int] = {}
+        self._finished: dict[str, int] = {}
+
+    def finished(self, campaign: str) -> int:
+        """How many builds of ``campaign`` this service finished (a snapshot read before a
+        post is still the stored one when this has not moved since)."""
+        with self._guard:
+            return self._finished.get(campaign, 0)
 
     def run(self, campaign: str, build: Callable[[], R]) -> R:
         """Run ``build`` once no other build of ``campaign`` runs."""
@@ -34,7 +41,9 @@ class Rebuilds:
         """Run ``build`` for a write that left the campaign at revision ``written_at``; None
         (no build) when a build that started at or after that revision finished meanwhile."""
         with self._lock_of(campaign):
-            if self._started.get(campaign, -1) >= written_at:
+            with self._guard:
+                covered = self._started.get(campaign, -1) >= written_at
+            if covered:
                 return None
             return self._run(campaign, build)
 
@@ -45,5 +54,7 @@ class Rebuilds:
     def _run(self, campaign: str, build: Callable[[], R]) -> R:
         started = self._revision(campaign)
         result = build()
-        self._started[campaign] = started  # only a finished build covers the writes before it
+        with self._guard:
+            self._started[campaign] = started  # only a finished build covers earlier writes
+            self._finished[campaign] = self._finished.get(campaign, 0) + 1
         return result

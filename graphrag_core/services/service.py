@@ -335,6 +335,7 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         ``source_name`` is what its changes cite (default: the file name, or "changeset")."""
         parsed, source = read_changeset(changeset, source_name)
         check_campaign(campaign)
+        builds = self._rebuilds.finished(campaign)
         snapshot = self.analytics.stored(campaign)
         # a repeat of a stored post (a retry, a second recap job) reads no entities when a
         # build's importance scores it (without one, the interim importance needs them)
@@ -361,11 +362,12 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         if result.action != "duplicate":
             self._forget(campaign)
         if snapshot is not None and result.rebuild != "none" and result.action != "duplicate":
-            build = self._rebuilds.after_write(
-                campaign,
-                written_at,
-                lambda: self.analytics.build(campaign, progress or NullProgress()),
-            )
+
+            def rebuild() -> BuildReport:  # from the snapshot read above, unless one replaced it
+                kept = snapshot if self._rebuilds.finished(campaign) == builds else None
+                return self.analytics.build(campaign, progress or NullProgress(), previous=kept)
+
+            build = self._rebuilds.after_write(campaign, written_at, rebuild)
             return PostOutcome(result, build)
         return PostOutcome(result, None)
 

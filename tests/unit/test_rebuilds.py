@@ -40,7 +40,9 @@ def test_a_failed_build_covers_nothing() -> None:
 
     with pytest.raises(RuntimeError):
         builds.after_write("c", 3, fail)
+    assert builds.finished("c") == 0
     assert builds.after_write("c", 3, lambda: "built") == "built"
+    assert builds.finished("c") == 1
 
 
 def test_builds_of_one_campaign_never_overlap() -> None:
