@@ -6,7 +6,8 @@ Surfaces stay thin; every use case lives here, with ports handed in by the compo
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import tee
 from pathlib import Path
@@ -106,13 +107,31 @@ class PostOutcome:
     build: BuildReport | None
 
 
-@dataclass(frozen=True)
 class IndexedView:
-    """A campaign view with the indexes and signal inputs the ranker reads."""
+    """A campaign view with the indexes and signal inputs the ranker reads, each built once,
+    on first use: a view read only for its states (the one a community summary was written
+    at, to patch stale findings) never builds the BM25 index or the ranking inputs."""
 
-    view: CampaignView
-    lexical: LexicalIndex
-    inputs: RankInputs
+    def __init__(self, view: CampaignView, inputs: Callable[[CampaignView], RankInputs]) -> None:
+        self.view = view
+        self._make_inputs = inputs
+        self._lock = threading.Lock()
+        self._lexical: LexicalIndex | None = None
+        self._inputs: RankInputs | None = None
+
+    @property
+    def lexical(self) -> LexicalIndex:
+        with self._lock:
+            if self._lexical is None:
+                self._lexical = LexicalIndex.build(self.view)
+            return self._lexical
+
+    @property
+    def inputs(self) -> RankInputs:
+        with self._lock:
+            if self._inputs is None:
+                self._inputs = self._make_inputs(self.view)
+            return self._inputs
 
     @property
     def names(self) -> NameIndex:
@@ -429,9 +448,7 @@ class LoregraphService(LlmUseCases, AgentUseCases):
             view = stored.view(as_player=as_player, as_of_session=as_of_session)
             if not (view.entities or view.chunks or view.changes):
                 require_campaign(self.store, campaign)
-            return IndexedView(
-                view, LexicalIndex.build(view), self._rank_inputs(view, campaign, as_player)
-            )
+            return IndexedView(view, lambda v: self._rank_inputs(v, campaign, as_player))
 
         return self._views.get(campaign, (as_player, as_of_session), build)
 
