@@ -17,10 +17,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from changelog.impact import RebuildDecision, RebuildPolicy, rebuild_decision, total_impact
-from changelog.normalise import content_hash, to_changes
+from changelog.normalise import content_hash, resolve_changes
 from changelog.overlay import effective_changes
 from changelog.posting import plan_post
 from changelog.schema import ChangeSetInput, parse_changeset, validate_changeset
@@ -44,6 +44,11 @@ class PostResult(BaseModel):
     impact: float
     cumulative_impact: float
     rebuild: RebuildDecision
+    resolved: tuple[str, ...] = Field(
+        default=(),
+        description="References resolved by near name (\"'Garran the Eel' resolved to "
+        "'garran'\") or checked against the type the change set declares.",
+    )
 
 
 ChangeSetSource = Path | str | Mapping[str, Any]
@@ -122,14 +127,16 @@ def post_changeset(
     if importance is None:
         importance = importance_by_degree(entities, relations)
     changes: list[Change] = []
+    resolved: list[str] = []
     if plan.writes:
-        changes = to_changes(
+        changes, resolved = resolve_changes(
             changeset,
             resolve=resolver.resolve,
             suggest=resolver.suggest,
             entity_types={e.id: e.type for e in entities},
             source=source,
             revision=plan.revision,
+            near=resolver.resolve_near,
         )
         record = ChangeSetRecord(
             session_id=changeset.session_id,
@@ -151,7 +158,7 @@ def post_changeset(
         importance,
         policy,
         since_session,
-    )
+    ).model_copy(update={"resolved": tuple(resolved)})
 
 
 def _result(

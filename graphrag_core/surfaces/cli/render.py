@@ -104,6 +104,8 @@ def render_post(console: Console, result: PostResult) -> None:
         f"{len(result.changes)} change(s), impact {result.impact:.1f}, "
         f"cumulative impact {result.cumulative_impact:.1f} → rebuild advice: {result.rebuild}."
     )
+    for line in result.resolved:
+        console.print(f"  {escape(line)}")
 
 
 ASK_LEGEND = "✓ available now · ✗ unavailable now (dead, destroyed, hostile, …: see the note)"
