@@ -17,11 +17,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from changelog.diff import changeset_difference
 from changelog.impact import RebuildDecision, RebuildPolicy, rebuild_decision, total_impact
-from changelog.normalise import content_hash, to_changes
+from changelog.normalise import content_hash, resolve_changes
 from changelog.overlay import effective_changes
 from changelog.posting import latest_live, plan_post
 from changelog.schema import ChangeSetInput, parse_changeset, validate_changeset
@@ -45,6 +45,11 @@ class PostResult(BaseModel):
     impact: float
     cumulative_impact: float
     rebuild: RebuildDecision
+    resolved: tuple[str, ...] = Field(
+        default=(),
+        description="References resolved by near name (\"'Garran the Eel' resolved to "
+        "'garran'\") or checked against the type the change set declares.",
+    )
 
 
 ChangeSetSource = Path | str | Mapping[str, Any]
@@ -126,8 +131,9 @@ def post_changeset(
     if importance is None:
         importance = importance_by_degree(entities, relations)
     changes: list[Change] = []
+    resolved: list[str] = []
     if plan.writes:
-        changes = _changes(changeset, source, resolver, entities, plan.revision)
+        changes, resolved = _changes(changeset, source, resolver, entities, plan.revision)
         record = ChangeSetRecord(
             session_id=changeset.session_id,
             revision=plan.revision,
@@ -148,7 +154,7 @@ def post_changeset(
         importance,
         policy,
         since_session,
-    )
+    ).model_copy(update={"resolved": tuple(resolved)})
 
 
 def _changes(
@@ -157,14 +163,16 @@ def _changes(
     resolver: EntityResolver,
     entities: Sequence[Entity],
     revision: int,
-) -> list[Change]:
-    return to_changes(
+) -> tuple[list[Change], list[str]]:
+    """The change set's changes, and the references it resolved by near name."""
+    return resolve_changes(
         changeset,
         resolve=resolver.resolve,
         suggest=resolver.suggest,
         entity_types={e.id: e.type for e in entities},
         source=source,
         revision=revision,
+        near=resolver.resolve_near,
     )
 
 
@@ -182,7 +190,7 @@ def _conflict(
     stored = latest_live(existing, changeset.session_id)
     assert stored is not None  # a conflict needs a live revision
     try:
-        posted = _changes(changeset, source, resolver, entities, stored.revision + 1)
+        posted, _ = _changes(changeset, source, resolver, entities, stored.revision + 1)
     except ChangelogError as exc:
         return ChangelogConflictError(
             f"session {changeset.session_id} was already posted with different content "

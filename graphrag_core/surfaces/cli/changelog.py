@@ -28,7 +28,12 @@ def changelog_post(
     """Validate and store a session's changes (append-only; posting twice changes nothing).
 
     When their impact schedules or forces a rebuild, the analytics are rebuilt at once, with
-    progress, and the build is reported."""
+    progress, and the build is reported.
+
+    Entities are named by id, name or alias; a name the campaign does not know is resolved
+    when exactly one entity of the declared type has the same words up to extra words and
+    plurals ("Garran the Eel" → Garran), and the post says so; otherwise it is refused with
+    the candidates."""
     with cli_service() as (service, settings), render.RichProgress(err) as progress:
         done = service.post_and_rebuild(
             read_changeset_text(file),

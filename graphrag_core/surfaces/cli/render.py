@@ -106,6 +106,8 @@ def render_post(console: Console, result: PostResult) -> None:
         f"{len(result.changes)} change(s), impact {result.impact:.1f}, "
         f"cumulative impact {result.cumulative_impact:.1f} → rebuild advice: {result.rebuild}."
     )
+    for line in result.resolved:
+        console.print(f"  {escape(line)}")
 
 
 def render_withdraw(console: Console, result: WithdrawResult) -> None:
