@@ -22,6 +22,7 @@ class Evidence:
     near: bool
     mention: float = 0.0
     answer: bool = False
+    stated: float = 0.0
     attitude: bool = False
     typed: bool = False
     anchor: bool = False
@@ -37,6 +38,7 @@ class Evidence:
             or self.named
             or self.near
             or self.answer
+            or self.stated
             or self.attitude
         )
 

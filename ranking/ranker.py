@@ -57,6 +57,7 @@ from ranking.names import NameIndex
 from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, measure
+from ranking.stated import stated_answers
 
 _PARTY = ItemKey("entity", PARTY_ID)
 
@@ -184,10 +185,17 @@ class Ranker:
             inputs.graph.neighbours(named, cues.relation_types) if cues.relation_types else set()
         )
         answers -= {PARTY_ID}
+        stated = stated_answers(cues, named, relevance, view, inputs.names)
         minded = with_attitude(view, cues.attitude)
         graph = {
             ItemKey("entity", e)
-            for e in support.keys() | mention.keys() | named | near.keys() | answers | minded
+            for e in support.keys()
+            | mention.keys()
+            | named
+            | near.keys()
+            | answers
+            | stated.keys()
+            | minded
             if e != PARTY_ID
         }
         return {
@@ -199,6 +207,7 @@ class Ranker:
                 named=key.kind == "entity" and key.id in named,
                 near=key.kind == "entity" and key.id in near,
                 answer=key.kind == "entity" and key.id in answers,
+                stated=stated.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 attitude=key.kind == "entity" and key.id in minded,
                 typed=key.kind == "entity" and view.entities[key.id].type in cues.answer_types,
             )
@@ -233,7 +242,7 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         w.support * ev.support,
         w.mention * ev.mention,
         w.named * ev.named,
-        w.relation * ev.answer,
+        w.relation * max(float(ev.answer), ev.stated),
         w.attitude * ev.attitude,
     ) * (w.anchor if ev.anchor else 1.0)
     relevance = (
@@ -254,7 +263,7 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         anchor=float(ev.anchor),
         proximity=signals["proximity"],
         mention=ev.mention,
-        relation=float(ev.answer),
+        relation=max(float(ev.answer), ev.stated),
         attitude=float(ev.attitude),
         type_match=float(ev.typed),
         centrality=signals["centrality"],

@@ -88,7 +88,7 @@ def proximity(key: ItemKey, ctx: SignalContext) -> float:
 
 def status(key: ItemKey, ctx: SignalContext) -> float:
     ev = ctx.evidence[key]
-    if ev.named or ev.answer:  # what the question is about is never demoted, only marked
+    if ev.named or ev.answer or ev.stated:  # what it asks about is never demoted, only marked
         return 1.0
     entity_id = _entity_of(key, ctx.view)
     if entity_id is None or entity_id not in ctx.view.entities:

@@ -1,0 +1,107 @@
+"""Answers a passage states: the relation cue when the relation was never extracted.
+
+"Who heads the Jade Caravan Company?" asks along ``leads`` from the Company. When the offline
+extractor found that relation, the relation cue (:mod:`ranking.cues`) lifts the answer. When it
+did not ("Ilyan Vesh sits at the head of its counting table"), the answer is only a name in a
+passage about the Company, lifted no more than any other name there, and a hostile or dead
+answer is even demoted. Here, a sentence of a candidate passage *states* an answer when:
+
+- the passage is about an entity the question names (its subject), or the sentence names one;
+- the sentence uses a word that expresses one of the asked relation types in prose (a
+  documented lexicon, :data:`PROSE_WORDS`: "head", "captain", "answer" for ``leads``, "court",
+  "throne" for ``ruled_by``, …);
+- and it names another entity of the asked answer type (when the question asks for one).
+
+Each such entity's value is ``STATED`` times the passage's relevance over the best candidate
+passage's; the ranker weighs it like a relation answer (``w.relation``) and, like one, never
+demotes it for its status (it is still marked unavailable when it is). Nothing here reads more
+than the candidate passages the ranker already found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from graphrag_core.models import PARTY_ID, CampaignView
+from ranking.cues import QuestionCues
+from ranking.documents import ItemKey
+from ranking.names import NameIndex, question_words
+
+STATED = 0.9
+"""A stated answer's most: below an extracted relation's 1.0, which it never outranks."""
+
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+
+_LEAD_WORDS = (
+    "lead", "leads", "led", "leader", "head", "heads", "headed", "command", "commands",
+    "commanded", "commander", "captain", "chief", "master", "answer", "answers", "boss",
+    "charge", "runs", "speaks", "guildmistress", "guildmaster", "eldest",
+)  # fmt: skip
+_RULE_WORDS = (
+    "rule", "rules", "ruled", "ruler", "reign", "reigns", "reigned", "throne", "court",
+    "crown", "crowned", "govern", "governs", "governor", "seat", "sovereign",
+)  # fmt: skip
+
+PROSE_WORDS: dict[str, frozenset[str]] = {
+    "leads": frozenset(_LEAD_WORDS),
+    "ruled_by": frozenset(_RULE_WORDS),
+    "owns": frozenset({"own", "owns", "owned", "owner", "keeps", "kept", "runs", "rents",
+                       "lets", "proprietor"}),
+    "owned_by": frozenset({"own", "owns", "owned", "owner", "keeps", "kept", "runs", "rents",
+                           "lets", "proprietor"}),
+    "member_of": frozenset({"member", "members", "joined", "belongs", "sworn"}),
+    "works_for": frozenset({"serves", "served", "works", "worked", "employ", "employs",
+                            "employed", "hired", "errands", "spy", "spies"}),
+    "serves": frozenset({"serves", "served", "works", "worked", "employ", "employs",
+                         "employed", "hired", "errands", "spy", "spies"}),
+    "employs": frozenset({"serves", "served", "works", "worked", "employ", "employs",
+                          "employed", "hired", "errands", "spy", "spies"}),
+    "killed_by": frozenset({"kill", "killed", "slew", "slain", "murdered", "poisoned",
+                            "stabbed", "cut", "fell", "sword", "spear"}),
+    "married_to": frozenset({"married", "wife", "husband", "wed", "wedded", "spouse"}),
+    "parent_of": frozenset({"daughter", "son", "child", "mother", "father", "heir"}),
+    "guards": frozenset({"guard", "guards", "guarded", "patrol", "patrols", "watch",
+                         "protect", "protects", "checks"}),
+    "worships": frozenset({"worship", "worships", "pray", "prays", "prayer", "priest",
+                           "priests", "priestess"}),
+    "sacred_to": frozenset({"worship", "worships", "pray", "prays", "prayer", "priest",
+                            "priests", "priestess"}),
+    "created_by": frozenset({"made", "built", "forged", "created", "carved", "wrought"}),
+}  # fmt: skip
+"""Relation type → words by which prose states it (lowercase whole words)."""
+
+
+def stated_answers(
+    cues: QuestionCues,
+    named: set[str],
+    relevance: Mapping[ItemKey, float],
+    view: CampaignView,
+    names: NameIndex,
+) -> dict[str, float]:
+    """Entity id → how strongly a candidate passage states it as the asked relation's answer
+    (0..1), for a question that names an entity and asks along a relation."""
+    words = frozenset().union(*(PROSE_WORDS.get(t, ()) for t in cues.relation_types))
+    named = named - {PARTY_ID}
+    passages = {k.id: v for k, v in relevance.items() if k.kind == "chunk" and v > 0.0}
+    if not words or not named or not passages:
+        return {}
+    best = max(passages.values())
+    found: dict[str, float] = {}
+    for chunk_id, value in passages.items():
+        chunk = view.chunks[chunk_id]
+        about = chunk.subject in named
+        if not about and not named.intersection(chunk.mentions):
+            continue
+        for sentence in _SENTENCE.split(chunk.text):
+            if words.isdisjoint(question_words(sentence)):
+                continue
+            ids = {e for span in names.spans(sentence) for e in span.ids}
+            if not about and named.isdisjoint(ids):
+                continue
+            for entity_id in ids - named - {PARTY_ID}:
+                entity = view.entities.get(entity_id)
+                if entity is None or (cues.answer_types and entity.type not in cues.answer_types):
+                    continue
+                found[entity_id] = max(found.get(entity_id, 0.0), STATED * value / best)
+    return found
