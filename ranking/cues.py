@@ -59,7 +59,7 @@ ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
 RELATION_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         ("lead", "leads", "led", "leader", "leaders", "leading", "head", "heads", "boss",
-         "command", "commands", "commander", "captain", "runs", "chief"),
+         "command", "commands", "commander", "captain", "runs", "chief", "master"),
         frozenset({"leads", "ruled_by"}),
     ),
     **dict.fromkeys(
@@ -125,6 +125,27 @@ ATTITUDE_WORDS: dict[str, Attitude] = {
     ),
 }  # fmt: skip
 """Question words → the attitude toward the party asked about."""
+
+LODGING_WORDS = frozenset(
+    ("stay", "sleep", "sleeping", "rest", "lodge", "lodging", "lodgings", "bed", "beds",
+     "room", "rooms", "bunk", "bunks", "hammock", "hammocks", "inn", "inns", "shelter")
+)  # fmt: skip
+"""Words by which a question asks where to sleep."""
+
+LODGING_EXPANSION = ("rooms", "beds", "bunks", "sleep", "lodging", "rents", "lets")
+"""Words a passage about lodgings uses; added to a lodging question's lexical query, since
+"Where can we stay?" shares no word with "she rents the four upstairs rooms"."""
+
+
+def lexical_query(question: str) -> str:
+    """The question as the lexical index is searched with: a lodging question that does
+    not already ask for an inn or tavern by name gets the words of ``LODGING_EXPANSION`` it
+    lacks added."""
+    words = set(_WORD.findall(question.lower().replace("’", "'")))
+    if words & LODGING_WORDS and not words & {"inn", "inns", "tavern", "taverns"}:
+        return " ".join((question, *(w for w in LODGING_EXPANSION if w not in words)))
+    return question
+
 
 PARTY_WORDS = frozenset({"we", "us", "our", "ours", "party", "party's"})
 

@@ -41,7 +41,7 @@ from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, GraphStore
 from ranking.anchors import anchors
 from ranking.communities import summary_hits
-from ranking.cues import question_cues
+from ranking.cues import lexical_query, question_cues
 from ranking.documents import SEARCH_KINDS, ItemKey, in_view
 from ranking.evidence import (
     Evidence,
@@ -173,7 +173,10 @@ class Ranker:
         """Candidates from vectors, BM25, passages about or naming entities, names in the
         question, the graph around them, the relations and attitude it asks about."""
         semantic = self._semantic(question, view, inputs)
-        bm25 = {hit.key: hit.score for hit in lexical.search(question, self._settings.candidates)}
+        bm25 = {
+            hit.key: hit.score
+            for hit in lexical.search(lexical_query(question), self._settings.candidates)
+        }
         keys = {k for k in semantic.keys() | bm25.keys() if in_view(view, k) and k != _PARTY}
         keys |= {k for k in semantic if k.kind == "community"}
         relevance = {

@@ -31,6 +31,9 @@ from ranking.names import NameIndex, question_words
 STATED = 0.9
 """A stated answer's most: below an extracted relation's 1.0, which it never outranks."""
 
+NEARBY = 0.6
+"""A sentence that names no named entity, in a passage that names one but is not about it."""
+
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 _LEAD_WORDS = (
@@ -97,11 +100,10 @@ def stated_answers(
             if words.isdisjoint(question_words(sentence)):
                 continue
             ids = {e for span in names.spans(sentence) for e in span.ids}
-            if not about and named.isdisjoint(ids):
-                continue
+            near = 1.0 if about or not named.isdisjoint(ids) else NEARBY
             for entity_id in ids - named - {PARTY_ID}:
                 entity = view.entities.get(entity_id)
                 if entity is None or (cues.answer_types and entity.type not in cues.answer_types):
                     continue
-                found[entity_id] = max(found.get(entity_id, 0.0), STATED * value / best)
+                found[entity_id] = max(found.get(entity_id, 0.0), STATED * near * value / best)
     return found
