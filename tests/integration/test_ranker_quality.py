@@ -80,3 +80,13 @@ def test_a_change_set_posts_on_a_prose_only_ingest_by_near_names(
     assert service.entity("Garran", "saltprose").status == "dead"
     with pytest.raises(ChangelogError, match="unknown entity 'reef-drake'"):
         service.post_changelog(SALTREACH / "changelog" / "session-01.yaml", "saltprose")
+
+
+def test_a_lodging_question_finds_the_passage_that_says_rooms_or_hammocks(
+    service: LoregraphService,
+) -> None:
+    # "rents hammocks" shares no word but "rents" with the Gull's Rest's passage; the lodging
+    # words added to the lexical query (ranking.cues.lexical_query) find it
+    result = service.ask("Who rents hammocks to sailors for a copper?", "saltreach", k=10)
+    ids = [r.id for r in result.results if r.kind == "entity"]
+    assert ids[0] in {"gulls-rest", "bram-holt"}
