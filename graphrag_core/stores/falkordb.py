@@ -151,10 +151,15 @@ class FalkorDBStore(CypherStore):
 
     def _drop_vector_indexes(self) -> None:
         found = {index.label for index in self._found_indexes() if index.kind == "vector"}
+        dropped = False
         for label, (name, _) in _VECTOR_LABELS.items():
             if label in found:
                 logger.info("dropping the vector index of :%s (exact search now)", label)
                 self._call(name, partial(self._graph.query, self._q(name)))
+                dropped = True
+        if dropped and self._server is not None:
+            # the compact base still holds the index, rebuilt at every start until rewritten
+            self._call("BGREWRITEAOF", self._db.connection.bgrewriteaof)
 
     def _stored_dimensions(self) -> list[tuple[IndexSpec, int]]:
         wrong = []
