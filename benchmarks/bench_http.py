@@ -3,13 +3,14 @@
 Run: ``python benchmarks/bench_http.py [--duration S] [--posters N] [--readers N]
 [--fuzz N] [--latency N]`` (defaults: 60 s, 50, 20, 2000, 200).
 
-1. Warm latency: ``ask`` and ``entity`` with a GM key, one at a time; p50/p95 milliseconds
-   round trip (the client is on the same machine: the figure includes HTTP, so the server's
-   own time is at most this).
-2. Load: ``--posters`` recap jobs posting change sets (each session posted by two posters,
-   so half the acknowledgements are duplicates, plus retries of their own posts) while
-   ``--readers`` players ask; afterwards every acknowledged session must be stored exactly
-   once per content (0 lost, 0 duplicates) and no response may be a 5xx.
+1. Warm latency: ``ask``, ``preview`` and ``entity`` with a GM key, one at a time; p50/p95
+   milliseconds round trip at the client and at the server (from its one log line per
+   request).
+2. Load (tests/integration/http_load.py): ``--posters`` recap jobs posting change sets (each
+   session posted by two posters, so half the acknowledgements are duplicates, plus retries
+   of their own posts) while ``--readers`` alternate a player's ask and a GM's preview;
+   afterwards every acknowledged session must be stored exactly once per content (0 lost, 0
+   duplicates) and no response may be a 5xx. The load average is recorded around it.
 3. Fuzz: ``--fuzz`` requests from tests/integration/http_fuzz.py against the running server:
    0 5xx, the server still answers, 0 GM-only bytes in any player-key response.
 """
@@ -19,14 +20,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
+import re
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from graphrag_core.providers.sentence_transformers import SentenceTransformerEmbedder  # noqa: E402
 from tests.integration.cli_world import make_world  # noqa: E402
 from tests.integration.http_fuzz import Handles, cases  # noqa: E402
+from tests.integration.http_load import QUESTIONS, percentile, run_load  # noqa: E402
 from tests.integration.http_world import (  # noqa: E402
     CAMPAIGN,
     example_service,
@@ -46,18 +48,9 @@ from tests.integration.http_world import (  # noqa: E402
 )
 from tests.integration.test_http_fuzz import player_leaks  # noqa: E402
 
-QUESTIONS = [
-    "Where can the party rest?",
-    "Who rules Harrowgate?",
-    "Is Torven alive?",
-    "What threatens the roads?",
-    "Who leads the Lantern Company?",
-]
-
 
 def p(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+    return percentile(values, q)
 
 
 def _free_port() -> int:
@@ -84,127 +77,45 @@ def start_server(data_dir: Path, log: Path) -> tuple[subprocess.Popen[bytes], st
     raise SystemExit(f"serve did not start: {log.read_text()}")
 
 
-def latency(url: str, gm: dict[str, str], count: int) -> dict[str, Any]:
+_LINE = re.compile(r"loregraph\.http\W+(GET|POST) (\S+) (\d+) ([\d.]+)ms")
+
+
+def server_times(log: Path, offset: int) -> dict[str, list[float]]:
+    """The server's own time per request (its one log line each) by path, after ``offset``."""
+    times: dict[str, list[float]] = {}
+    for match in _LINE.finditer(log.read_text(encoding="utf-8", errors="replace")[offset:]):
+        times.setdefault(match.group(2), []).append(float(match.group(4)))
+    return times
+
+
+def latency(url: str, gm: dict[str, str], count: int, log: Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    base = f"/campaigns/{CAMPAIGN}"
     with httpx.Client(base_url=url, headers=gm, timeout=30) as http:
-        for name, call in (
-            (
-                "ask",
-                lambda i: http.get(f"/campaigns/{CAMPAIGN}/ask", params={"q": QUESTIONS[i % 5]}),
-            ),
-            ("entity", lambda i: http.get(f"/campaigns/{CAMPAIGN}/entities/Torven")),
-        ):
+        calls: dict[str, Callable[[int], httpx.Response]] = {
+            "ask": lambda i: http.get(f"{base}/ask", params={"q": QUESTIONS[i % 5]}),
+            "preview": lambda i: http.get(f"{base}/preview", params={"q": QUESTIONS[i % 5]}),
+            "entities/Torven": lambda i: http.get(f"{base}/entities/Torven"),
+        }
+        for name, call in calls.items():
             call(0)  # warm
+            offset = len(log.read_text(encoding="utf-8", errors="replace"))
             times = []
             for i in range(count):
                 started = time.perf_counter()
                 response = call(i)
                 times.append((time.perf_counter() - started) * 1000)
                 assert response.status_code == 200, response.text
-            out[name] = {"p50_ms": round(p(times, 0.5), 1), "p95_ms": round(p(times, 0.95), 1)}
+            time.sleep(0.5)  # the log line is written after the response
+            server = server_times(log, offset).get(f"{base}/{name}", [])
+            out[name] = {
+                "client_p50_ms": round(p(times, 0.5), 1),
+                "client_p95_ms": round(p(times, 0.95), 1),
+                "server_p50_ms": round(p(server, 0.5), 1),
+                "server_p95_ms": round(p(server, 0.95), 1),
+                "server_n": len(server),
+            }
     return out
-
-
-class Load:
-    def __init__(self, url: str, keys: dict[str, dict[str, str]], until: float) -> None:
-        self.url, self.keys, self.until = url, keys, until
-        self.lock = threading.Lock()
-        self.acked: dict[int, set[str]] = {}  # session -> titles acknowledged
-        self.times: dict[str, list[float]] = {"post": [], "read": []}
-        self.statuses: dict[int, int] = {}
-        self.errors: list[str] = []
-
-    def _record(self, kind: str, started: float, response: httpx.Response) -> None:
-        with self.lock:
-            self.times[kind].append((time.perf_counter() - started) * 1000)
-            self.statuses[response.status_code] = self.statuses.get(response.status_code, 0) + 1
-            if response.status_code >= 500:
-                self.errors.append(f"{kind}: {response.status_code} {response.text[:200]}")
-
-    def poster(self, index: int, posters: int) -> None:
-        pair = index % (posters // 2)  # posters i and i + posters/2 post the same sessions
-        rng = random.Random(index)
-        with httpx.Client(base_url=self.url, headers=self.keys["recap"], timeout=120) as http:
-            n = 0
-            while time.monotonic() < self.until:
-                session = 1000 + pair * 10_000 + n
-                body = {
-                    "session_id": session,
-                    "title": f"load {session}",
-                    "entity_updates": [
-                        {"entity_id": "Torven", "properties": {"ledger": str(session)}}
-                    ],
-                }
-                for _ in range(1 + (rng.random() < 0.2)):  # sometimes a retry of the same post
-                    started = time.perf_counter()
-                    try:
-                        response = http.post(f"/campaigns/{CAMPAIGN}/changesets", json=body)
-                    except httpx.TransportError as exc:
-                        with self.lock:
-                            self.errors.append(f"post: {exc!r}")
-                        continue
-                    self._record("post", started, response)
-                    if response.status_code in (200, 201):
-                        with self.lock:
-                            self.acked.setdefault(session, set()).add(body["title"])
-                n += 1
-
-    def reader(self, index: int) -> None:
-        with httpx.Client(base_url=self.url, headers=self.keys["player"], timeout=120) as http:
-            i = index
-            while time.monotonic() < self.until:
-                started = time.perf_counter()
-                try:
-                    response = http.get(
-                        f"/campaigns/{CAMPAIGN}/ask", params={"q": QUESTIONS[i % 5]}
-                    )
-                except httpx.TransportError as exc:
-                    with self.lock:
-                        self.errors.append(f"read: {exc!r}")
-                    continue
-                self._record("read", started, response)
-                i += 1
-
-
-def load(
-    url: str, keys: dict[str, dict[str, str]], duration: float, posters: int, readers: int
-) -> dict[str, Any]:
-    run = Load(url, keys, time.monotonic() + duration)
-    threads = [threading.Thread(target=run.poster, args=(i, posters)) for i in range(posters)]
-    threads += [threading.Thread(target=run.reader, args=(i,)) for i in range(readers)]
-    started = time.monotonic()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    took = time.monotonic() - started
-    stored = httpx.get(
-        f"{url}/campaigns/{CAMPAIGN}/changesets", headers=keys["gm"], timeout=60
-    ).json()
-    by_session: dict[int, list[dict[str, Any]]] = {}
-    for record in stored:
-        by_session.setdefault(record["session_id"], []).append(record)
-    lost = [s for s in run.acked if s not in by_session]
-    duplicates = [
-        s for s, records in by_session.items()
-        if len({r["content_hash"] for r in records}) != len(records)
-    ]  # fmt: skip
-    requests = sum(run.statuses.values())
-    return {
-        "seconds": round(took, 1),
-        "requests": requests,
-        "throughput_rps": round(requests / took, 1),
-        "posts": len(run.times["post"]),
-        "reads": len(run.times["read"]),
-        "posts_acknowledged_sessions": len(run.acked),
-        "post_p95_ms": round(p(run.times["post"], 0.95), 1),
-        "read_p95_ms": round(p(run.times["read"], 0.95), 1),
-        "statuses": run.statuses,
-        "lost": len(lost),
-        "duplicates_stored": len(duplicates),
-        "errors_5xx_or_transport": len(run.errors),
-        "first_errors": run.errors[:5],
-    }
 
 
 def fuzz(url: str, handles: Handles, count: int, oracle: Any) -> dict[str, Any]:
@@ -261,12 +172,18 @@ def main() -> None:
         process, url = start_server(data_dir, work / "serve.log")
         results: dict[str, Any] = {}
         try:
-            results["latency"] = latency(url, keys["gm"], args.latency)
+            results["latency"] = latency(url, keys["gm"], args.latency, work / "serve.log")
             print(json.dumps({"latency": results["latency"]}), flush=True)
             handles = Handles(CAMPAIGN, "other", keys, names, other, [])
             results["fuzz"] = fuzz(url, handles, args.fuzz, oracle)
             print(json.dumps({"fuzz": results["fuzz"]}), flush=True)
-            results["load"] = load(url, keys, args.duration, args.posters, args.readers)
+            loadavg_before = os.getloadavg()
+            results["load"] = run_load(
+                url, CAMPAIGN, "Torven", keys,
+                duration=args.duration, posters=args.posters, readers=args.readers,
+            )  # fmt: skip
+            results["load"]["loadavg_before"] = [round(x, 2) for x in loadavg_before]
+            results["load"]["loadavg_after"] = [round(x, 2) for x in os.getloadavg()]
             print(json.dumps({"load": results["load"]}), flush=True)
         finally:
             process.send_signal(signal.SIGTERM)

@@ -1,7 +1,7 @@
 """Re-rank a question set under several weight settings, ranker only: nP@5, MRR@10,
 hallucination rate and as-of accuracy per setting (how the presets were tuned on Emberfall).
 
-Run from a directory whose ``.loregraph`` holds the campaign (e.g. after ``loregraph demo``)::
+Run where `loregraph where` shows the store holding the campaign (e.g. after ``loregraph demo``)::
 
     python benchmarks/tune_weights.py benchmarks/questions/emberfall.yaml \\
         '[{}, {"w": {"type": 0.2}}, {"r": {"relevance_floor": 0.0}}]'

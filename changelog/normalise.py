@@ -1,7 +1,12 @@
 """From a validated change set to stored ``Change`` records.
 
-Every entity reference (id, name or alias) is resolved through the campaign's resolver, statuses
-are checked against the entity type's vocabulary and attitudes against ``allied|neutral|hostile``;
+Every entity reference (id, name or alias) is resolved through the campaign's resolver; one it
+does not know may then be resolved by the optional ``near`` resolver (the same words up to
+extra words and plurals, of the declared type: a change set written against another extraction
+of the world), and each such resolution is reported (``ResolvedChanges.resolved``). Statuses
+are checked against the entity type's vocabulary (an entity typed ``Other``, whose type the
+extraction did not know, against the type the update declares) and attitudes against
+``allied|neutral|hostile``;
 a relation that starts or ends (``change: start|end``) must be of a type of the taxonomy.
 All problems are collected and raised as one ``ChangelogError`` naming each bad field, with
 near-match suggestions for unknown entities. Change ids are stable: ``s<session>-r<rev>-<seq>``.
@@ -12,17 +17,36 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Collection, Mapping
-from typing import get_args
+from typing import NamedTuple, get_args
 
 from changelog.schema import ChangeSetInput, EntityUpdateInput, RelationshipUpdateInput
 from graphrag_core.errors import ChangelogError
 from graphrag_core.models import PARTY_ID, RELATION_TYPES, STATUS_VOCABULARY, Attitude, Change
 from graphrag_core.taxonomy import relation_key
 
-__all__ = ["ATTITUDES", "PARTY_NAMES", "content_hash", "to_changes"]
+__all__ = [
+    "ATTITUDES",
+    "PARTY_NAMES",
+    "NearResolver",
+    "ResolvedChanges",
+    "content_hash",
+    "resolve_changes",
+    "to_changes",
+]
 
 Resolver = Callable[[str], str | None]
+NearResolver = Callable[[str, str | None], str | None]
+"""(text, declared entity type or None) → the one entity the text nearly names, or None."""
 Suggester = Callable[[str], list[str]]
+
+
+class ResolvedChanges(NamedTuple):
+    """The changes of a change set, and one line per reference resolved by near match or
+    checked against a declared type."""
+
+    changes: list[Change]
+    resolved: list[str]
+
 
 ATTITUDES: tuple[str, ...] = get_args(Attitude)
 PARTY_NAMES: frozenset[str] = frozenset(
@@ -31,6 +55,7 @@ PARTY_NAMES: frozenset[str] = frozenset(
 """Names that always mean the player characters' group in relationship updates."""
 
 _VOCABULARY = {kind.lower(): statuses for kind, statuses in STATUS_VOCABULARY.items()}
+_TYPE_NAMES = {kind.lower(): kind for kind in STATUS_VOCABULARY}
 
 
 def content_hash(cs: ChangeSetInput) -> str:
@@ -54,7 +79,29 @@ def to_changes(
     revision: int,
 ) -> list[Change]:
     """Resolve, validate and flatten a change set into changes, in input order."""
-    checker = _Checker(resolve, suggest, entity_types)
+    return resolve_changes(
+        cs,
+        resolve=resolve,
+        suggest=suggest,
+        entity_types=entity_types,
+        source=source,
+        revision=revision,
+    ).changes
+
+
+def resolve_changes(
+    cs: ChangeSetInput,
+    *,
+    resolve: Resolver,
+    suggest: Suggester,
+    entity_types: Mapping[str, str],
+    source: str,
+    revision: int,
+    near: NearResolver | None = None,
+) -> ResolvedChanges:
+    """``to_changes``, with the ``near`` resolver tried for references ``resolve`` does not
+    know, and the lines saying what it resolved."""
+    checker = _Checker(resolve, suggest, entity_types, near=near)
     entities = [
         checker.entity(update, f"entity_updates[{i}]") for i, update in enumerate(cs.entity_updates)
     ]
@@ -68,7 +115,7 @@ def to_changes(
         builder.entity(update, str(entity_id))
     for rel, (from_id, to_id) in zip(cs.relationship_updates, pairs, strict=True):
         builder.relationship(rel, str(from_id), str(to_id))
-    return builder.changes
+    return ResolvedChanges(builder.changes, checker.resolved)
 
 
 class _Checker:
@@ -80,17 +127,27 @@ class _Checker:
         suggest: Suggester,
         types: Mapping[str, str],
         relation_types: Collection[str] = RELATION_TYPES,
+        *,
+        near: NearResolver | None = None,
     ) -> None:
         self._resolve = resolve
+        self._near = near
+        self.resolved: list[str] = []
         self._suggest = suggest
         self._types = types
         self._relation_types = tuple(relation_types)
         self.problems: list[str] = []
 
-    def ref(self, text: str, where: str, *, party: bool) -> str | None:
+    def ref(
+        self, text: str, where: str, *, party: bool, entity_type: str | None = None
+    ) -> str | None:
         if party and text.strip().lower() in PARTY_NAMES:
             return PARTY_ID
         found = self._resolve(text)
+        if found is None and self._near is not None:
+            found = self._near(text, entity_type)
+            if found is not None:
+                self.resolved.append(f"{where}: {text!r} resolved to {found!r} (near name)")
         if found is None:
             near = self._suggest(text)
             hint = f"; did you mean: {', '.join(near)}?" if near else ""
@@ -98,10 +155,18 @@ class _Checker:
         return found
 
     def entity(self, update: EntityUpdateInput, where: str) -> str | None:
-        entity_id = self.ref(update.entity_id, f"{where}.entity_id", party=False)
+        declared = update.entity_type
+        entity_id = self.ref(
+            update.entity_id, f"{where}.entity_id", party=False, entity_type=declared
+        )
         kind = self._types.get(entity_id) if entity_id else None
         if entity_id is None or kind is None:
             return entity_id
+        if kind == "Other" and declared and declared.lower() in _TYPE_NAMES:
+            kind = _TYPE_NAMES[declared.lower()]
+            self.resolved.append(
+                f"{where}: {entity_id!r} has no known type; its status is checked as a {kind}'s"
+            )
         if update.entity_type and update.entity_type.lower() != kind.lower():
             self.problems.append(
                 f"{where}.entity_type: {entity_id!r} is a {kind}, not {update.entity_type!r}; "

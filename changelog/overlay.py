@@ -3,8 +3,12 @@
 Applied at query time, never written back to the graph. Rules, in order:
 
 - only changes whose visibility is in ``visibilities`` and whose session is ≤ ``as_of_session``;
-- per session only the latest revision counts: an amendment supersedes the earlier revisions of
-  that session entirely (even where it no longer mentions something);
+- per session only one revision counts: given the change-set ``records``, the one
+  ``changelog.revisions.effective_revisions`` picks as of ``as_of_session`` (the latest posted
+  revision no withdrawal took back by then; a session whose only revision was withdrawn counts
+  not at all); without ``records`` (tests, benchmarks), the latest revision among ``changes``.
+  An amendment supersedes the earlier revisions of that session entirely (even where it no
+  longer mentions something);
 - later sessions win, and within a session the later ``seq`` wins.
 
 A relationship change between the party and X sets X's ``attitude`` (either direction); between
@@ -24,7 +28,15 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import cast
 
-from graphrag_core.models import PARTY_ID, Attitude, Change, EffectiveState, Entity
+from changelog.revisions import effective_revisions
+from graphrag_core.models import (
+    PARTY_ID,
+    Attitude,
+    Change,
+    ChangeSetRecord,
+    EffectiveState,
+    Entity,
+)
 
 __all__ = ["OverlayMemo", "base_states", "changes_for", "effective_changes", "effective_states"]
 
@@ -37,14 +49,18 @@ def effective_changes(
     *,
     visibilities: Collection[str],
     as_of_session: int | None = None,
+    records: Sequence[ChangeSetRecord] | None = None,
 ) -> list[Change]:
     """The changes that take effect, oldest first: visible, not after ``as_of_session``, and
-    of the latest revision of their session."""
+    of the effective revision of their session (see the module docstring)."""
     changes = list(changes)
-    latest: dict[int, int] = {}
-    for change in changes:
-        if latest.get(change.session_id, 0) < change.revision:
-            latest[change.session_id] = change.revision
+    if records is not None:
+        latest = effective_revisions(records, as_of_session)
+    else:
+        latest = {}
+        for change in changes:
+            if latest.get(change.session_id, 0) < change.revision:
+                latest[change.session_id] = change.revision
     allowed = frozenset(visibilities)
     limit = as_of_session if as_of_session is not None else float("inf")
     kept = [
@@ -52,7 +68,7 @@ def effective_changes(
         for change in changes
         if change.visibility in allowed
         and change.session_id <= limit
-        and latest[change.session_id] == change.revision
+        and latest.get(change.session_id) == change.revision
     ]
     kept.sort(key=_ORDER)
     return kept
@@ -64,9 +80,12 @@ def changes_for(
     *,
     visibilities: Collection[str],
     as_of_session: int | None = None,
+    records: Sequence[ChangeSetRecord] | None = None,
 ) -> list[Change]:
     """The effective changes that touch ``entity_id`` (as subject or target), newest first."""
-    visible = effective_changes(changes, visibilities=visibilities, as_of_session=as_of_session)
+    visible = effective_changes(
+        changes, visibilities=visibilities, as_of_session=as_of_session, records=records
+    )
     mine = [c for c in visible if entity_id in (c.entity_id, c.target_id)]
     mine.reverse()
     return mine
@@ -88,6 +107,7 @@ def effective_states(
     visibilities: Collection[str],
     as_of_session: int | None = None,
     base: Mapping[str, EffectiveState] | None = None,
+    records: Sequence[ChangeSetRecord] | None = None,
 ) -> dict[str, EffectiveState]:
     """The effective state of every entity in ``entities``.
 
@@ -95,7 +115,7 @@ def effective_states(
     """
     overlay = _Overlay(entities)
     for change in effective_changes(
-        changes, visibilities=visibilities, as_of_session=as_of_session
+        changes, visibilities=visibilities, as_of_session=as_of_session, records=records
     ):
         overlay.apply(change)
     states = dict(base) if base is not None else base_states(entities)
@@ -113,9 +133,15 @@ class OverlayMemo:
     a query then pays a dictionary lookup and a shallow copy instead of the overlay.
     """
 
-    def __init__(self, entities: Mapping[str, Entity], changes: Sequence[Change]) -> None:
+    def __init__(
+        self,
+        entities: Mapping[str, Entity],
+        changes: Sequence[Change],
+        records: Sequence[ChangeSetRecord] | None = None,
+    ) -> None:
         self._entities = entities
         self._changes = tuple(changes)
+        self._records = tuple(records) if records is not None else None
         self._base = base_states(entities)
         self._memo: dict[tuple[frozenset[str], int | None], dict[str, EffectiveState]] = {}
 
@@ -130,6 +156,7 @@ class OverlayMemo:
                 visibilities=key[0],
                 as_of_session=as_of_session,
                 base=self._base,
+                records=self._records,
             )
         return dict(self._memo[key])
 

@@ -2,8 +2,15 @@
 of one entity found in several sources.
 
 ``EntityResolver.resolve`` tries, in order: the exact id; the slug of the text as an id; the
-normalised name; a normalised alias; a normalised GM alias; the party's common names. It never
-guesses: fuzzy matching only feeds ``suggest`` for error messages.
+normalised name; a normalised alias; a normalised GM alias (each also with ``-``/``_`` read as
+spaces, so ``mother-orla`` finds the alias "Mother Orla"); the party's common names. It never
+guesses.
+
+``EntityResolver.resolve_near`` is the last, opt-in step for change sets written against
+another extraction of the same world: the one entity whose name or alias has the same words as
+the text up to extra words and plural forms ("Garran the Eel" → Garran, "reef-drake" → "Reef
+Drakes"), of the declared type (or typed ``Other``); none when two entities fit. A misspelt
+word is never "near": it only feeds ``suggest`` for error messages.
 """
 
 from __future__ import annotations
@@ -53,12 +60,30 @@ class EntityResolver:
         if slugify(text) in self._entities:
             return slugify(text)
         key = normalise_name(text.replace("_", " "))
+        spaced = normalise_name(text.replace("_", " ").replace("-", " "))
         found = self._names.get(key) or self._aliases.get(key)
+        found = found or self._names.get(spaced) or self._aliases.get(spaced)
         if found is None and include_gm:
-            found = self._gm_aliases.get(key)
+            found = self._gm_aliases.get(key) or self._gm_aliases.get(spaced)
         if found is None and key in PARTY_NAMES:
             return PARTY_ID
         return found
+
+    def resolve_near(self, name: str, entity_type: str | None = None) -> str | None:
+        """The one entity whose name or alias has the same words as ``name`` up to extra
+        words and plurals, of type ``entity_type`` (any case) or ``Other`` when given; None
+        when none or several fit (see the module docstring)."""
+        words = name_words(name)
+        if not words:
+            return None
+        fits = {
+            entity_id
+            for key, entity_id in [*self._names.items(), *self._aliases.items()]
+            if _type_fits(self._entities[entity_id].type, entity_type)
+            and (other := name_words(key))
+            and (words <= other or other <= words)
+        }
+        return fits.pop() if len(fits) == 1 else None
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """Up to ``limit`` near matches, as ``"Name (id)"``, best first."""
@@ -79,6 +104,24 @@ class EntityResolver:
             if label not in shown:
                 shown.append(label)
         return shown[:limit]
+
+
+_FILLER = frozenset({"the", "a", "an", "of"})
+
+
+def name_words(text: str) -> frozenset[str]:
+    """The words of a name for near matching: ``-``/``_`` as spaces, no articles or "of", a
+    plural ``s`` dropped from words longer than three letters."""
+    words = normalise_name(text.replace("_", " ").replace("-", " ")).split()
+    return frozenset(
+        w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+        for w in words
+        if w not in _FILLER
+    )
+
+
+def _type_fits(actual: str, declared: str | None) -> bool:
+    return declared is None or actual.lower() in (declared.lower(), "other")
 
 
 def remap_ends(relation: Relation, moved: Mapping[str, str]) -> Relation:

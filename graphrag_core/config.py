@@ -95,6 +95,11 @@ class WeightOverrides(_Section):
         default=None, ge=0.0, le=1.0, description="A matching passage that names the entity."
     )
     named: float | None = Field(default=None, ge=0.0, description="Named in the question.")
+    anchor: float | None = Field(
+        default=None,
+        ge=0.0,
+        description="Named as the question's setting, not its answer ('an inn in Millbrook').",
+    )
     relation: float | None = Field(
         default=None, ge=0.0, description="One asked-about relation away from a named entity."
     )

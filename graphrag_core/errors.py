@@ -11,7 +11,8 @@ that met them.
     │   └── UnknownStatementError   no Cypher file of that name (a broken install)
     ├── SourceError                 a source file could not be read or parsed
     ├── ChangelogError              a change set is malformed
-    │   └── ChangelogConflictError  a session was already posted with different content
+    │   ├── ChangelogConflictError  a session was already posted with different content
+    │   └── WithdrawalError         nothing to withdraw (unknown or already withdrawn revision)
     ├── UnknownEntityError          a name or id matches no entity (carries near matches)
     ├── RequestError                a request that cannot be answered as asked (empty question)
     │   └── UnknownCampaignError    the campaign holds nothing (names those that exist)
@@ -26,6 +27,8 @@ that met them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from graphrag_core.models import ChangeSetDifference
 
 
 class LoregraphError(Exception):
@@ -63,7 +66,21 @@ class ChangelogError(LoregraphError):
 
 
 class ChangelogConflictError(ChangelogError):
-    """A session was already posted with different content."""
+    """A session was already posted with different content; ``difference`` says how, where
+    the posted change set could be compared (it resolves against the campaign)."""
+
+    def __init__(self, message: str, difference: ChangeSetDifference | None = None) -> None:
+        super().__init__(message)
+        self.difference = difference
+
+
+class WithdrawalError(ChangelogError):
+    """There is nothing to withdraw: ``missing`` when the session or revision was never posted,
+    else the revision is already withdrawn (or is itself a withdrawal)."""
+
+    def __init__(self, message: str, *, missing: bool) -> None:
+        super().__init__(message)
+        self.missing = missing
 
 
 class UnknownEntityError(LoregraphError):

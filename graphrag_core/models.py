@@ -221,15 +221,102 @@ class Change(_Model):
 
 
 class ChangeSetRecord(_Model):
-    """The stored header of a posted change set."""
+    """The stored header of a posted change set, or of a withdrawal (``withdraws`` set).
+
+    A withdrawal is itself a revision of its session that holds no changes: it takes revision
+    ``withdraws`` of that session out of effect from session ``at_session`` on (as-of views
+    before ``at_session`` still show it). Nothing is ever deleted."""
 
     session_id: int
     revision: int
     content_hash: str
-    source: str
+    source: str = Field(
+        description="The file or job a post came from; who withdrew, for a withdrawal."
+    )
     posted_at: str
     title: str = ""
     change_count: int = 0
+    withdraws: int | None = Field(
+        default=None, description="On a withdrawal: the revision of this session it withdraws."
+    )
+    at_session: int | None = Field(
+        default=None,
+        description="On a withdrawal: the session from which it takes effect; as-of views "
+        "before it still show the withdrawn changes.",
+    )
+    note: str = Field(default="", description="Why it was withdrawn (a withdrawal's note).")
+
+    @property
+    def is_withdrawal(self) -> bool:
+        return self.withdraws is not None
+
+
+class UpdateDifference(_Model):
+    """One entity or relationship update that two revisions of a session do not share."""
+
+    kind: ChangeKind
+    entity_id: str
+    entity: str = Field(description="The entity's name (its id when it has none).")
+    target_id: str | None = None
+    target: str | None = Field(default=None, description="The relationship target's name.")
+    field: str = Field(description="'status', a property name, or 'attitude'.")
+    stored: str | None = Field(description="The stored revision's new value; null: it lacks it.")
+    posted: str | None = Field(description="The posted change set's value; null: it lacks it.")
+    visibility: Visibility = "party"
+
+    def words(self) -> str:
+        what = f"{self.entity} {self.field}"
+        if self.target is not None:
+            what = f"{self.entity} → {self.target} {self.field}"
+        if self.posted is None:
+            return f"stored has {what} {self.stored!r}, the posted one lacks it"
+        if self.stored is None:
+            return f"posted has {what} {self.posted!r}, the stored one lacks it"
+        return f"{what}: stored {self.stored!r}, posted {self.posted!r}"
+
+
+class ChangeSetDifference(_Model):
+    """What a conflicting post differs in from the session's stored latest revision."""
+
+    session_id: int
+    stored_revision: int
+    stored_source: str
+    updates: tuple[UpdateDifference, ...] = Field(
+        default=(), description="Every update one side has and the other lacks or sets otherwise."
+    )
+    hidden: int = Field(
+        default=0, description="Differences in GM-only stored updates left out for this caller."
+    )
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> tuple[str, ...]:
+        """The differences in plain words, one line each."""
+        lines = tuple(update.words() for update in self.updates)
+        if self.hidden:
+            lines += (f"{self.hidden} GM-only stored update(s) differ too",)
+        return lines or ("the same updates, other wording (title, notes or details)",)
+
+    def for_gm(self, gm: bool) -> ChangeSetDifference:
+        """This difference as a caller may see it: without GM-only stored updates unless
+        ``gm``."""
+        if gm:
+            return self
+        secret = [u for u in self.updates if u.visibility == "gm" and u.stored is not None]
+        kept = tuple(u for u in self.updates if u not in secret)
+        return self.model_copy(update={"updates": kept, "hidden": self.hidden + len(secret)})
+
+    def message(self, limit: int = 3) -> str:
+        """The one-line refusal: what differs (the first ``limit``) and what to do."""
+        shown = "; ".join(self.summary[:limit])
+        more = len(self.summary) - limit
+        if more > 0:
+            shown += f"; and {more} more"
+        return (
+            f"session {self.session_id} was already posted with different content "
+            f"(revision {self.stored_revision}, {self.stored_source}): {shown}; pass --amend "
+            "(HTTP: ?amend=true) to post a correction that supersedes it"
+        )
 
 
 class EffectiveState(_Model):

@@ -1,16 +1,24 @@
-"""Settings, read once at the edge: ``LOREGRAPH_*`` environment variables, then a TOML config
-file (``loregraph.toml`` in the working directory, or the file given to ``--config`` /
-``LOREGRAPH_CONFIG``), then defaults. Library code receives the typed sections below and never
-reads the environment. A bad setting (unknown key, bad value, missing or malformed file) is a
-``ConfigError`` naming the key or variable and what to do."""
+"""Settings, read once at the edge: ``LOREGRAPH_*`` environment variables, then a TOML project
+file (the nearest ``loregraph.toml`` in the working directory or a folder above it, or the file
+given to ``--config`` / ``LOREGRAPH_CONFIG``), then defaults. Library code receives the typed
+sections below and never reads the environment. A bad setting (unknown key, bad value, missing or
+malformed file) is a ``ConfigError`` naming the key or variable and what to do.
+
+The data dir, first that applies: ``--data-dir`` (an explicit ``data_dir`` argument), then
+``LOREGRAPH_DATA_DIR``, then ``data_dir`` of the project file (relative to that file), then a
+legacy ``.loregraph`` in the working directory or above (used, with a notice saying how to keep
+it: ``loregraph where --init``), then the per-user data dir (``platformdirs``:
+``~/.local/share/loregraph`` on Linux). It never depends on the working directory alone."""
 
 from __future__ import annotations
 
 import os
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 from pydantic import AliasChoices, BaseModel, Field, PrivateAttr, SecretStr, ValidationError
 from pydantic_settings import (
     BaseSettings,
@@ -32,7 +40,44 @@ from graphrag_core.config import (
 )
 from graphrag_core.errors import ConfigError
 
-DEFAULT_CONFIG_FILE = Path("loregraph.toml")
+PROJECT_FILE = "loregraph.toml"
+DEFAULT_CONFIG_FILE = Path(PROJECT_FILE)
+LEGACY_DATA_DIR = DEFAULT_DATA_DIR
+"""``.loregraph``: where the store was before the per-user default (found by walking up)."""
+
+
+def user_data_dir() -> Path:
+    """The per-user data dir: ``$XDG_DATA_HOME/loregraph`` (``~/.local/share/loregraph``) on
+    Linux, the platform's equivalent elsewhere."""
+    return Path(platformdirs.user_data_dir("loregraph", appauthor=False))
+
+
+def find_project_file(start: Path) -> Path | None:
+    """The nearest ``loregraph.toml`` in ``start`` or a folder above it."""
+    for folder in (start, *start.parents):
+        if (folder / PROJECT_FILE).is_file():
+            return folder / PROJECT_FILE
+    return None
+
+
+def find_legacy_store(start: Path) -> Path | None:
+    """The nearest existing ``.loregraph`` folder in ``start`` or a folder above it."""
+    for folder in (start, *start.parents):
+        if (folder / LEGACY_DATA_DIR).is_dir():
+            return folder / LEGACY_DATA_DIR
+    return None
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Why the data dir is what it is: ``source`` is ``flag``, ``env``, ``project``,
+    ``legacy`` or ``user``; ``project_file`` the project file read (if any); ``notice`` a
+    line to print on stderr (the legacy store), else empty."""
+
+    source: str = ""
+    origin: str = ""
+    project_file: Path | None = None
+    notice: str = ""
 
 
 class Settings(BaseSettings):
@@ -43,11 +88,11 @@ class Settings(BaseSettings):
         env_prefix="LOREGRAPH_",
         env_nested_delimiter="__",
         extra="forbid",
-        toml_file=DEFAULT_CONFIG_FILE,
+        toml_file=None,
         populate_by_name=True,
     )
 
-    _data_dir_origin: str = PrivateAttr(default="")
+    _placement: Placement = PrivateAttr(default=Placement())
 
     campaign: str = "default"
     store: StoreKind = "falkordb-embedded"
@@ -87,9 +132,15 @@ class Settings(BaseSettings):
 
     @property
     def data_dir_origin(self) -> str:
-        """Why ``data_dir`` is what it is (a variable, the config file, found by walking up,
-        the default); empty for settings not made by ``load_settings``."""
-        return self._data_dir_origin
+        """Why ``data_dir`` is what it is (the flag, a variable, the project file, a legacy
+        ``.loregraph`` found by walking up, the per-user default); empty for settings not made
+        by ``load_settings``."""
+        return self._placement.origin
+
+    @property
+    def placement(self) -> Placement:
+        """Where the data dir came from, the project file read, and the notice to show."""
+        return self._placement
 
     def store_section(self) -> StoreSettings:
         return StoreSettings(
@@ -117,50 +168,62 @@ class Settings(BaseSettings):
 
 
 def load_settings(config_file: Path | None = None, **overrides: object) -> Settings:
-    """Read settings once; ``config_file`` replaces the default TOML file. Raises
-    ``ConfigError`` with one line per problem: which key or variable, what is wrong with it
-    and what to do."""
+    """Read settings once; ``config_file`` replaces the project file found by walking up from
+    the working directory. Raises ``ConfigError`` with one line per problem: which key or
+    variable, what is wrong with it and what to do."""
     if config_file is not None and not config_file.is_file():
         raise ConfigError(
             f"config file {config_file} does not exist; pass an existing TOML file to "
-            "--config, or leave it out to use ./loregraph.toml and LOREGRAPH_* variables"
+            "--config, or leave it out to use the nearest loregraph.toml and LOREGRAPH_* "
+            "variables"
         )
-    toml_file = config_file or DEFAULT_CONFIG_FILE
+    toml_file = config_file or find_project_file(Path.cwd())
     try:
-        if config_file is not None:
+        if toml_file is not None:
 
             class _FileSettings(Settings):
-                model_config = SettingsConfigDict(toml_file=config_file)
+                model_config = SettingsConfigDict(toml_file=toml_file)
 
-            return _placed(_FileSettings(**overrides))  # type: ignore[arg-type]
-        return _placed(Settings(**overrides))  # type: ignore[arg-type]
+            settings: Settings = _FileSettings(**overrides)  # type: ignore[arg-type]
+        else:
+            settings = Settings(**overrides)  # type: ignore[arg-type]
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{toml_file}: invalid TOML ({exc}); fix the syntax there") from None
     except ValidationError as exc:
-        raise ConfigError(_describe(exc, toml_file)) from None
+        raise ConfigError(_describe(exc, toml_file or DEFAULT_CONFIG_FILE)) from None
     except SettingsError as exc:
         raise ConfigError(f"{exc}; fix or unset that LOREGRAPH_* variable") from None
+    return _placed(settings, toml_file, explicit="data_dir" in overrides)
 
 
-def _placed(settings: Settings) -> Settings:
-    """With the data dir left at its default (no variable, no config file setting it), the
-    nearest existing ``.loregraph`` in the working directory or a folder above it: a command
-    run from a subfolder uses the project's store, not a new, empty one. Records why the data
-    dir is what it is (``data_dir_origin``, shown by ``loregraph where``)."""
-    if "LOREGRAPH_DATA_DIR" in os.environ:
-        origin = "set by LOREGRAPH_DATA_DIR"
-    elif "data_dir" in settings.model_fields_set:
-        origin = "set by the config file"
+def _placed(settings: Settings, toml_file: Path | None, *, explicit: bool) -> Settings:
+    """The data dir by precedence (flag, variable, project file, legacy ``.loregraph``,
+    per-user default), recorded with why (``placement``, shown by ``loregraph where``)."""
+    here = Path.cwd()
+    if explicit:
+        placement = Placement("flag", "set by --data-dir", toml_file)
+    elif "LOREGRAPH_DATA_DIR" in os.environ:
+        placement = Placement("env", "set by LOREGRAPH_DATA_DIR", toml_file)
+    elif "data_dir" in settings.model_fields_set and toml_file is not None:
+        folder = toml_file.resolve().parent
+        settings = settings.model_copy(update={"data_dir": folder / settings.data_dir.expanduser()})
+        placement = Placement("project", f"set by data_dir in {toml_file.resolve()}", toml_file)
+    elif (legacy := find_legacy_store(here)) is not None:
+        settings = settings.model_copy(update={"data_dir": legacy})
+        where = "the working directory" if legacy.parent == here else "a parent folder"
+        origin = f"a legacy .loregraph found in {where} (no data_dir in a loregraph.toml)"
+        notice = (
+            f"note: using the existing store {legacy.resolve()} (a .loregraph found in {where}); "
+            "run `loregraph where --init` to keep it for this project (it writes data_dir to "
+            f"{(toml_file or legacy.parent / PROJECT_FILE).resolve()}); otherwise commands "
+            f"run outside {legacy.parent.resolve()} use the per-user store {user_data_dir()}"
+        )
+        placement = Placement("legacy", origin, toml_file, notice)
     else:
-        origin = f"the default: {settings.data_dir} in the working directory"
-        here = Path.cwd()
-        for folder in (here, *here.parents):
-            if (folder / settings.data_dir).is_dir():
-                where = "the working directory" if folder == here else "a parent folder"
-                origin = f"found in {where} (the nearest existing {settings.data_dir})"
-                settings = settings.model_copy(update={"data_dir": folder / settings.data_dir})
-                break
-    settings._data_dir_origin = origin
+        settings = settings.model_copy(update={"data_dir": user_data_dir()})
+        origin = "the per-user default (no --data-dir, LOREGRAPH_DATA_DIR or loregraph.toml)"
+        placement = Placement("user", origin, toml_file)
+    settings._placement = placement
     return settings
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -131,18 +132,25 @@ def build_llm(settings: Settings) -> LlmSetup | None:
 
 
 class LazyTokenCounter:
-    """Loads the BPE tables of ``encoding`` on the first count (only the dry run needs them)."""
+    """Loads the BPE tables of ``encoding`` on the first count (a command that counts no
+    tokens never pays for them), once: concurrent first counts (a server's first previews)
+    wait for one load instead of each loading the tables."""
 
     def __init__(self, encoding: str = "o200k_base") -> None:
         self._encoding = encoding
         self._inner: TokenCounter | None = None
+        self._lock = threading.Lock()
 
     def count(self, text: str) -> int:
-        if self._inner is None:
-            from graphrag_core.providers.bpe_tokens import BpeTokenCounter
+        inner = self._inner
+        if inner is None:
+            with self._lock:
+                if self._inner is None:
+                    from graphrag_core.providers.bpe_tokens import BpeTokenCounter
 
-            self._inner = BpeTokenCounter(self._encoding)
-        return self._inner.count(text)
+                    self._inner = BpeTokenCounter(self._encoding)
+                inner = self._inner
+        return inner.count(text)
 
 
 def build_service(settings: Settings, *, embedder: Embedder | None = None) -> LoregraphService:

@@ -24,6 +24,7 @@ class Evidence:
     answer: bool = False
     attitude: bool = False
     typed: bool = False
+    anchor: bool = False
 
     @property
     def relevant(self) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from graphrag_core.models import CampaignView, Entity, Relation
 
@@ -24,6 +25,20 @@ def name_words(text: str) -> tuple[str, ...]:
     while words and words[0] in _LEADING:
         words = words[1:]
     return tuple(words)
+
+
+def question_words(question: str) -> list[str]:
+    """The question's lowercase words without apostrophes, as names are matched in them."""
+    return _WORD.findall(question.lower().replace("'", "").replace("’", ""))
+
+
+class NameSpan(NamedTuple):
+    """One name found in a question: its first and past-last word (in ``question_words``)
+    and the ids it names."""
+
+    start: int
+    end: int
+    ids: frozenset[str]
 
 
 class NameIndex:
@@ -50,15 +65,19 @@ class NameIndex:
 
     def find(self, question: str) -> set[str]:
         """Ids of the entities the question names."""
-        words = _WORD.findall(question.lower().replace("'", "").replace("’", ""))
-        found: set[str] = set()
+        return {entity_id for span in self.spans(question) for entity_id in span.ids}
+
+    def spans(self, question: str) -> list[NameSpan]:
+        """Where the question names entities, left to right."""
+        words = question_words(question)
+        found: list[NameSpan] = []
         i = 0
         while i < len(words):
             step = 1
             for size in range(min(self._longest, len(words) - i), 0, -1):
                 ids = self._phrases.get(tuple(words[i : i + size]))
                 if ids:
-                    found |= ids
+                    found.append(NameSpan(i, i + size, ids))
                     step = size
                     break
             i += step

@@ -30,6 +30,7 @@ class RankingWeights:
     support: float
     mention: float
     named: float
+    anchor: float
     relation: float
     attitude: float
     proximity: float
@@ -45,6 +46,7 @@ CURRENT_STATE = RankingWeights(
     support=0.9,
     mention=0.5,
     named=1.0,
+    anchor=0.6,
     relation=1.0,
     attitude=0.8,
     proximity=0.15,

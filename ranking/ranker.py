@@ -19,6 +19,7 @@ For a question and a ``CampaignView``:
        match = max(w.semantic*semantic + w.lexical*lexical  (a community: w.community*semantic),
                    w.support*support,
                    w.mention*mention, w.named*named, w.relation*relation, w.attitude*attitude)
+               * (w.anchor if the item is the question's setting, see ranking.anchors, else 1)
        score = (match + w.proximity*proximity + w.type*type + w.centrality*centrality
                 + w.recency*recency) * status
 
@@ -38,6 +39,7 @@ from dataclasses import replace
 from graphrag_core.config import PresetName, RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, GraphStore
+from ranking.anchors import anchors
 from ranking.communities import summary_hits
 from ranking.cues import question_cues
 from ranking.documents import SEARCH_KINDS, ItemKey, in_view
@@ -146,10 +148,14 @@ class Ranker:
         """Every visible candidate with some relevance, its signals and score, unordered."""
         inputs = _inputs(view, inputs, names)
         weights = preset_weights(preset, self._settings)
-        named = inputs.names.find(question) - {PARTY_ID}
+        spans = inputs.names.spans(question)
+        named = {e for span in spans for e in span.ids} - {PARTY_ID}
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
         evidence = self._evidence(question, view, lexical, named, near, inputs, weights)
+        setting = anchors(question, spans, _types(view, named))
+        evidence = {k: replace(ev, anchor=k.id in setting) if ev.named else ev
+                    for k, ev in evidence.items()}  # fmt: skip
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
         return [_blend(key, ev, ctx, weights) for key, ev in evidence.items() if ev.relevant]
 
@@ -229,7 +235,7 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         w.named * ev.named,
         w.relation * ev.answer,
         w.attitude * ev.attitude,
-    )
+    ) * (w.anchor if ev.anchor else 1.0)
     relevance = (
         match
         + w.proximity * signals["proximity"]
@@ -245,6 +251,7 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         relevance * signals["status"],
         ev.support,
         named=float(ev.named),
+        anchor=float(ev.anchor),
         proximity=signals["proximity"],
         mention=ev.mention,
         relation=float(ev.answer),
@@ -254,6 +261,10 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         recency=signals["recency"],
         match=match,
     )
+
+
+def _types(view: CampaignView, ids: set[str]) -> dict[str, str]:
+    return {e: view.entities[e].type for e in ids if e in view.entities}
 
 
 def _inputs(view: CampaignView, inputs: RankInputs | None, names: NameIndex | None) -> RankInputs:

@@ -34,6 +34,8 @@ class ScoredItem:
     score: float
     support: float = 0.0
     named: float = 0.0
+    anchor: float = 0.0
+    """1.0 when the named entity is the question's setting (see :mod:`ranking.anchors`)."""
     proximity: float = 0.0
     mention: float = 0.0
     relation: float = 0.0
@@ -56,6 +58,7 @@ class ScoredItem:
             "support": self.support,
             "mention": self.mention,
             "named": self.named,
+            "anchor": self.anchor,
             "relation": self.relation,
             "attitude": self.attitude,
             "proximity": self.proximity,

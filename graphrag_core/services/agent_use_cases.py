@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from graphrag_core.analytics_models import CommunityView, GlobalAnswer
+from graphrag_core.config import PresetName
 from graphrag_core.errors import RequestError
 from graphrag_core.input_safety import question_problem
 from graphrag_core.models import AskResult, CampaignView
@@ -41,6 +42,7 @@ class AgentUseCases:
             historical: bool | None = None,
             as_of_session: int | None = None,
             k: int = 10,
+            preset: PresetName | None = None,
         ) -> AskResult: ...
 
     def communities(
@@ -99,11 +101,13 @@ class AgentUseCases:
         k: int = 20,
         as_player: bool = False,
         as_of_session: int | None = None,
+        preset: PresetName | None = None,
     ) -> Preview:
         """See :func:`graphrag_core.services.context.preview`."""
         return agent_context.preview(
-            self, question, campaign, k=k, as_player=as_player, as_of_session=as_of_session
-        )
+            self, question, campaign, k=k, as_player=as_player, as_of_session=as_of_session,
+            preset=preset,
+        )  # fmt: skip
 
     def expand(
         self,
@@ -128,11 +132,12 @@ class AgentUseCases:
         k: int = 20,
         as_player: bool = False,
         as_of_session: int | None = None,
+        preset: PresetName | None = None,
     ) -> ContextBlock:
         """See :func:`graphrag_core.services.context.context`."""
         return agent_context.context(
             self, question, campaign, budget=budget, k=k, as_player=as_player,
-            as_of_session=as_of_session,
+            as_of_session=as_of_session, preset=preset,
         )  # fmt: skip
 
     def answer_events(
@@ -143,11 +148,29 @@ class AgentUseCases:
         budget: int = 6000,
         as_player: bool = False,
         as_of_session: int | None = None,
+        preset: PresetName | None = None,
     ) -> Iterator[AnswerEvent]:
         """See :func:`graphrag_core.services.answers.answer_events`."""
         return answers.answer_events(
             self, question, campaign, budget=budget, as_player=as_player,
-            as_of_session=as_of_session,
+            as_of_session=as_of_session, preset=preset,
+        )  # fmt: skip
+
+    def ask_events(
+        self,
+        question: str,
+        campaign: str,
+        *,
+        budget: int = 6000,
+        k: int = 10,
+        as_player: bool = False,
+        as_of_session: int | None = None,
+        preset: PresetName | None = None,
+    ) -> Iterator[AnswerEvent]:
+        """See :func:`graphrag_core.services.answers.ask_events`."""
+        return answers.ask_events(
+            self, question, campaign, budget=budget, k=k, as_player=as_player,
+            as_of_session=as_of_session, preset=preset,
         )  # fmt: skip
 
     def answer(

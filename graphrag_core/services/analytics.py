@@ -222,8 +222,9 @@ def _load_views(store: GraphStore, campaign: str) -> tuple[CampaignView, Campaig
         store.load_chunks(campaign),
         store.load_changes(campaign),
     )
-    gm = build_view(campaign, *parts, as_player=False)
-    return gm, build_view(campaign, *parts, as_player=True)
+    records = store.load_changesets(campaign)
+    gm = build_view(campaign, *parts, as_player=False, records=records)
+    return gm, build_view(campaign, *parts, as_player=True, records=records)
 
 
 def _visibility(as_player: bool) -> Visibility:

@@ -1,6 +1,7 @@
 """``ask`` with a chat model: a short answer written from the context block, every sentence
 citing a handle, as a stream of events the surfaces can forward (search, context,
-generation, token, complete).
+generation, token, complete); :func:`ask_events` streams the ranked list the same way
+when no chat model is configured.
 
 The ChatModel port returns a reply whole, so the ``token`` events carry the *checked* answer
 word by word: a surface streaming them never shows a sentence that is then dropped."""
@@ -9,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from graphrag_core.config import PresetName
 from graphrag_core.errors import ConfigError
 from graphrag_core.ports import ChatModel
-from graphrag_core.services.context import ContextReads, context_from, preview
+from graphrag_core.services.context import ContextReads, context_from, preview_ranked
 from ranking.context.answer import (
     MAX_ANSWER_TOKENS,
     answer_messages,
@@ -40,20 +42,51 @@ def answer_events(
     k: int = 20,
     as_player: bool = False,
     as_of_session: int | None = None,
+    preset: PresetName | None = None,
 ) -> Iterator[AnswerEvent]:
     """The answer's steps, ending with one ``complete`` event that holds it."""
     chat = _chat(reads)
-    shown = preview(
-        reads, question, campaign, k=k, as_player=as_player, as_of_session=as_of_session
+    ranked = reads.ask(
+        question, campaign, as_player=as_player, as_of_session=as_of_session, k=k, preset=preset
     )
-    yield AnswerEvent(kind="search", text=f"{len(shown.items)} items found")
-    block = context_from(reads, shown, budget)
-    yield AnswerEvent(kind="context", text=f"{block.tokens} tokens of context")
+    yield AnswerEvent(kind="search", text=f"{len(ranked.results)} items found", ranked=ranked)
+    block = context_from(reads, preview_ranked(reads, ranked, k), budget)
+    yield AnswerEvent(kind="context", text=f"{block.tokens} tokens of context", context=block)
     yield AnswerEvent(kind="generation", text=f"asking {chat.model_id}")
     answer = _write(chat, question, block)
     for word in answer.answer.split():
         yield AnswerEvent(kind="token", text=f"{word} ")
     yield AnswerEvent(kind="complete", text=answer.answer, answer=answer)
+
+
+def ask_events(
+    reads: ContextReads,
+    question: str,
+    campaign: str,
+    *,
+    budget: int = 6000,
+    k: int = 10,
+    as_player: bool = False,
+    as_of_session: int | None = None,
+    preset: PresetName | None = None,
+) -> Iterator[AnswerEvent]:
+    """``ask`` as events, for streaming surfaces: the cited answer's events with a chat model
+    configured; without one ``search`` (the ranked list), ``context`` (the block an answer
+    would be written from) and ``complete`` holding the ranked list."""
+    if reads.analytics.chat is not None:
+        yield from answer_events(
+            reads, question, campaign, budget=budget, k=k, as_player=as_player,
+            as_of_session=as_of_session, preset=preset,
+        )  # fmt: skip
+        return
+    ranked = reads.ask(
+        question, campaign, as_player=as_player, as_of_session=as_of_session, k=k, preset=preset
+    )
+    yield AnswerEvent(kind="search", text=f"{len(ranked.results)} results", ranked=ranked)
+    block = context_from(reads, preview_ranked(reads, ranked, k), budget)
+    yield AnswerEvent(kind="context", text=f"{block.tokens} tokens of context", context=block)
+    done = ranked.note or "no chat model is configured: the ranked list is the answer"
+    yield AnswerEvent(kind="complete", text=done, ranked=ranked)
 
 
 def _write(chat: ChatModel, question: str, block: ContextBlock) -> CitedAnswer:

@@ -1,5 +1,5 @@
 """Posting a session change set: read, validate, resolve, decide (new / duplicate / amend),
-store atomically, and score its impact.
+store atomically, and score its impact; withdrawing one (append-only) the same way.
 
 Deciding and storing happen under ``posting_lock``: a lock file per campaign in the data
 directory, so that two posts of the same new session (two recap jobs, a retry racing the
@@ -17,15 +17,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
+from changelog.diff import changeset_difference
 from changelog.impact import RebuildDecision, RebuildPolicy, rebuild_decision, total_impact
-from changelog.normalise import content_hash, to_changes
+from changelog.normalise import content_hash, resolve_changes
 from changelog.overlay import effective_changes
-from changelog.posting import plan_post
+from changelog.posting import latest_live, plan_post
 from changelog.schema import ChangeSetInput, parse_changeset, validate_changeset
 from extraction.resolution import EntityResolver
-from graphrag_core.errors import ChangelogError
+from graphrag_core.errors import ChangelogConflictError, ChangelogError
 from graphrag_core.input_safety import MAX_CHANGESET_BYTES, regular_file_problem
 from graphrag_core.models import Change, ChangeSetRecord, Entity, Relation
 from graphrag_core.ports import GraphStore
@@ -44,6 +45,11 @@ class PostResult(BaseModel):
     impact: float
     cumulative_impact: float
     rebuild: RebuildDecision
+    resolved: tuple[str, ...] = Field(
+        default=(),
+        description="References resolved by near name (\"'Garran the Eel' resolved to "
+        "'garran'\") or checked against the type the change set declares.",
+    )
 
 
 ChangeSetSource = Path | str | Mapping[str, Any]
@@ -118,19 +124,16 @@ def post_changeset(
     ``since_session`` (the last rebuild)."""
     digest = content_hash(changeset)
     existing = store.load_changesets(campaign)
-    plan = plan_post(existing, changeset.session_id, digest, amend=amend)
+    try:
+        plan = plan_post(existing, changeset.session_id, digest, amend=amend)
+    except ChangelogConflictError as exc:
+        raise _conflict(store, campaign, changeset, source, resolver, entities, existing) from exc
     if importance is None:
         importance = importance_by_degree(entities, relations)
     changes: list[Change] = []
+    resolved: list[str] = []
     if plan.writes:
-        changes = to_changes(
-            changeset,
-            resolve=resolver.resolve,
-            suggest=resolver.suggest,
-            entity_types={e.id: e.type for e in entities},
-            source=source,
-            revision=plan.revision,
-        )
+        changes, resolved = _changes(changeset, source, resolver, entities, plan.revision)
         record = ChangeSetRecord(
             session_id=changeset.session_id,
             revision=plan.revision,
@@ -151,7 +154,52 @@ def post_changeset(
         importance,
         policy,
         since_session,
+    ).model_copy(update={"resolved": tuple(resolved)})
+
+
+def _changes(
+    changeset: ChangeSetInput,
+    source: str,
+    resolver: EntityResolver,
+    entities: Sequence[Entity],
+    revision: int,
+) -> tuple[list[Change], list[str]]:
+    """The change set's changes, and the references it resolved by near name."""
+    return resolve_changes(
+        changeset,
+        resolve=resolver.resolve,
+        suggest=resolver.suggest,
+        entity_types={e.id: e.type for e in entities},
+        source=source,
+        revision=revision,
+        near=resolver.resolve_near,
     )
+
+
+def _conflict(
+    store: GraphStore,
+    campaign: str,
+    changeset: ChangeSetInput,
+    source: str,
+    resolver: EntityResolver,
+    entities: Sequence[Entity],
+    existing: Sequence[ChangeSetRecord],
+) -> ChangelogConflictError:
+    """The conflict, saying what differs from the stored live revision; the plain one when
+    the posted change set does not resolve (its own errors come first once amended)."""
+    stored = latest_live(existing, changeset.session_id)
+    assert stored is not None  # a conflict needs a live revision
+    try:
+        posted, _ = _changes(changeset, source, resolver, entities, stored.revision + 1)
+    except ChangelogError as exc:
+        return ChangelogConflictError(
+            f"session {changeset.session_id} was already posted with different content "
+            f"(revision {stored.revision}, {stored.source}); the posted one does not resolve "
+            f"either: {str(exc).splitlines()[0]}"
+        )
+    names = {e.id: e.name for e in entities}
+    difference = changeset_difference(stored, store.load_changes(campaign), posted, names)
+    return ChangelogConflictError(difference.message(), difference)
 
 
 def _result(
@@ -165,13 +213,12 @@ def _result(
     policy: RebuildPolicy,
     since_session: int = 0,
 ) -> PostResult:
-    stored = [
-        c
-        for c in effective_changes(store.load_changes(campaign), visibilities=("gm", "party"))
-        if c.session_id > since_session
-    ]
-    sessions = len({c.session_id for c in stored})
-    cumulative = total_impact(stored, importance)
+    in_effect = effective_changes(
+        store.load_changes(campaign),
+        visibilities=("gm", "party"),
+        records=store.load_changesets(campaign),
+    )
+    cumulative, sessions = accumulated(in_effect, importance, since_session)
     return PostResult(
         campaign=campaign,
         session_id=session_id,
@@ -182,3 +229,12 @@ def _result(
         cumulative_impact=cumulative,
         rebuild=rebuild_decision(cumulative, sessions, policy),
     )
+
+
+def accumulated(
+    in_effect: Sequence[Change], importance: Mapping[str, float], since_session: int
+) -> tuple[float, int]:
+    """The impact of the changes in effect after ``since_session`` (the last rebuild), and how
+    many sessions they span."""
+    since = [c for c in in_effect if c.session_id > since_session]
+    return total_impact(since, importance), len({c.session_id for c in since})

@@ -11,6 +11,7 @@ from functools import partial
 from typing import Protocol
 
 from graphrag_core.analytics_models import CommunityView, Finding
+from graphrag_core.config import PresetName
 from graphrag_core.errors import ConfigError, RequestError
 from graphrag_core.models import AskResult, CampaignView
 from graphrag_core.ports import TokenCounter
@@ -44,6 +45,7 @@ class ContextReads(Protocol):
         historical: bool | None = None,
         as_of_session: int | None = None,
         k: int = 10,
+        preset: PresetName | None = None,
     ) -> AskResult: ...
 
 
@@ -96,19 +98,35 @@ def preview(
     k: int = 20,
     as_player: bool = False,
     as_of_session: int | None = None,
+    preset: PresetName | None = None,
 ) -> Preview:
-    """Up to ``k`` entities, communities and passages with handles and expansion costs."""
+    """Up to ``k`` entities, communities and passages with handles and expansion costs;
+    ``preset`` forces the ranker's weight preset (as ``ask --preset``)."""
+    _check_k(k)
+    ranked = reads.ask(
+        question, campaign, as_player=as_player, as_of_session=as_of_session, k=k, preset=preset
+    )
+    return preview_ranked(reads, ranked, k)
+
+
+def _check_k(k: int) -> None:
     if not 1 <= k <= MAX_K:
         raise RequestError(f"-k must be between 1 and {MAX_K}, not {k}")
-    ranked = reads.ask(question, campaign, as_player=as_player, as_of_session=as_of_session, k=k)
+
+
+def preview_ranked(reads: ContextReads, ranked: AskResult, k: int) -> Preview:
+    """The preview of a ranking already made (``ask``'s result, for its audience)."""
+    _check_k(k)
+    campaign, as_player, as_of_session = ranked.campaign, ranked.as_player, ranked.as_of_session
     view = reads.campaign_view(campaign, as_player=as_player, as_of_session=as_of_session)
     communities = current_communities(
         reads, campaign, as_player=as_player, as_of_session=as_of_session
     )
     items = preview_items(view, ranked.results, communities, _counter(reads), k)
     return preview_of(
-        question, campaign, items, _counter(reads), as_player=as_player, as_of_session=as_of_session
-    )
+        ranked.question, campaign, items, _counter(reads), as_player=as_player,
+        as_of_session=as_of_session,
+    )  # fmt: skip
 
 
 def _check_budget(budget: int) -> None:
@@ -150,12 +168,14 @@ def context(
     k: int = 20,
     as_player: bool = False,
     as_of_session: int | None = None,
+    preset: PresetName | None = None,
 ) -> ContextBlock:
     """The preview plus the best expansions that fit in ``budget`` tokens."""
     _check_budget(budget)
     shown = preview(
-        reads, question, campaign, k=k, as_player=as_player, as_of_session=as_of_session
-    )
+        reads, question, campaign, k=k, as_player=as_player, as_of_session=as_of_session,
+        preset=preset,
+    )  # fmt: skip
     return context_from(reads, shown, budget)
 
 

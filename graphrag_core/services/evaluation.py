@@ -16,6 +16,7 @@ import yaml
 from pydantic import ValidationError
 
 from graphrag_core.errors import SourceError
+from graphrag_core.ports import NullProgress, ProgressListener
 from ranking.baselines import chunk_offers, lexical_chunks, ranker_offers, semantic_chunks
 from ranking.eval_models import EvalQuestion, EvalReport, Offer, QuestionSet
 from ranking.evaluation import Run, outcome, ratios, system_report
@@ -68,12 +69,22 @@ def _systems(
     return {RANKER: ranker, SEMANTIC: semantic, LEXICAL: lexical}
 
 
-def evaluate(service: LoregraphService, questions: QuestionSet, campaign: str) -> EvalReport:
+def evaluate(
+    service: LoregraphService,
+    questions: QuestionSet,
+    campaign: str,
+    progress: ProgressListener | None = None,
+) -> EvalReport:
+    """The report of the three systems; ``progress`` counts the questions done."""
+    progress = progress or NullProgress()
     runs: dict[str, list[tuple[EvalQuestion, Run]]] = {RANKER: [], SEMANTIC: [], LEXICAL: []}
+    progress.start("questions", len(questions.questions))
     for q in questions.questions:
         for name, system in _systems(service, q, campaign).items():
             system()  # warm: views, indexes, model
             runs[name].append((q, _timed(system)))
+        progress.advance("questions")
+    progress.finish("questions")
     reports = {name: system_report(name, pairs) for name, pairs in runs.items()}
     return EvalReport(
         campaign=campaign,

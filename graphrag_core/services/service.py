@@ -6,13 +6,17 @@ Surfaces stay thin; every use case lives here, with ports handed in by the compo
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import tee
 from pathlib import Path
 from typing import Any
 
 from changelog.impact import RebuildPolicy
+from changelog.normalise import content_hash
+from changelog.posting import plan_post
+from changelog.schema import ChangeSetInput
 from extraction.resolution import EntityResolver
 from graphrag_core.analytics.runners import AnalyticsRunner
 from graphrag_core.analytics_models import BuildReport
@@ -23,12 +27,13 @@ from graphrag_core.config import (
     PresetName,
     RankingSettings,
 )
-from graphrag_core.errors import RequestError
+from graphrag_core.errors import ChangelogError, RequestError
 from graphrag_core.input_safety import question_problem
 from graphrag_core.models import (
     AskResult,
     CampaignView,
     ChangeSetRecord,
+    Entity,
     EntityView,
     IngestReport,
     SourceUpload,
@@ -49,6 +54,7 @@ from graphrag_core.services.cache import CampaignCache
 from graphrag_core.services.changelog import (
     ChangeSetSource,
     PostResult,
+    importance_by_degree,
     post_changeset,
     posting_lock,
     read_changeset,
@@ -79,7 +85,10 @@ from graphrag_core.services.manifest import (
     remove_manifests,
     write_manifest,
 )
-from graphrag_core.services.views import load_view
+from graphrag_core.services.rebuilds import Rebuilds
+from graphrag_core.services.views import StoredCampaign
+from graphrag_core.services.views import load_stored as load_stored_campaign
+from graphrag_core.services.withdrawal import WithdrawResult, withdraw_changeset
 from ranking.eval_models import EvalReport, QuestionSet
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
@@ -92,19 +101,48 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class PostOutcome:
-    """A posted change set and the analytics rebuild it triggered, if any."""
+    """A posted change set and the analytics rebuild it triggered: None when it called for
+    none, or when a build that started after its write ran meanwhile (see
+    :mod:`.rebuilds`)."""
 
     post: PostResult
     build: BuildReport | None
 
 
 @dataclass(frozen=True)
-class IndexedView:
-    """A campaign view with the indexes and signal inputs the ranker reads."""
+class WithdrawOutcome:
+    """A recorded withdrawal and the analytics rebuild it triggered, if any."""
 
-    view: CampaignView
-    lexical: LexicalIndex
-    inputs: RankInputs
+    withdrawal: WithdrawResult
+    build: BuildReport | None
+
+
+@dataclass(frozen=True)
+class IndexedView:
+    """A campaign view with the indexes and signal inputs the ranker reads, each built once,
+    on first use: a view read only for its states (the one a community summary was written
+    at, to patch stale findings) never builds the BM25 index or the ranking inputs."""
+
+    def __init__(self, view: CampaignView, inputs: Callable[[CampaignView], RankInputs]) -> None:
+        self.view = view
+        self._make_inputs = inputs
+        self._lock = threading.Lock()
+        self._lexical: LexicalIndex | None = None
+        self._inputs: RankInputs | None = None
+
+    @property
+    def lexical(self) -> LexicalIndex:
+        with self._lock:
+            if self._lexical is None:
+                self._lexical = LexicalIndex.build(self.view)
+            return self._lexical
+
+    @property
+    def inputs(self) -> RankInputs:
+        with self._lock:
+            if self._inputs is None:
+                self._inputs = self._make_inputs(self.view)
+            return self._inputs
 
     @property
     def names(self) -> NameIndex:
@@ -143,6 +181,14 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         self.token_counter = token_counter
         self._ranker = Ranker(embedder, store, self.ranking_settings)
         self._views: CampaignCache[IndexedView] = CampaignCache(store.campaign_revision)
+        # what views are cut from, read once per revision for every audience and as_of
+        self._stored: CampaignCache[StoredCampaign] = CampaignCache(
+            store.campaign_revision, limit=4
+        )
+        self._entities: CampaignCache[list[Entity]] = CampaignCache(
+            store.campaign_revision, limit=4
+        )
+        self._rebuilds = Rebuilds(store.campaign_revision)
         self.analytics = AnalyticsService(
             store,
             embedder,
@@ -319,9 +365,14 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         ``source_name`` is what its changes cite (default: the file name, or "changeset")."""
         parsed, source = read_changeset(changeset, source_name)
         check_campaign(campaign)
+        builds = self._rebuilds.finished(campaign)
         snapshot = self.analytics.stored(campaign)
-        entities = self.store.load_entities(campaign)
+        # a repeat of a stored post (a retry, a second recap job) reads no entities when a
+        # build's importance scores it (without one, the interim importance needs them)
+        entities = self._post_entities(campaign, parsed, amend, snapshot is None)
         with posting_lock(self.data_dir, campaign):  # plan and write as one step
+            if entities is None:  # decided again under the lock: it may write after all
+                entities = self._post_entities(campaign, parsed, amend, False) or []
             result = post_changeset(
                 self.store,
                 campaign,
@@ -329,24 +380,108 @@ class LoregraphService(LlmUseCases, AgentUseCases):
                 source,
                 resolver=EntityResolver(entities),
                 entities=entities,
-                relations=self.store.load_relations(campaign),
+                # only read for the interim importance, when there is no build's
+                relations=self.store.load_relations(campaign) if snapshot is None else (),
                 policy=self.rebuild_policy,
                 now=self.clock.now(),
                 amend=amend,
                 importance=snapshot.importance() if snapshot else None,
                 since_session=snapshot.last_rebuild_session if snapshot else 0,
             )
+            written_at = self.store.campaign_revision(campaign)
         if result.action != "duplicate":
             self._forget(campaign)
         if snapshot is not None and result.rebuild != "none" and result.action != "duplicate":
-            build = self.analytics.build(campaign, progress or NullProgress(), previous=snapshot)
+
+            def rebuild() -> BuildReport:  # from the snapshot read above, unless one replaced it
+                kept = snapshot if self._rebuilds.finished(campaign) == builds else None
+                return self.analytics.build(campaign, progress or NullProgress(), previous=kept)
+
+            build = self._rebuilds.after_write(campaign, written_at, rebuild)
             return PostOutcome(result, build)
         return PostOutcome(result, None)
+
+    def withdraw(
+        self,
+        campaign: str,
+        session_id: int,
+        *,
+        revision: int | None = None,
+        at_session: int | None = None,
+        note: str = "",
+        by: str = "cli",
+        progress: ProgressListener | None = None,
+    ) -> WithdrawOutcome:
+        """Withdraw ``revision`` (default: the latest live one) of a posted session, from
+        ``at_session`` on (default: the campaign's latest posted session); append-only, see
+        ``graphrag_core.services.withdrawal``. Rebuilds the analytics when its impact calls
+        for it, as a post does."""
+        check_campaign(campaign)
+        builds = self._rebuilds.finished(campaign)
+        snapshot = self.analytics.stored(campaign)
+        importance = snapshot.importance() if snapshot else None
+        with posting_lock(self.data_dir, campaign):
+            if importance is None:
+                importance = importance_by_degree(
+                    self.store.load_entities(campaign), self.store.load_relations(campaign)
+                )
+            result = withdraw_changeset(
+                self.store,
+                campaign,
+                session_id,
+                revision=revision,
+                at_session=at_session,
+                note=note,
+                by=by,
+                now=self.clock.now(),
+                importance=importance,
+                policy=self.rebuild_policy,
+                since_session=snapshot.last_rebuild_session if snapshot else 0,
+            )
+            written_at = self.store.campaign_revision(campaign)
+        self._forget(campaign)
+        if snapshot is not None and result.rebuild != "none":
+
+            def rebuild() -> BuildReport:  # as a post's: serialised, skipped when covered
+                kept = snapshot if self._rebuilds.finished(campaign) == builds else None
+                return self.analytics.build(campaign, progress or NullProgress(), previous=kept)
+
+            return WithdrawOutcome(
+                result, self._rebuilds.after_write(campaign, written_at, rebuild)
+            )
+        return WithdrawOutcome(result, None)
+
+    def _post_entities(
+        self, campaign: str, parsed: ChangeSetInput, amend: bool, needed: bool
+    ) -> list[Entity] | None:
+        """The stored entities a post resolves names against (cached per revision); None
+        when they are not ``needed`` otherwise and, as stored now, the post is a duplicate
+        that writes nothing."""
+        if needed:
+            return self._entities.get(
+                campaign, "entities", lambda: self.store.load_entities(campaign)
+            )
+        try:
+            plan = plan_post(
+                self.store.load_changesets(campaign),
+                parsed.session_id,
+                content_hash(parsed),
+                amend=amend,
+            )
+        except ChangelogError:  # a conflict: post_changeset says so
+            plan = None
+        if plan is not None and not plan.writes:
+            return None
+        return self._entities.get(campaign, "entities", lambda: self.store.load_entities(campaign))
 
     # ------------------------------------------------------------------ analytics (issue 5)
 
     def build(self, campaign: str, progress: ProgressListener | None = None) -> BuildReport:
-        return self.analytics.build(check_campaign(campaign), progress or NullProgress())
+        """Rebuild the analytics (one build of a campaign at a time, see :mod:`.rebuilds`)."""
+        check_campaign(campaign)
+        return self._rebuilds.run(
+            campaign, lambda: self.analytics.build(campaign, progress or NullProgress())
+        )
 
     def build_after_ingest(
         self, report: IngestReport, progress: ProgressListener | None = None
@@ -368,12 +503,13 @@ class LoregraphService(LlmUseCases, AgentUseCases):
 
         def build() -> IndexedView:
             _start_loading(self.embedder)  # the question's embedding needs it next
-            view = load_view(self.store, campaign, as_player=as_player, as_of_session=as_of_session)
+            stored = self._stored.get(
+                campaign, "stored", lambda: load_stored_campaign(self.store, campaign)
+            )
+            view = stored.view(as_player=as_player, as_of_session=as_of_session)
             if not (view.entities or view.chunks or view.changes):
                 require_campaign(self.store, campaign)
-            return IndexedView(
-                view, LexicalIndex.build(view), self._rank_inputs(view, campaign, as_player)
-            )
+            return IndexedView(view, lambda v: self._rank_inputs(v, campaign, as_player))
 
         return self._views.get(campaign, (as_player, as_of_session), build)
 
@@ -427,13 +563,18 @@ class LoregraphService(LlmUseCases, AgentUseCases):
             inputs=indexed.inputs,
         )
 
-    def evaluate(self, questions: QuestionSet, campaign: str | None = None) -> EvalReport:
+    def evaluate(
+        self,
+        questions: QuestionSet,
+        campaign: str | None = None,
+        progress: ProgressListener | None = None,
+    ) -> EvalReport:
         """``loregraph eval``: the figures of the ranker and both baselines over labelled
         questions (see :mod:`.evaluation`); ``campaign`` defaults to the question set's."""
         chosen = campaign or questions.campaign
         if not chosen:
             raise RequestError("the question set names no campaign; pass --campaign")
-        return evaluate(self, questions, check_campaign(chosen))
+        return evaluate(self, questions, check_campaign(chosen), progress)
 
     def entity(
         self,
@@ -469,6 +610,8 @@ class LoregraphService(LlmUseCases, AgentUseCases):
 
     def _forget(self, campaign: str) -> None:
         self._views.forget(campaign)
+        self._stored.forget(campaign)
+        self._entities.forget(campaign)
         self.analytics.forget(campaign)
 
 

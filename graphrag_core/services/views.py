@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from changelog.old_values import with_old_values
 from changelog.overlay import effective_changes, effective_states
@@ -20,6 +21,7 @@ from graphrag_core.models import (
     PARTY_ID,
     CampaignView,
     Change,
+    ChangeSetRecord,
     Chunk,
     Entity,
     Relation,
@@ -37,19 +39,41 @@ def audience(as_player: bool) -> tuple[Visibility, ...]:
     return PLAYER_VIEW if as_player else GM_VIEW
 
 
+@dataclass(frozen=True)
+class StoredCampaign:
+    """Everything a view is cut from, as stored (every audience's views share one read)."""
+
+    campaign: str
+    entities: tuple[Entity, ...]
+    relations: tuple[Relation, ...]
+    chunks: tuple[Chunk, ...]
+    changes: tuple[Change, ...]
+    records: tuple[ChangeSetRecord, ...]
+    """The change-set records, withdrawals included: they decide each session's revision."""
+
+    def view(self, *, as_player: bool, as_of_session: int | None = None) -> CampaignView:
+        return build_view(
+            self.campaign, self.entities, self.relations, self.chunks, self.changes,
+            as_player=as_player, as_of_session=as_of_session, records=self.records,
+        )  # fmt: skip
+
+
+def load_stored(store: GraphStore, campaign: str) -> StoredCampaign:
+    return StoredCampaign(
+        campaign,
+        tuple(store.load_entities(campaign)),
+        tuple(store.load_relations(campaign)),
+        tuple(store.load_chunks(campaign)),
+        tuple(store.load_changes(campaign)),
+        tuple(store.load_changesets(campaign)),
+    )
+
+
 def load_view(
     store: GraphStore, campaign: str, *, as_player: bool, as_of_session: int | None = None
 ) -> CampaignView:
     """Read a campaign from the store and cut it down to what the audience may see."""
-    return build_view(
-        campaign,
-        store.load_entities(campaign),
-        store.load_relations(campaign),
-        store.load_chunks(campaign),
-        store.load_changes(campaign),
-        as_player=as_player,
-        as_of_session=as_of_session,
-    )
+    return load_stored(store, campaign).view(as_player=as_player, as_of_session=as_of_session)
 
 
 def build_view(
@@ -61,7 +85,11 @@ def build_view(
     *,
     as_player: bool,
     as_of_session: int | None = None,
+    records: Sequence[ChangeSetRecord] | None = None,
 ) -> CampaignView:
+    """The audience's view. ``records`` (the change-set records, withdrawals included) decide
+    which revision of each session is in effect; a store-backed view must pass them (None:
+    the latest revision among ``changes``, for tests and benchmarks without records)."""
     visibilities = audience(as_player)
     visible = {
         e.id: _redact(e) if as_player else e for e in entities if e.visibility in visibilities
@@ -82,7 +110,7 @@ def build_view(
         (
             c
             for c in effective_changes(
-                changes, visibilities=visibilities, as_of_session=as_of_session
+                changes, visibilities=visibilities, as_of_session=as_of_session, records=records
             )
             if _known(c.entity_id, visible)
             and (c.target_id is None or _known(c.target_id, visible))
@@ -97,7 +125,11 @@ def build_view(
         kept_relations, kept_changes, {**visible, **_party(visible)}
     )
     states = effective_states(
-        visible, list(changes), visibilities=visibilities, as_of_session=as_of_session
+        visible,
+        list(changes),
+        visibilities=visibilities,
+        as_of_session=as_of_session,
+        records=records,
     )
     return CampaignView(
         campaign=campaign,

@@ -47,6 +47,8 @@ from graphrag_core.errors import StoreUnavailableError
 logger = logging.getLogger(__name__)
 
 _SOCKET_NAME = "falkordb.sock"
+_STOPPING = "falkordb.stopping"
+"""Names the engine the last user out is stopping, while it does."""
 _MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux, 104 on macOS
 _STOP_TIMEOUT_S = 15.0
 _LOG_TAIL_LINES = 20
@@ -107,7 +109,13 @@ def compact(socket_path: Path, data_dir: Path) -> bool:
         return True
     client = redis.Redis(unix_socket_path=os.fspath(socket_path), socket_timeout=10)
     try:
-        client.bgrewriteaof()
+        try:
+            client.bgrewriteaof()
+        except redis.ResponseError as exc:
+            # Redis's own rewrite (auto-aof-rewrite, past 1 MB of growth) is running: wait for
+            # it. Stopping now would kill it, leaving the uncompacted tail for the next start.
+            if "already in progress" not in str(exc):
+                raise
         deadline = time.monotonic() + _COMPACT_TIMEOUT_S
         while time.monotonic() < deadline:
             info = client.info("persistence")
@@ -217,6 +225,7 @@ class EmbeddedFalkorDB:
         """Reuse the server answering on the socket, or start one and wait until it answers."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with self._locked():
+            self._wait_for_stopping()
             if not ping(self.socket_path) and not self._wait_for_holder():
                 self.socket_path.unlink(missing_ok=True)  # stale: left by a crashed server
                 self._process = self._spawn()
@@ -274,11 +283,34 @@ class EmbeddedFalkorDB:
         pid = self.pid
         if process is None and pid is not None:
             process = _HANDED_OVER.pop(pid, None)  # started by this process, handed over
+        stopping = self.data_dir / _STOPPING
+        if pid is not None:
+            stopping.write_text(str(pid), encoding="ascii")
         if process is not None:
             _stop_child(process)
-            return
-        if pid is not None and ping(self.socket_path):
+        elif pid is not None and ping(self.socket_path):
             _terminate(pid, self.socket_path)
+        stopping.unlink(missing_ok=True)
+
+    def _wait_for_stopping(self) -> None:
+        """An engine asked to stop answers PING until Redis gets to its shutdown (up to
+        100 ms); when the process stopping it died meanwhile (``kill -9``) its lock is gone
+        and a new command would join an engine about to exit. ``falkordb.stopping`` names the
+        engine being stopped: wait until it has exited (SIGKILL past the stop timeout, as the
+        stopper would have), then start afresh."""
+        marker = self.data_dir / _STOPPING
+        try:
+            pid = int(marker.read_text(encoding="ascii").strip())
+        except (OSError, ValueError):
+            return
+        deadline = time.monotonic() + _STOP_TIMEOUT_S
+        while _pid_alive(pid) and _serves(pid, self.socket_path):
+            if time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+                break
+            time.sleep(0.05)
+        logger.info("waited for engine %d, being stopped by a process that died, to exit", pid)
+        marker.unlink(missing_ok=True)
 
     @contextmanager
     def _locked(self) -> Iterator[None]:

@@ -214,7 +214,7 @@ def vector_rows(
 
 
 def changeset_props(record: ChangeSetRecord) -> dict[str, Any]:
-    return record.model_dump(exclude={"session_id", "revision"})
+    return record.model_dump(exclude={"session_id", "revision"}, exclude_none=True)
 
 
 def change_row(change: Change) -> Row:

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graphrag_core.models import AskResult
+
 ItemKind = Literal["entity", "community", "passage"]
 Section = Literal["summary", "fact", "change", "excerpt"]
 
@@ -126,3 +128,11 @@ class AnswerEvent(_Value):
         default="", description="search/context/generation: what happened; token: a piece."
     )
     answer: CitedAnswer | None = Field(default=None, description="complete: the answer.")
+    ranked: AskResult | None = Field(
+        default=None,
+        description="search: the ranked list; complete without a chat model: the same list, "
+        "as the answer.",
+    )
+    context: ContextBlock | None = Field(
+        default=None, description="context: the block the answer is written from."
+    )

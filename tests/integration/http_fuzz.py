@@ -1,6 +1,7 @@
 """Fuzzed HTTP requests (seeded, bounded): bad JSON, wrong types, huge bodies, wrong keys,
-other campaigns' handles, odd paths and uploads. Shared by tests/integration/test_http_fuzz.py
-(a few hundred) and benchmarks/bench_http.py (2,000)."""
+other campaigns' handles, odd paths and uploads, streamed asks, presets and question files.
+Shared by tests/integration/test_http_fuzz.py (a few hundred) and benchmarks/bench_http.py
+(2,000)."""
 
 from __future__ import annotations
 
@@ -78,6 +79,44 @@ def _changeset_body(rng: random.Random, h: Handles) -> bytes:
     return json.dumps(_value(rng)).encode()
 
 
+def _stream_body(rng: random.Random, h: Handles) -> bytes:
+    pick = rng.randrange(4)
+    if pick == 0:
+        return json.dumps(_value(rng)).encode()
+    if pick == 1:
+        return json.dumps(_value(rng)).encode()[: rng.randrange(1, 40)]  # cut off
+    body: dict[str, Any] = {"q": rng.choice([_text(rng, rng.randrange(0, 40)), *h.names])}
+    for name, values in (
+        ("k", [1, 0, 101, "x", 5]),
+        ("budget", [100, 99, 10**9, "lots", 1500]),
+        ("as_player", [False, True, "no"]),
+        ("as_of", [None, -1, 3, "x"]),
+        ("preset", [None, "lore", "historical", "fastest", 3]),
+    ):
+        if rng.random() < 0.5:
+            body[name] = rng.choice(values)
+    return json.dumps(body).encode()
+
+
+def _eval_body(rng: random.Random) -> tuple[bytes, str]:
+    question = {
+        "question": _value(rng),
+        "type": rng.choice(["lookup", "as_of", "guess", 3]),
+        "gold": rng.choice([["torven-blackwater"], [], "x", None]),
+    }
+    if rng.random() < 0.3:
+        question["as_of"] = rng.choice([-1, 2, "x"])
+    data: Any = rng.choice([{"questions": [question]}, {"questions": []}, [question], _value(rng)])
+    pick = rng.randrange(4)
+    if pick == 0:  # YAML text, raw
+        return _text(rng, rng.randrange(0, 80)).encode("utf-8", "replace"), "application/yaml"
+    if pick == 1:  # the question file as a JSON string
+        return json.dumps(json.dumps(data)).encode(), "application/json"
+    if pick == 2:
+        return b"\xff\xfe" + _text(rng, 10).encode("utf-8", "replace"), "text/plain"
+    return json.dumps(data).encode(), "application/json"
+
+
 def _key(rng: random.Random, h: Handles) -> tuple[str, dict[str, str]]:
     pick = rng.randrange(10)
     if pick == 0:
@@ -100,8 +139,23 @@ def cases(seed: int, count: int, h: Handles) -> Iterator[Case]:
         campaign = rng.choice([h.campaign, h.campaign, h.other, "Bad!", "x" * 80, "..", "%00"])
         campaign = quote(campaign, safe="%")
         base = f"/campaigns/{campaign}"
-        pick = rng.randrange(12)
-        if pick <= 1:
+        pick = rng.randrange(15)
+        if pick == 12:
+            yield Case("stream", role, "POST", f"{base}/ask/stream", {},
+                       {**headers, "content-type": "application/json"},
+                       _stream_body(rng, h))  # fmt: skip
+        elif pick == 13:
+            body, media = _eval_body(rng)
+            yield Case("eval", role, "POST", f"{base}/eval", {},
+                       {**headers, "content-type": media}, body)  # fmt: skip
+        elif pick == 14:
+            params = {
+                "q": rng.choice([_text(rng, rng.randrange(0, 40)), *h.names]),
+                "preset": rng.choice(["lore", "historical", "current_state", "", "LORE", "x"]),
+            }
+            path = rng.choice([f"{base}/ask", f"{base}/preview", f"{base}/context"])
+            yield Case("preset", role, "GET", path, params, headers)
+        elif pick <= 1:
             body = _changeset_body(rng, h)
             params = rng.choice([{}, {"amend": rng.choice(["true", "maybe", "1", ""])}])
             yield Case("changeset", role, "POST", f"{base}/changesets", params,

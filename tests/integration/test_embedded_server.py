@@ -6,11 +6,13 @@ import os
 import signal
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
 
 from graphrag_core.errors import StoreUnavailableError
 from graphrag_core.models import Entity, GraphDelta
@@ -233,3 +235,41 @@ def test_the_last_user_out_compacts_the_append_only_file(tmp_path: Path) -> None
         assert len(_store(again).load_entities("aof")) == 1200
     log = (data / "falkordb.log").read_text()
     assert "DB loaded from base file appendonly.aof.2.base.rdb" in log
+
+
+def test_the_last_user_out_waits_for_a_rewrite_already_running(tmp_path: Path) -> None:
+    """Redis starts its own rewrite past 1 MB of growth; a stop that came while it ran used to
+    get "already in progress" from BGREWRITEAOF and then kill it with SIGTERM, leaving the
+    whole tail to replay at the next start. Now the last user out waits for it."""
+    data = tmp_path / "data"
+    with EmbeddedFalkorDB(data) as server:
+        _write_blocks(server, blocks=12, per_block=100)
+        client = redis.Redis(unix_socket_path=os.fspath(server.socket_path))
+        client.config_set("rdb-key-save-delay", 300_000)  # the rewrite child: 0.3 s a key
+        client.bgrewriteaof()
+        assert client.info("persistence")["aof_rewrite_in_progress"]
+        client.close()
+    assert tail_bytes(data) == 0, "the running rewrite was killed, not waited for"
+    log = (data / "falkordb.log").read_text()
+    assert "Killing running AOF rewrite" not in log
+
+
+def test_an_engine_being_stopped_is_not_joined(tmp_path: Path) -> None:
+    """The last user out sent SIGTERM and died (``kill -9``) before the engine exited: its
+    lock is gone, and the engine still answers PING for up to 100 ms. A new command used to
+    join it and fail as it exited ("Connection closed by server", seen in the fault suite);
+    it now waits for that engine to exit and starts its own."""
+    data = tmp_path / "data"
+    dying = EmbeddedFalkorDB(data).start()
+    pid = dying.pid
+    assert pid is not None and dying._process is not None
+    (data / "falkordb.stopping").write_text(str(pid))  # what the stopper wrote, then died
+    threading.Timer(0.5, os.kill, (pid, signal.SIGTERM)).start()  # Redis gets to it late
+    try:
+        with EmbeddedFalkorDB(data) as fresh:
+            assert fresh.started_here and fresh.pid != pid
+            time.sleep(0.6)  # past the old engine's exit
+            assert ping(fresh.socket_path), "joined the engine that was exiting"
+    finally:
+        dying._process.wait(timeout=20)
+    assert not (data / "falkordb.stopping").exists()

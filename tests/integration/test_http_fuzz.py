@@ -3,6 +3,7 @@ and no player-key response holds a byte of GM-only text."""
 
 from __future__ import annotations
 
+import json
 import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -62,9 +63,23 @@ def send(http: TestClient, case: Case) -> Any:
 
 
 def echoes(case: Case) -> list[str]:
-    """What a response may echo of the request: path segments and parameter values."""
+    """What a response may echo of the request: path segments, parameter values and a
+    streamed question."""
     parts = [urllib.parse.unquote(p) for p in case.path.split("/") if p]
-    return sorted({*parts, *case.params.values()} - {""}, key=len, reverse=True)
+    return sorted({*parts, *case.params.values(), *asked(case)} - {""}, key=len, reverse=True)
+
+
+def asked(case: Case) -> list[str]:
+    """The question the request asks (a query's ``q``, a stream's body ``q``), which an
+    answer repeats: the player's own words, never a leak."""
+    question: Any = case.params.get("q")
+    if case.kind == "stream":
+        try:
+            body = json.loads(case.content or b"")
+        except ValueError:
+            body = None
+        question = body.get("q") if isinstance(body, dict) else None
+    return [question] if isinstance(question, str) and question.strip() else []
 
 
 def player_leaks(oracle: Oracle, case: Case, response: Any) -> list[str]:
@@ -77,6 +92,13 @@ def player_leaks(oracle: Oracle, case: Case, response: Any) -> list[str]:
         for echo in echoes(case):
             text = text.replace(echo, " ")
         body = text
+    else:  # only where an answer repeats the question: its field and the preview's heading
+        raw = body if isinstance(body, str) else json.dumps(body, separators=(",", ":"))
+        for question in asked(case):  # as JSON text escapes it (a stream's events too)
+            escaped = json.dumps(question)[1:-1]
+            raw = raw.replace(f'"question":"{escaped}"', '"question":""')
+            raw = raw.replace(f"## Preview: {escaped}", "## Preview: ")
+        body = raw if isinstance(body, str) else json.loads(raw)
     return oracle.leaks(f"{case.kind} {case.path} {case.params}", body)
 
 

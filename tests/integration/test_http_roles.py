@@ -35,6 +35,17 @@ SESSION = {
 }
 
 
+EVAL = {
+    "questions": [
+        {
+            "question": "Where can the party rest?",
+            "type": "current_state",
+            "gold": ["the-weary-wagon"],
+        }
+    ]
+}
+
+
 @dataclass
 class World:
     service: LoregraphService
@@ -67,12 +78,15 @@ REQUESTS: list[tuple[str, str, dict[str, str], Any]] = [
     ("GET", f"{C}/changesets", {}, None),
     ("POST", f"{C}/changesets", {}, SESSION),
     ("POST", f"{C}/build", {}, None),
+    ("POST", f"{C}/ask/stream", {}, {"q": "Where can the party rest?"}),
+    ("POST", f"{C}/eval", {}, EVAL),
+    ("GET", f"{C}/preview", {"q": "Where can the party rest?", "preset": "lore"}, None),
     ("DELETE", C, {"confirm": CAMPAIGN}, None),
 ]
 # which role may call which of them (by index in REQUESTS)
 ALLOWED = {
-    "gm": {0, 1, 2, 3, 4, 5, 6},  # delete is checked on its own: it would end the tests
-    "player": {0, 1, 2, 3},
+    "gm": {0, 1, 2, 3, 4, 5, 6, 7, 8, 9},  # delete is checked on its own: it would end the tests
+    "player": {0, 1, 2, 3, 7, 9},
     "recap": {4, 5},
 }
 
@@ -185,3 +199,33 @@ def test_the_gm_key_does_see_the_secrets(world: World, oracle: Oracle) -> None:
         body = world.http.get(path, params=params, headers=world.keys["gm"]).json()
         leaks += oracle.leaks(path, body)
     assert len(leaks) > 20
+
+
+def _stream(world: World, question: str, role: str) -> list[dict[str, Any]]:
+    """The data of every event of an ``ask/stream`` asking as the GM, with ``role``'s key."""
+    body = {"q": question, "k": 40, "budget": 4000, "as_player": False}
+    path = f"{C}/ask/stream"
+    with world.http.stream("POST", path, json=body, headers=world.keys[role]) as stream:
+        assert stream.status_code == 200, stream.read()
+        return [json.loads(x[6:]) for x in stream.iter_lines() if x.startswith("data: ")]
+
+
+def test_a_player_key_streams_no_secret_in_any_event(world: World, oracle: Oracle) -> None:
+    questions = [
+        str(q["question"]) for q in load_questions(world.service.data_dir.parent / "emberfall")
+    ]
+    leaks: list[str] = []
+    gm_leaks: list[str] = []
+    for question in questions:
+        echo = json.dumps(question)[1:-1]  # the player's own question, echoed in each event
+        events = _stream(world, question, "player")
+        assert [e["kind"] for e in events] == ["search", "context", "complete"]
+        assert events[0]["ranked"]["as_player"] is True
+        assert events[1]["context"]["preview"], question
+        for event in events:
+            body = json.loads(json.dumps(event).replace(echo, ""))
+            leaks += oracle.leaks(f"stream {question} {event['kind']}", body)
+        for event in _stream(world, question, "gm"):  # the oracle would see a secret
+            gm_leaks += oracle.leaks(question, event)
+    assert not leaks, "\n".join(leaks[:40])
+    assert len(gm_leaks) > 10

@@ -124,6 +124,10 @@ def test_a_recap_job_posts_a_change_set_once(env: dict[str, str], real_embedder:
         bad = await _error(client, "post_changeset", changeset=typo)
         assert "stauts" in bad and "status" in bad
         assert "entity" in await _error(client, "entity", name="Torven")  # it reads nothing
+        other = "session_id: 2\nentity_updates:\n  - entity_id: Torven\n    status: missing\n"
+        conflict = await _error(client, "post_changeset", changeset=other)  # 2 is GM-only
+        assert "already posted with different content" in conflict
+        assert "1 GM-only stored update(s) differ" in conflict and "dead" not in conflict
 
     _session(_stdio(env, "recap"), check)
     settings = Settings(data_dir=Path(env["LOREGRAPH_DATA_DIR"]))

@@ -214,6 +214,23 @@ def test_a_changeset_appended_again_keeps_what_was_stored_first(store: GraphStor
     assert store.load_changes("c") == [d.change(1, 1, 1)]
 
 
+def test_a_withdrawal_record_round_trips_and_bumps_the_campaign_revision(
+    store: GraphStore,
+) -> None:
+    store.append_changeset("c", d.record(1, 1, 1), [d.change(1, 1, 1)])
+    before = store.campaign_revision("c")
+    withdrawal = d.record(1, 2, 0).model_copy(
+        update={"withdraws": 1, "at_session": 3, "note": "posted by mistake", "source": "cli"}
+    )
+    store.append_changeset("c", withdrawal, [])
+    assert store.campaign_revision("c") > before  # cached views of the campaign are stale
+    assert store.load_changesets("c") == [d.record(1, 1, 1), withdrawal]
+    assert (
+        store.load_changesets("c")[0].note == "" and store.load_changesets("c")[0].withdraws is None
+    )
+    assert store.load_changes("c") == [d.change(1, 1, 1)]  # append-only: nothing deleted
+
+
 # ---------------------------------------------------------------- campaigns
 
 

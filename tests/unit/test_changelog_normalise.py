@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from changelog.normalise import to_changes
+from changelog.normalise import resolve_changes, to_changes
 from changelog.schema import ChangeSetInput
 from graphrag_core.errors import ChangelogError
 from graphrag_core.models import PARTY_ID, Change
@@ -181,3 +181,57 @@ def test_self_relationship_is_an_error() -> None:
         }
     )
     assert "'from' and 'to' are both 'merchants-guild'" in message
+
+
+def test_a_near_name_is_resolved_and_reported_and_an_unknown_one_still_refused() -> None:
+    def near(text: str, entity_type: str | None) -> str | None:
+        return "torven" if text == "Torven the Fence" and entity_type == "npc" else None
+
+    cs = ChangeSetInput.model_validate(
+        {
+            "session_id": 12,
+            "entity_updates": [
+                {"entity_id": "Torven the Fence", "entity_type": "npc", "status": "dead"}
+            ],
+        }
+    )
+    done = resolve_changes(
+        cs, resolve=resolve, suggest=suggest, entity_types=TYPES, source="s.yaml", revision=1,
+        near=near,
+    )  # fmt: skip
+    assert [c.entity_id for c in done.changes] == ["torven"]
+    assert done.resolved == [
+        "entity_updates[0].entity_id: 'Torven the Fence' resolved to 'torven' (near name)"
+    ]
+    unknown = cs.model_copy(
+        update={"entity_updates": (cs.entity_updates[0].model_copy(update={"entity_id": "Zed"}),)}
+    )
+    with pytest.raises(ChangelogError, match="unknown entity 'Zed'"):
+        resolve_changes(
+            unknown, resolve=resolve, suggest=suggest, entity_types=TYPES, source="s.yaml",
+            revision=1, near=near,
+        )  # fmt: skip
+
+
+def test_an_entity_of_unknown_type_is_checked_against_the_declared_type() -> None:
+    types = {**TYPES, "sefa": "Other"}
+    cs = ChangeSetInput.model_validate(
+        {
+            "session_id": 12,
+            "entity_updates": [{"entity_id": "sefa", "entity_type": "npc", "status": "dead"}],
+        }
+    )
+    done = resolve_changes(
+        cs, resolve=lambda t: t if t in types else None, suggest=suggest, entity_types=types,
+        source="s.yaml", revision=1,
+    )  # fmt: skip
+    assert [c.new_value for c in done.changes] == ["dead"]
+    assert "no known type" in done.resolved[0]
+    wrong = cs.model_copy(
+        update={"entity_updates": (cs.entity_updates[0].model_copy(update={"status": "razed"}),)}
+    )
+    with pytest.raises(ChangelogError, match="'razed' is not a NPC status"):
+        resolve_changes(
+            wrong, resolve=lambda t: t if t in types else None, suggest=suggest,
+            entity_types=types, source="s.yaml", revision=1,
+        )  # fmt: skip

@@ -66,3 +66,26 @@ def test_same_name_different_types_stay_apart() -> None:
     tree = Entity(id="red-oak-tree", name="Red Oak", type="Creature")
     inn = Entity(id="red-oak", name="Red Oak", type="Location")
     assert [e.id for e in merge_entities([tree, inn])] == ["red-oak-tree", "red-oak"]
+
+
+GARRAN = Entity(id="garran", name="Garran", type="Other")
+EEL = Entity(id="eel", name="Eel", type="Location")
+ORLA = Entity(id="orla", name="Orla", type="NPC", aliases=("Mother Orla",))
+DRAKES = Entity(id="reef-drakes", name="Reef Drakes", type="Creature")
+
+
+def test_an_id_spelt_with_hyphens_finds_a_name_or_alias() -> None:
+    resolver = EntityResolver([ORLA, TAVERN])
+    assert resolver.resolve("mother-orla") == "orla"
+    assert resolver.resolve("red-oak-tavern") == "tavern-redoak"
+
+
+def test_near_names_resolve_only_when_one_entity_of_the_type_fits() -> None:
+    resolver = EntityResolver([GARRAN, EEL, ORLA, DRAKES, TORVEN])
+    assert resolver.resolve("Garran the Eel") is None  # the strict cascade never guesses
+    assert resolver.resolve_near("Garran the Eel", "npc") == "garran"  # Eel is a Location
+    assert resolver.resolve_near("Garran the Eel") is None  # Garran or Eel: ambiguous
+    assert resolver.resolve_near("reef-drake", "creature") == "reef-drakes"  # plural
+    assert resolver.resolve_near("reef-drake", "npc") is None  # not of the declared type
+    assert resolver.resolve_near("Torvenn Blackwatter") is None  # a misspelling is no near name
+    assert resolver.resolve_near("the Keeper") is None  # unknown

@@ -110,6 +110,7 @@ def test_every_result_has_its_signals_and_blended_score() -> None:
             "support",
             "mention",
             "named",
+            "anchor",
             "relation",
             "attitude",
             "proximity",
@@ -129,6 +130,7 @@ def test_every_result_has_its_signals_and_blended_score() -> None:
                 w.relation * sig["relation"],
                 w.attitude * sig["attitude"],
             )
+            * (w.anchor if sig["anchor"] else 1.0)
             + w.proximity * sig["proximity"]
             + w.type * sig["type"]
             + w.centrality * sig["centrality"]

@@ -48,13 +48,24 @@ def main(
             "--config",
             envvar="LOREGRAPH_CONFIG",
             metavar="FILE",
-            help="TOML config file (default: ./loregraph.toml).",
+            help="TOML config file (default: the nearest loregraph.toml, here or above).",
+        ),
+    ] = None,
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--data-dir",
+            metavar="DIR",
+            help="The embedded store's data dir (wins over LOREGRAPH_DATA_DIR and "
+            "loregraph.toml; default: the per-user data dir). `loregraph where` shows it.",
         ),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log what happens.")] = False,
 ) -> None:
     root.config = config
+    root.data_dir = data_dir
     root.verbose = verbose
+    root.notice_shown = False
     level = logging.INFO if verbose else logging.WARNING
     logging.basicConfig(level=level)
     logging.getLogger("bm25s").setLevel(level)  # bm25s sets itself to DEBUG

@@ -1,4 +1,4 @@
-"""``loregraph changelog post|list``: session change sets."""
+"""``loregraph changelog post|list|withdraw``: session change sets."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from graphrag_core.surfaces.cli import render
 from graphrag_core.surfaces.cli.analytics_render import render_build
 from graphrag_core.surfaces.cli.common import CampaignOpt, JsonOpt, cli_service, err, out
 
-app = typer.Typer(help="Post and list session change sets.", no_args_is_help=True)
+app = typer.Typer(help="Post, list and withdraw session change sets.", no_args_is_help=True)
 
 
 @app.command("post")
@@ -28,7 +28,12 @@ def changelog_post(
     """Validate and store a session's changes (append-only; posting twice changes nothing).
 
     When their impact schedules or forces a rebuild, the analytics are rebuilt at once, with
-    progress, and the build is reported."""
+    progress, and the build is reported.
+
+    Entities are named by id, name or alias; a name the campaign does not know is resolved
+    when exactly one entity of the declared type has the same words up to extra words and
+    plurals ("Garran the Eel" → Garran), and the post says so; otherwise it is refused with
+    the candidates."""
     with cli_service() as (service, settings), render.RichProgress(err) as progress:
         done = service.post_and_rebuild(
             read_changeset_text(file),
@@ -47,14 +52,55 @@ def changelog_post(
 
 @app.command("list")
 def changelog_list(campaign: CampaignOpt = None, as_json: JsonOpt = False) -> None:
-    """List the posted change sets of a campaign."""
+    """List the posted change sets of a campaign, withdrawals and withdrawn revisions marked."""
     with cli_service() as (service, settings):
         records = service.changesets(campaign or settings.campaign)
     if as_json:
         out.print_json(json.dumps([r.model_dump(mode="json") for r in records]))
         return
-    for r in records:
-        out.print(
-            f"session {r.session_id} r{r.revision}: {r.change_count} change(s) "
-            f"from {r.source} at {r.posted_at} {r.title}"
+    for line in render.changeset_lines(records):
+        out.print(line, markup=False, highlight=False)
+
+
+@app.command("withdraw")
+def changelog_withdraw(
+    session: Annotated[int, typer.Argument(help="The session whose change set to withdraw.")],
+    revision: Annotated[
+        int | None,
+        typer.Option("--revision", "-r", help="The revision to withdraw (default: the latest)."),
+    ] = None,
+    campaign: CampaignOpt = None,
+    at_session: Annotated[
+        int | None,
+        typer.Option(
+            "--at-session",
+            help="The session from which the withdrawal holds; --as-of views before it still "
+            "show the changes (default: the campaign's latest posted session).",
+        ),
+    ] = None,
+    note: Annotated[str, typer.Option("--note", help="Why it is withdrawn.")] = "",
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Withdraw a posted change set (append-only: the withdrawal is itself recorded, as a new
+    revision of the session; `--as-of` views before it still show the old state). Post the
+    session again to restore it. Asks first unless --yes."""
+    which = f"revision {revision}" if revision is not None else "the latest revision"
+    if not yes and not typer.confirm(f"Withdraw {which} of session {session}?"):
+        err.print("Nothing withdrawn.")
+        raise typer.Exit(1)
+    with cli_service() as (service, settings), render.RichProgress(err) as progress:
+        done = service.withdraw(
+            campaign or settings.campaign,
+            session,
+            revision=revision,
+            at_session=at_session,
+            note=note,
+            progress=progress,
         )
+    if as_json:
+        out.print_json(done.withdrawal.model_dump_json())
+    else:
+        render.render_withdraw(out, done.withdrawal)
+    if done.build is not None:
+        render_build(err if as_json else out, done.build)

@@ -1,6 +1,6 @@
 """What every command group of the CLI shares: the consoles, the common options, the root
-options (``--config``, ``--verbose``) and opening the service. Every group imports this
-module; none imports another group or the root app, so the CLI has no import cycle."""
+options (``--config``, ``--data-dir``, ``--verbose``) and opening the service. Every group
+imports this module; none imports another group or the root app, so the CLI has no import cycle."""
 
 from __future__ import annotations
 
@@ -42,15 +42,24 @@ class RootOptions:
     """The root command's options, set by its callback before any command runs."""
 
     config: Path | None = None
+    data_dir: Path | None = None
     verbose: bool = False
+    notice_shown: bool = False
+    """Whether the data dir's notice (a legacy store) was printed in this command yet."""
 
 
 root = RootOptions()
 
 
 def cli_settings() -> Settings:
-    """The settings, read with the root command's ``--config``."""
-    return load_settings(root.config)
+    """The settings, read with the root command's ``--config`` and ``--data-dir``; the data
+    dir's notice (a legacy ``.loregraph`` in use) goes to stderr once per command."""
+    overrides = {} if root.data_dir is None else {"data_dir": root.data_dir}
+    settings = load_settings(root.config, **overrides)
+    if settings.placement.notice and not root.notice_shown:
+        root.notice_shown = True
+        err.print(settings.placement.notice, markup=False, highlight=False)
+    return settings
 
 
 def fail(exc: LoregraphError) -> typer.Exit:

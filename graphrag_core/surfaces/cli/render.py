@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rich.console import Console
 from rich.markup import escape
@@ -12,6 +12,7 @@ from graphrag_core.models import (
     PARTY_ID,
     AskResult,
     Change,
+    ChangeSetRecord,
     Citation,
     EntityView,
     IngestReport,
@@ -20,6 +21,7 @@ from graphrag_core.models import (
     Relation,
 )
 from graphrag_core.services.changelog import PostResult
+from graphrag_core.services.withdrawal import WithdrawResult
 
 _TASK_LABELS = {
     "read": "Reading sources",
@@ -104,6 +106,43 @@ def render_post(console: Console, result: PostResult) -> None:
         f"{len(result.changes)} change(s), impact {result.impact:.1f}, "
         f"cumulative impact {result.cumulative_impact:.1f} → rebuild advice: {result.rebuild}."
     )
+    for line in result.resolved:
+        console.print(f"  {escape(line)}")
+
+
+def render_withdraw(console: Console, result: WithdrawResult) -> None:
+    back = (
+        f"revision {result.in_effect_revision} is in effect"
+        if result.in_effect_revision is not None
+        else "the session has no changes in effect"
+    )
+    console.print(
+        f"Withdrew session {result.session_id} revision {result.withdrawn_revision} "
+        f"({result.withdrawn_changes} change(s)) as revision {result.revision}, from session "
+        f"{result.at_session} on ({back}; --as-of before it still shows them): impact "
+        f"{result.impact:.1f}, cumulative impact {result.cumulative_impact:.1f} → rebuild "
+        f"advice: {result.rebuild}."
+    )
+
+
+def changeset_lines(records: Sequence[ChangeSetRecord]) -> list[str]:
+    """One line per record: a post (marked when withdrawn) or a withdrawal."""
+    gone = {(r.session_id, r.withdraws): r for r in records if r.withdraws is not None}
+    lines = []
+    for r in records:
+        head = f"session {r.session_id} r{r.revision}:"
+        if r.withdraws is not None:
+            why = f": {r.note}" if r.note else ""
+            lines.append(
+                f"{head} withdraws r{r.withdraws} from session {r.at_session} on, by {r.source} "
+                f"at {r.posted_at}{why}"
+            )
+            continue
+        line = f"{head} {r.change_count} change(s) from {r.source} at {r.posted_at} {r.title}"
+        if (w := gone.get((r.session_id, r.revision))) is not None:
+            line += f" [WITHDRAWN by r{w.revision}, from session {w.at_session} on]"
+        lines.append(line.rstrip())
+    return lines
 
 
 ASK_LEGEND = "✓ available now · ✗ unavailable now (dead, destroyed, hostile, …: see the note)"

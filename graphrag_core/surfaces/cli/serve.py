@@ -85,9 +85,12 @@ def _signals_end_the_loop() -> Iterator[None]:
 
 
 def _warm(service: LoregraphService) -> None:
-    """Load the model and every campaign's GM and player views before the first request."""
+    """Load the model, the token counter's tables and every campaign's GM and player views
+    before the first request."""
     started = time.perf_counter()
     service.embedder.embed(["warm up"])
+    if service.token_counter is not None:  # preview and context count every item's tokens
+        service.token_counter.count("warm up")
     campaigns = service.campaigns()
     for campaign in campaigns:
         for as_player in (False, True):

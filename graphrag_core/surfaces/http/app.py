@@ -22,6 +22,7 @@ from graphrag_core.surfaces.http.routes import (
     analytics,
     campaigns,
     changesets,
+    evaluation,
     health,
     ingest,
     query,
@@ -40,6 +41,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     query.router,
     agents.router,
     analytics.router,
+    evaluation.router,
     jobs_routes.router,
 )
 

@@ -1,4 +1,4 @@
-"""Long work (ingest, build) as jobs: one worker thread runs them in order; their progress,
+"""Long work (ingest, build, eval) as jobs: one worker thread runs them in order; their progress,
 result or problem can be polled (``GET /jobs/{id}``) or streamed as server-sent events
 (``GET /jobs/{id}/events``). Jobs live in memory; the newest :data:`KEEP` are kept."""
 
@@ -43,7 +43,7 @@ class Job(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str
-    kind: str = Field(description="ingest or build")
+    kind: str = Field(description="ingest, build or eval")
     campaign: str
     status: Literal["queued", "running", "done", "failed"] = "queued"
     tasks: dict[str, TaskProgress] = Field(default_factory=dict)

@@ -33,8 +33,9 @@ from graphrag_core.errors import (
     StoreUnavailableError,
     UnknownCampaignError,
     UnknownEntityError,
+    WithdrawalError,
 )
-from graphrag_core.models import ChangeSetRecord
+from graphrag_core.models import ChangeSetDifference, ChangeSetRecord
 
 logger = logging.getLogger(__name__)
 
@@ -45,6 +46,7 @@ STATUS: tuple[tuple[type[LoregraphError], int, str], ...] = (
     (UnknownCampaignError, 404, "unknown-campaign"),
     (UnknownEntityError, 404, "unknown-entity"),
     (ChangelogConflictError, 409, "changelog-conflict"),
+    (WithdrawalError, 409, "withdrawal-refused"),
     (ChangelogError, 422, "invalid-changeset"),
     (SourceError, 422, "invalid-source"),
     (RequestError, 400, "bad-request"),
@@ -99,19 +101,30 @@ class Problem(BaseModel):
         default=(),
         description="On a change-set conflict: the session's stored revisions, to compare.",
     )
+    difference: ChangeSetDifference | None = Field(
+        default=None,
+        description="On a change-set conflict: what the post differs in from the stored "
+        "latest revision, per update (plain words in `summary`).",
+    )
 
 
 class ApiError(Exception):
     """A failure the HTTP surface itself raises (no key, wrong role, bad upload)."""
 
     def __init__(
-        self, status: int, slug: str, detail: str, stored: tuple[ChangeSetRecord, ...] = ()
+        self,
+        status: int,
+        slug: str,
+        detail: str,
+        stored: tuple[ChangeSetRecord, ...] = (),
+        difference: ChangeSetDifference | None = None,
     ) -> None:
         super().__init__(detail)
         self.status = status
         self.slug = slug
         self.detail = detail
         self.stored = stored
+        self.difference = difference
 
 
 def problem_of(exc: LoregraphError) -> Problem:
@@ -173,7 +186,8 @@ def install(app: FastAPI) -> None:
         assert isinstance(exc, ApiError)
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
         problem = make_problem(exc.status, exc.slug, exc.detail)
-        return respond(problem.model_copy(update={"stored": exc.stored}), headers)
+        extra = {"stored": exc.stored, "difference": exc.difference}
+        return respond(problem.model_copy(update=extra), headers)
 
     async def invalid(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)

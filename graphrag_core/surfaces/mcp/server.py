@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from graphrag_core.errors import LoregraphError
+from graphrag_core.errors import ChangelogConflictError, LoregraphError
 from graphrag_core.models import AskResult, EntityView
 from graphrag_core.services.service import LoregraphService
 from graphrag_core.surfaces.mcp.access import Access
@@ -175,7 +175,12 @@ def _tool_errors(fn: Callable[[], T]) -> T:
 
 
 def _post(service: LoregraphService, campaign: str, text: str, amend: bool) -> PostSummary:
-    outcome = service.post_and_rebuild(text, campaign, source_name="mcp", amend=amend)
+    try:
+        outcome = service.post_and_rebuild(text, campaign, source_name="mcp", amend=amend)
+    except ChangelogConflictError as exc:  # only recap keys post here: no GM-only update
+        if exc.difference is None:
+            raise
+        raise ChangelogConflictError(exc.difference.for_gm(False).message()) from exc
     post = outcome.post
     return PostSummary(
         campaign=post.campaign,

@@ -27,7 +27,7 @@ from graphrag_core.errors import (
     UnknownCampaignError,
     UnknownEntityError,
 )
-from graphrag_core.models import CampaignView, Change, EntityView
+from graphrag_core.models import CampaignView, Change, ChangeSetRecord, EntityView
 from graphrag_core.services.service import LoregraphService
 from graphrag_core.surfaces.mcp.access import Access
 
@@ -137,17 +137,23 @@ def web_router(
         with _errors():
             records = service.changesets(c)
             view = service.view(c, as_player=player).view
-        by_session: dict[int, list[Change]] = defaultdict(list)
+        by_revision: dict[tuple[int, int], list[Change]] = defaultdict(list)
         for change in view.changes.values():
-            by_session[change.session_id].append(change)
+            by_revision[(change.session_id, change.revision)].append(change)
         names = {k: e.name for k, e in view.entities.items()}
+        gone = {(r.session_id, r.withdraws): r for r in records if r.withdraws is not None}
+        # players see only revisions with changes in their view: never a withdrawal (its note
+        # is the GM's) nor a withdrawn revision
         return [
             {
                 **r.model_dump(mode="json"),
-                "changes": [_change(ch, names) for ch in _ordered(by_session[r.session_id])],
+                "withdrawn_by": _withdrawal(gone.get((r.session_id, r.revision))),
+                "changes": [
+                    _change(ch, names) for ch in _ordered(by_revision[(r.session_id, r.revision)])
+                ],
             }
             for r in records
-            if by_session[r.session_id] or not player
+            if by_revision[(r.session_id, r.revision)] or not player
         ]
 
     @api.post("/changeset/check")
@@ -195,6 +201,12 @@ def _errors() -> Iterator[None]:
         raise HTTPException(404, str(exc)) from exc
     except LoregraphError as exc:
         raise HTTPException(400, str(exc)) from exc
+
+
+def _withdrawal(record: ChangeSetRecord | None) -> dict[str, Any] | None:
+    if record is None:
+        return None
+    return record.model_dump(mode="json", include={"revision", "at_session", "source", "note"})
 
 
 def _ordered(changes: list[Change]) -> list[Change]:

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Body, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphrag_core.surfaces.http.auth import ScopeDep, ServiceDep
-from graphrag_core.surfaces.http.routes.query import AsOfQ, PlayerQ
+from graphrag_core.surfaces.http.routes.query import AsOfQ, PlayerQ, PresetQ
 from ranking.context.models import ContextBlock, ExpandResult, Preview
 
 router = APIRouter(tags=["agents"])
@@ -36,10 +36,12 @@ def preview(
     k: Annotated[int, Query(ge=1, le=100, description="How many items.")] = 20,
     as_player: PlayerQ = False,
     as_of: AsOfQ = None,
+    preset: PresetQ = None,
 ) -> Preview:
     return service.preview(
-        q, where.campaign, k=k, as_player=where.audience(as_player), as_of_session=as_of
-    )
+        q, where.campaign, k=k, as_player=where.audience(as_player), as_of_session=as_of,
+        preset=preset,
+    )  # fmt: skip
 
 
 @router.post("/campaigns/{campaign}/expand", summary="Expand handles within a token budget")
@@ -68,6 +70,7 @@ def context(
     k: Annotated[int, Query(ge=1, le=100, description="Items previewed.")] = 20,
     as_player: PlayerQ = False,
     as_of: AsOfQ = None,
+    preset: PresetQ = None,
 ) -> ContextBlock:
     return service.context(
         q,
@@ -76,4 +79,5 @@ def context(
         k=k,
         as_player=where.audience(as_player),
         as_of_session=as_of,
+        preset=preset,
     )

@@ -231,8 +231,11 @@ async function showCommunities() {
 
 async function loadChangelog() {
   const sets = await api("changelog");
-  $("changesets").replaceChildren(...sets.map((s) => el("div", { class: "changeset", "data-session": s.session_id },
-    el("h3", {}, `Session ${s.session_id}`, s.revision > 1 ? ` (revision ${s.revision})` : "", s.title ? ` — ${s.title}` : ""),
+  $("changesets").replaceChildren(...sets.map((s) => el("div", { class: s.withdrawn_by ? "changeset withdrawn" : "changeset", "data-session": s.session_id },
+    el("h3", {}, `Session ${s.session_id}`, s.revision > 1 ? ` (revision ${s.revision})` : "",
+      s.withdraws ? ` — withdraws revision ${s.withdraws} from session ${s.at_session} on, by ${s.source}${s.note ? `: ${s.note}` : ""}`
+        : s.title ? ` — ${s.title}` : "",
+      s.withdrawn_by ? ` [withdrawn by revision ${s.withdrawn_by.revision} from session ${s.withdrawn_by.at_session} on]` : ""),
     el("ul", {}, s.changes.map((c) => el("li", { class: c.visibility === "gm" ? "gm" : "" },
       `${c.entity}${c.target ? ` → ${c.target}` : ""}: ${c.field} ${c.old_value ? `${c.old_value} → ` : "→ "}${c.new_value}`,
       c.note ? ` — ${c.note}` : "", c.visibility === "gm" ? " (GM only)" : ""))))));

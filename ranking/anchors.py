@@ -1,0 +1,68 @@
+"""The entities a question names as its setting rather than its answer.
+
+"Where can we sleep in *Port Varrow*?" names Port Varrow, but the answer is an inn inside it;
+"Who does *Garran the Eel* work for?" names Garran, but the answer is his employer. Such a named
+entity is the question's **anchor**: it still counts as named (never hidden, never demoted by
+its status, the centre of proximity, so its neighbours of the asked type rise), but its match is
+the preset's ``anchor`` weight instead of ``named``, so an answer that fits can rank above it.
+
+A named entity is an anchor when the question asks for something (a question word, and an
+answer type such as "where", "who", "which inn" or a relation such as "leads", "works for":
+"Can we drink at the Red Oak Tavern?" asks about the tavern) and the entity is not
+the question's subject ("Who *is* Nessa Quill?", "Where is Tobin?", "Tell me about the Drowned
+King": the named entity is the answer), and one of:
+
+- the question asks along a relation ("Who leads the Black Tide?": from the Black Tide);
+- the name follows a preposition of place or belonging ("in", "at", "on", "of", "near", ...);
+- the entity is not of a type the question asks for ("*Where* can we hear the Horn?").
+
+Only the question's wording and the entities' types are read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ranking.cues import question_cues
+from ranking.names import NameSpan, question_words
+
+SETTING_WORDS = frozenset(
+    {"in", "at", "on", "near", "around", "across", "through", "under", "beneath", "below",
+     "inside", "outside", "of", "from", "along", "beyond", "within", "into", "over", "about"}
+)  # fmt: skip
+"""Words that, just before a name, make it the place or thing the question is set in."""
+
+_ASKING = frozenset({"who", "whom", "what", "where", "which", "whose"})
+_COPULA = frozenset({"is", "are", "was", "were"})
+_ARTICLES = frozenset({"the", "a", "an"})
+_ABOUT = (("tell", "me", "about"), ("describe",))
+
+
+def anchors(question: str, spans: Sequence[NameSpan], types: Mapping[str, str]) -> set[str]:
+    """Ids of the named entities that are the question's setting, not its answer. The cues
+    are read outside the names ("the Red Oak *Tavern*" asks for no Location)."""
+    words = question_words(question)
+    named = {i for span in spans for i in range(span.start, span.end)}
+    cues = question_cues(" ".join(w for i, w in enumerate(words) if i not in named))
+    if not (cues.answer_types or cues.relation_types) or _ASKING.isdisjoint(words):
+        return set()
+    found: set[str] = set()
+    for span in spans:
+        before = [w for w in words[: span.start] if w not in _ARTICLES]
+        if is_subject(before):
+            continue
+        setting = bool(before) and before[-1] in SETTING_WORDS
+        for entity_id in span.ids:
+            if cues.relation_types or setting or types.get(entity_id) not in cues.answer_types:
+                found.add(entity_id)
+    return found
+
+
+def is_subject(before: Sequence[str]) -> bool:
+    """True when the words before a name (articles dropped) make it the question's subject:
+    "who is", "what are", "is", "tell me about", "describe"."""
+    if len(before) == 2 and before[0] in _ASKING and before[1] in _COPULA:
+        return True
+    if len(before) == 1 and before[0] in _COPULA:
+        return True
+    return any(tuple(before) == phrase for phrase in _ABOUT)

@@ -1,0 +1,51 @@
+"""Anchors: a named entity that is the question's setting, not its answer."""
+
+from __future__ import annotations
+
+from ranking.anchors import anchors
+from ranking.names import NameIndex
+from tests.unit.ranking_fakes import party_view
+
+VIEW = party_view()
+NAMES = NameIndex.build(VIEW)
+TYPES = {e.id: e.type for e in VIEW.entities.values()}
+
+
+def _anchors(question: str) -> set[str]:
+    return anchors(question, NAMES.spans(question), TYPES)
+
+
+def test_a_place_the_question_is_set_in_is_an_anchor() -> None:
+    assert _anchors("Which inn near the Red Oak Tavern has beds?") == {"red-oak-tavern"}
+    assert _anchors("Who drinks at the Red Oak Tavern?") == {"red-oak-tavern"}
+    assert _anchors("What are the powers of the Iron Hand?") == {"iron-hand"}
+
+
+def test_the_entity_a_relation_is_asked_from_is_an_anchor() -> None:
+    assert _anchors("Who leads the Iron Hand?") == {"iron-hand"}
+    assert _anchors("Who does Torven Blackwater work for?") == {"torven-blackwater"}
+
+
+def test_a_named_entity_of_another_type_than_asked_is_an_anchor() -> None:
+    assert _anchors("Where can we find Torven Blackwater's friends?") == {"torven-blackwater"}
+
+
+def test_the_subject_of_the_question_is_its_answer_not_an_anchor() -> None:
+    for question in (
+        "Who is Torven Blackwater?",
+        "Where is Torven Blackwater?",
+        "What is the Iron Hand?",
+        "Tell me about the Red Oak Tavern.",
+        "Can we drink at the Red Oak Tavern tonight?",  # asks nothing else: about the tavern
+        "What happened at the Red Oak Tavern?",  # no answer type: the tavern is the story
+        "Is Torven Blackwater alive?",
+    ):
+        assert _anchors(question) == set(), question
+
+
+def test_spans_say_where_each_name_starts() -> None:
+    spans = NAMES.spans("Who in the Iron Hand drinks at the Red Oak Tavern?")
+    assert [(s.start, s.end, set(s.ids)) for s in spans] == [
+        (3, 5, {"iron-hand"}),
+        (8, 11, {"red-oak-tavern"}),
+    ]
