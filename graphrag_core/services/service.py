@@ -117,7 +117,6 @@ class WithdrawOutcome:
     build: BuildReport | None
 
 
-@dataclass(frozen=True)
 class IndexedView:
     """A campaign view with the indexes and signal inputs the ranker reads, each built once,
     on first use: a view read only for its states (the one a community summary was written
