@@ -61,6 +61,9 @@ class FalkorDBStore(CypherStore):
     dialect: ClassVar[cypher.Dialect] = "falkordb"
     key_kind: ClassVar[str] = "range"  # FalkorDB's Cypher has no constraints
     exact_vectors: ClassVar[bool] = True  # see the module docstring
+    SCHEMA_TIMEOUT_S: ClassVar[float] = 30.0
+    """How long the embedded engine may take to answer an index statement (see
+    ``_schema_statement``)."""
 
     def __init__(
         self,
@@ -142,12 +145,34 @@ class FalkorDBStore(CypherStore):
         if name in _VECTOR_MIGRATIONS:
             return  # exact vector search: no index (see the module docstring)
         try:
-            self._call(
-                name, lambda: self._graph.query(self._q(name), {"dimension": self.dimension})
-            )
+            self._call(name, partial(self._schema_statement, name))
         except StoreError as exc:
             if "already indexed" not in str(exc):
                 raise
+
+    def _schema_statement(self, name: str) -> None:
+        """Run one index statement. On the embedded engine it gets ``SCHEMA_TIMEOUT_S`` to
+        answer (creating an index only starts its population, so it answers at once): an
+        engine that does not is hung (see ``EmbeddedFalkorDB.restart_hung``), and is
+        restarted and the statement sent once more."""
+        params = {"dimension": self.dimension}
+        if self._server is None:
+            self._graph.query(self._q(name), params)
+            return
+        query = self._graph._build_params_header(params) + self._q(name)
+        for attempt in (1, 2):
+            client: Any = redis.Redis(  # redis-py's execute_command is untyped
+                unix_socket_path=str(self._server.socket_path),
+                socket_timeout=self.SCHEMA_TIMEOUT_S,
+            )
+            try:
+                client.execute_command("GRAPH.QUERY", self.graph_name, query, "--compact")
+                return
+            except redis.exceptions.TimeoutError:
+                if attempt == 2 or not self._server.restart_hung():
+                    raise
+            finally:
+                client.close()
 
     def _drop_vector_indexes(self) -> None:
         found = {index.label for index in self._found_indexes() if index.kind == "vector"}
