@@ -273,7 +273,10 @@ def test_an_engine_being_stopped_is_not_joined(tmp_path: Path) -> None:
             assert ping(fresh.socket_path), "joined the engine that was exiting"
     finally:
         dying._process.wait(timeout=20)
+        dying._process = None  # it exited; leaving hands the engine over to no one
+        dying.stop()  # the last user out stops the engine ``fresh`` handed over to it
     assert not (data / "falkordb.stopping").exists()
+    assert not ping(fresh.socket_path), "the fresh engine outlived the test"
 
 
 def test_an_engine_hung_in_a_schema_statement_is_restarted_and_loses_nothing(
