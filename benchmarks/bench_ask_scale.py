@@ -14,13 +14,17 @@ the entities, then an analytics build (centrality, communities, summaries). Item
 seeded random unit vectors written straight to the store (the ranker's cost does not depend on
 what they say); questions are embedded by the real model, as in production. Set-up runs once
 per ``--data-dir``; the measurement always runs in a fresh child process, so opening the
-service and the first query are cold, as after a restart.
+service and the first query are cold, as after a restart. Reported: opening the service, the
+first ``ask``, warm ``ask`` and ``preview`` p50 / p95 (k = 20), the peak RSS of this process
+and of the embedded FalkorDB server, and the load average. ``--query-encoder`` picks what embeds
+the questions (``numpy``, the default, or ``sentence-transformers``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import subprocess
@@ -32,6 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from graphrag_core.config import EmbeddingSettings  # noqa: E402
 from graphrag_core.models import (  # noqa: E402
     Change,
     ChangeSetRecord,
@@ -158,30 +163,56 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[max(int(share * len(ordered) + 0.999999) - 1, 0)]
 
 
-def measure(data_dir: Path, n: int, runs: int) -> dict[str, Any]:
+def _server_peak_mb(service: Any) -> float | None:
+    """The embedded FalkorDB server's peak resident memory (``VmHWM``), if this is Linux."""
+    server = getattr(service.store, "server", None)
+    pid = server.pid if server is not None else None
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="ascii")
+    except (OSError, TypeError):
+        return None
+    kb = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM"))
+    return round(kb / 1024, 1)
+
+
+def _timed(runs: int, questions: list[str], call: Any) -> list[float]:
+    times = []
+    for _ in range(runs):
+        for q in questions:
+            started = time.perf_counter()
+            call(q)
+            times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def measure(data_dir: Path, n: int, runs: int, query_encoder: str) -> dict[str, Any]:
     questions = [q.format(f"NPC {i * 5}", f"Location {i * 5 + 3}") for i, q in enumerate(QUESTIONS)]
+    settings = Settings(data_dir=data_dir, embedding=EmbeddingSettings(query_encoder=query_encoder))
     started = time.perf_counter()
-    with open_service(Settings(data_dir=data_dir)) as service:
+    with open_service(settings) as service:
         opened = time.perf_counter() - started
         started = time.perf_counter()
         service.ask(questions[0], CAMPAIGN)
         first = time.perf_counter() - started
         for q in questions:  # warm every question once
             service.ask(q, CAMPAIGN)
-        times = []
-        for _ in range(runs):
-            for q in questions:
-                started = time.perf_counter()
-                service.ask(q, CAMPAIGN, k=20)
-                times.append((time.perf_counter() - started) * 1000)
+            service.preview(q, CAMPAIGN, k=20)
+        asks = _timed(runs, questions, lambda q: service.ask(q, CAMPAIGN, k=20))
+        previews = _timed(runs, questions, lambda q: service.preview(q, CAMPAIGN, k=20))
+        server_mb = _server_peak_mb(service)
     return {
         "entities": n,
+        "query_encoder": query_encoder,
         "open_s": round(opened, 3),
         "first_ask_s": round(first, 3),
-        "warm_p50_ms": round(_percentile(times, 0.5), 1),
-        "warm_p95_ms": round(_percentile(times, 0.95), 1),
-        "calls": len(times),
+        "warm_ask_p50_ms": round(_percentile(asks, 0.5), 1),
+        "warm_ask_p95_ms": round(_percentile(asks, 0.95), 1),
+        "warm_preview_p50_ms": round(_percentile(previews, 0.5), 1),
+        "warm_preview_p95_ms": round(_percentile(previews, 0.95), 1),
+        "calls": len(asks),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "server_peak_rss_mb": server_mb,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
 
 
@@ -190,17 +221,21 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--data-dir", type=Path, default=Path("/tmp/loregraph-bench-scale"))
+    parser.add_argument(
+        "--query-encoder", choices=("numpy", "sentence-transformers"), default="numpy"
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(measure(args.data_dir, args.n, args.runs)))
+        print(json.dumps(measure(args.data_dir, args.n, args.runs, args.query_encoder)))
         return
     if not (args.data_dir / ".ready").exists():
         started = time.perf_counter()
         setup(args.data_dir, args.n)
         (args.data_dir / ".ready").write_text("ok")
         print(f"set-up: {time.perf_counter() - started:.1f} s")
-    command = [sys.executable, __file__, "--child", "--n", str(args.n), "--runs", str(args.runs)]
+    command = [sys.executable, __file__, "--child", "--n", str(args.n), "--runs", str(args.runs),
+               "--query-encoder", args.query_encoder]  # fmt: skip
     child = subprocess.run([*command, "--data-dir", str(args.data_dir)], check=True,
                            capture_output=True, text=True)  # fmt: skip
     print(child.stdout.strip().splitlines()[-1])

@@ -26,8 +26,17 @@ __all__ = [
 Dialect = Literal["falkordb", "neo4j"]
 DIALECTS: tuple[Dialect, ...] = ("falkordb", "neo4j")
 
-DIALECT_ONLY: dict[str, Dialect] = {"server_components": "neo4j"}
-"""Statements only one dialect has (FalkorDB reports its version through Redis commands)."""
+DIALECT_ONLY: dict[str, Dialect] = {
+    "server_components": "neo4j",
+    **{
+        f"vector_{what}_{plural}": "falkordb"
+        for what in ("index_drop", "dimension")
+        for plural in ("entities", "chunks", "summaries")
+    },
+}
+"""Statements only one dialect has (FalkorDB reports its version through Redis commands, and
+searches vectors exactly: it drops the vector indexes of older stores and checks the
+dimension of the stored vectors)."""
 
 
 @cache

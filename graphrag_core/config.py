@@ -51,8 +51,16 @@ class EmbeddingSettings(_Section):
     query_threads: int = Field(
         default=1,
         ge=1,
-        description="PyTorch intra-op threads for query-time embedding (a few short texts): "
-        "one thread is faster than two competing with another process.",
+        description="Threads for query-time embedding (a few short texts; BLAS threads for the "
+        "numpy encoder, PyTorch intra-op threads otherwise): one thread is faster than two "
+        "competing with another process.",
+    )
+    query_encoder: Literal["numpy", "sentence-transformers"] = Field(
+        default="numpy",
+        description="What embeds a query (at most 4 texts): `numpy` runs the same "
+        "all-MiniLM-L6-v2 weights in numpy without importing PyTorch (a cold first query "
+        "saves seconds); `sentence-transformers` uses the bulk model. Ingest and summaries "
+        "always use sentence-transformers; both give the same vectors.",
     )
 
 

@@ -6,9 +6,10 @@ content carries a ``visibility``: ``party`` (players may see it) or ``gm`` (secr
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field, model_validator
 
 Visibility = Literal["gm", "party"]
 Attitude = Literal["allied", "neutral", "hostile"]
@@ -581,9 +582,47 @@ class CampaignView(_Model):
         "chunks name it (as subject or mention), up to ``as_of_session``.",
     )
 
+    _relation_changes: dict[str, tuple[str, ...]] | None = PrivateAttr(default=None)
+    _chunks_by_entity: dict[str, tuple[tuple[int, Chunk], ...]] | None = PrivateAttr(default=None)
+
     @property
     def as_player(self) -> bool:
         return "gm" not in self.visibilities
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy whose indexes are built again (``update`` may change what they index)."""
+        copied = super().model_copy(update=update, deep=deep)
+        copied._relation_changes = None
+        copied._chunks_by_entity = None
+        return copied
+
+    def relation_changes(self, entity_id: str) -> tuple[str, ...]:
+        """Ids of the visible changes that started a relation of ``entity_id``, in relation
+        order; indexed on first use (a result cited them by scanning every relation: 40 ms
+        of each ``ask`` at 10k entities)."""
+        if self._relation_changes is None:
+            index: dict[str, list[str]] = {}
+            for relation in self.relations:
+                if relation.change_id and relation.change_id in self.changes:
+                    for end in dict.fromkeys((relation.source, relation.target)):
+                        index.setdefault(end, []).append(relation.change_id)
+            self._relation_changes = {key: tuple(ids) for key, ids in index.items()}
+        return self._relation_changes.get(entity_id, ())
+
+    def chunks_naming(self, entity_id: str) -> tuple[tuple[int, Chunk], ...]:
+        """The visible chunks about (0) or mentioning (1) ``entity_id``, in chunk order;
+        indexed on first use (a result scanned every chunk for its citations)."""
+        if self._chunks_by_entity is None:
+            index: dict[str, list[tuple[int, Chunk]]] = {}
+            for chunk in self.chunks.values():
+                if chunk.visibility not in self.visibilities:
+                    continue
+                for named in dict.fromkeys((chunk.subject or "", *chunk.mentions)):
+                    if named:
+                        rank = 0 if chunk.subject == named else 1
+                        index.setdefault(named, []).append((rank, chunk))
+            self._chunks_by_entity = {key: tuple(pairs) for key, pairs in index.items()}
+        return self._chunks_by_entity.get(entity_id, ())
 
 
 class StoreHealth(_Model):

@@ -109,11 +109,15 @@ def connect_gds(section: StoreSettings) -> object:
 def build_embedder(settings: Settings) -> Embedder:
     from graphrag_core.providers.sentence_transformers import SentenceTransformerEmbedder
 
-    return SentenceTransformerEmbedder(
-        batch_size=settings.embedding.batch_size,
-        device=settings.embedding.device,
-        query_threads=settings.embedding.query_threads,
+    section = settings.embedding
+    bulk = SentenceTransformerEmbedder(
+        batch_size=section.batch_size, device=section.device, query_threads=section.query_threads
     )
+    if section.query_encoder == "sentence-transformers":
+        return bulk
+    from graphrag_core.providers.numpy_minilm import NumpyMiniLM, QuerySplitEmbedder
+
+    return QuerySplitEmbedder(bulk, NumpyMiniLM(threads=section.query_threads))
 
 
 def build_llm(settings: Settings) -> LlmSetup | None:

@@ -104,12 +104,7 @@ def _change_citations(view: CampaignView, entity_id: str) -> list[Citation]:
     if state is None:
         return []
     ids = dict.fromkeys(c for c in (state.status_change, state.attitude_change) if c)
-    started = (
-        r.change_id
-        for r in view.relations
-        if r.change_id in view.changes and entity_id in (r.source, r.target)
-    )
-    ids.update(dict.fromkeys(c for c in started if c))
+    ids.update(dict.fromkeys(view.relation_changes(entity_id)))
     return [change_citation(view.changes[change_id]) for change_id in ids]
 
 
@@ -131,16 +126,11 @@ def _citation_order(pair: tuple[int, Chunk]) -> tuple[int, str, int, str]:
 
 def chunks_about(view: CampaignView, entity_ids: Iterable[str]) -> dict[str, list[Chunk]]:
     """Visible chunks per entity: those about it first, then those that mention it."""
-    wanted = set(entity_ids)
-    found: dict[str, list[tuple[int, Chunk]]] = {entity_id: [] for entity_id in wanted}
-    for chunk in view.chunks.values():
-        if chunk.visibility not in view.visibilities:
-            continue
-        for entity_id in wanted.intersection((chunk.subject or "", *chunk.mentions)):
-            found[entity_id].append((0 if chunk.subject == entity_id else 1, chunk))
     return {
-        entity_id: [chunk for _, chunk in sorted(pairs, key=_citation_order)]
-        for entity_id, pairs in found.items()
+        entity_id: [
+            chunk for _, chunk in sorted(view.chunks_naming(entity_id), key=_citation_order)
+        ]
+        for entity_id in set(entity_ids)
     }
 
 

@@ -1,6 +1,6 @@
-CALL db.idx.vector.queryNodes('CommunitySummary', 'embedding', $fetch, vecf32($vector))
-YIELD node, score
-WHERE node.campaign = $campaign AND node.visibility IN $visibilities
-RETURN node.id AS id, 1.0 - score AS similarity
+MATCH (node:CommunitySummary {campaign: $campaign})
+WHERE node.embedding IS NOT NULL AND node.visibility IN $visibilities
+WITH node, 1.0 - vec.cosineDistance(node.embedding, vecf32($vector)) AS similarity
+RETURN node.id AS id, similarity
 ORDER BY similarity DESC, id
 LIMIT $k

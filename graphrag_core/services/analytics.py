@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from graphrag_core.analytics.build import BuildOutcome, build_snapshot
@@ -63,6 +63,9 @@ class AnalyticsService:
         self.runner = runner or InProcessRunner(settings)
         self.concurrency = concurrency
         self._snapshots: CampaignCache[AnalyticsSnapshot | None] = CampaignCache(
+            store.campaign_revision
+        )
+        self._communities: CampaignCache[tuple[CommunityView, ...]] = CampaignCache(
             store.campaign_revision
         )
 
@@ -134,9 +137,18 @@ class AnalyticsService:
         once, then kept until this service builds or forgets the campaign."""
         return self._snapshots.get(campaign, None, lambda: self.store.load_analytics(campaign))
 
+    def cached_community_views(
+        self, campaign: str, key: Hashable, build: Callable[[], list[CommunityView]]
+    ) -> list[CommunityView]:
+        """An audience's community views (``key`` names the audience and the session), built
+        by ``build`` once per campaign revision: patching every finding of every summary from
+        the overlay is most of a warm ``preview`` otherwise (~150 ms at 10k entities)."""
+        return list(self._communities.get(campaign, key, lambda: tuple(build())))
+
     def forget(self, campaign: str) -> None:
         """Drop the kept snapshot of ``campaign`` (its data changed)."""
         self._snapshots.forget(campaign)
+        self._communities.forget(campaign)
 
     def snapshot(self, campaign: str) -> AnalyticsSnapshot:
         """The stored snapshot; an error naming the command to run when there is none."""

@@ -82,8 +82,12 @@ def current_communities(
     snapshot = reads.analytics.stored(campaign)
     if snapshot is None:
         return []
-    patch = finding_patch(reads, campaign, as_player=as_player, as_of_session=as_of_session)
-    return community_views(snapshot.audience("party" if as_player else "gm"), patch=patch)
+
+    def build() -> list[CommunityView]:
+        patch = finding_patch(reads, campaign, as_player=as_player, as_of_session=as_of_session)
+        return community_views(snapshot.audience("party" if as_player else "gm"), patch=patch)
+
+    return reads.analytics.cached_community_views(campaign, (as_player, as_of_session), build)
 
 
 def preview(

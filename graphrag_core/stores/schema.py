@@ -138,12 +138,21 @@ class IndexCheck:
         return bool(self.missing or self.wrong_dimension or self.failed)
 
 
-def check_indexes(found: Iterable[FoundIndex], dimension: int, key_kind: str = "key") -> IndexCheck:
+def check_indexes(
+    found: Iterable[FoundIndex],
+    dimension: int,
+    key_kind: str = "key",
+    *,
+    exact_vectors: bool = False,
+) -> IndexCheck:
     """Compare ``found`` with :data:`EXPECTED_INDEXES`; ``key_kind`` is what stands for a
-    ``key`` in this dialect (``range`` on FalkorDB)."""
+    ``key`` in this dialect (``range`` on FalkorDB). With ``exact_vectors`` the dialect keeps
+    no vector index (it searches vectors exactly, see ``FalkorDBStore``): none is expected."""
     indexes = list(found)
     missing, not_online, wrong = [], [], []
     for spec in EXPECTED_INDEXES:
+        if exact_vectors and spec.kind == "vector":
+            continue
         match = _find(spec, indexes, key_kind)
         if match is None:
             missing.append(spec)
@@ -174,6 +183,8 @@ class SchemaHints:
 
     drop: Callable[[IndexSpec], str]
     fresh_store: str
+    exact_vectors: bool = False
+    """The dialect keeps no vector index: a dimension problem is one of the stored vectors."""
 
 
 def index_problems(check: IndexCheck, dimension: int, hints: SchemaHints) -> list[str]:
@@ -208,6 +219,13 @@ def _not_online(spec: IndexSpec, state: str, hints: SchemaHints) -> str:
 
 
 def _wrong(wrong: Sequence[tuple[IndexSpec, int]], dimension: int, hints: SchemaHints) -> str:
+    if hints.exact_vectors:
+        held = ", ".join(f":{spec.label} ({found} dimensions)" for spec, found in wrong)
+        return (
+            f"the stored vectors of {held} were made by another embedder than this one "
+            f"({dimension} dimensions), so vector search cannot work. Use a store of its own "
+            f"for this embedder ({hints.fresh_store}) and ingest there."
+        )
     held = ", ".join(f"{spec.name} ({found} dimensions)" for spec, found in wrong)
     drops = "; ".join(f"`{hints.drop(spec)}`" for spec, _ in wrong)
     names = ", ".join(f"'{spec.migration}'" for spec, _ in wrong)

@@ -20,6 +20,7 @@ from graphrag_core.stores.schema import (
     MIGRATIONS,
     FoundIndex,
     IndexCheck,
+    IndexSpec,
     SchemaHints,
     check_indexes,
     index_problems,
@@ -40,6 +41,9 @@ class SchemaStore(ABC):
     dimension: int
     key_kind: ClassVar[str] = "key"
     """What stands for a ``key`` index in this dialect (see ``schema.IndexKind``)."""
+    exact_vectors: ClassVar[bool] = False
+    """The dialect keeps no vector index and searches vectors exactly; its vector migrations
+    create nothing, and a dimension is checked against the vectors stored."""
 
     @abstractmethod
     def _read(self, name: str, params: dict[str, Any]) -> list[Row]: ...
@@ -62,6 +66,14 @@ class SchemaStore(ABC):
     def server_version(self) -> str:
         """The server's product and version, for ``doctor``."""
 
+    def _drop_vector_indexes(self) -> None:
+        """Drop vector indexes a store of an earlier version created (exact dialects)."""
+        return
+
+    def _stored_dimensions(self) -> list[tuple[IndexSpec, int]]:
+        """Vector specs whose stored vectors have another dimension (exact dialects)."""
+        return []
+
     def _version_problems(self, version: str) -> list[str]:
         """Why this server version cannot run loregraph's statements (none by default)."""
         return []
@@ -71,6 +83,8 @@ class SchemaStore(ABC):
         for indexes being built, and refuse (ConfigError) a store whose indexes cannot serve
         this embedder."""
         pending = self._apply_pending()
+        if self.exact_vectors:
+            self._drop_vector_indexes()
         check = self._listed_indexes(may_skip=not pending)
         if check is None:
             return
@@ -126,7 +140,13 @@ class SchemaStore(ABC):
 
     def index_check(self) -> IndexCheck:
         """The indexes the database holds against the expected ones, at this dimension."""
-        return check_indexes(self._found_indexes(), self.dimension, self.key_kind)
+        check = check_indexes(
+            self._found_indexes(), self.dimension, self.key_kind, exact_vectors=self.exact_vectors
+        )
+        if not self.exact_vectors:
+            return check
+        wrong = (*check.wrong_dimension, *self._stored_dimensions())
+        return IndexCheck(check.missing, check.not_online, wrong)
 
     def health(self) -> StoreHealth:
         """Reachability, version, migrations and indexes, each problem with what to do."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -272,4 +273,45 @@ def test_an_engine_being_stopped_is_not_joined(tmp_path: Path) -> None:
             assert ping(fresh.socket_path), "joined the engine that was exiting"
     finally:
         dying._process.wait(timeout=20)
+        dying._process = None  # it exited; leaving hands the engine over to no one
+        dying.stop()  # the last user out stops the engine ``fresh`` handed over to it
     assert not (data / "falkordb.stopping").exists()
+    assert not ping(fresh.socket_path), "the fresh engine outlived the test"
+
+
+def test_an_engine_hung_in_a_schema_statement_is_restarted_and_loses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """FalkorDB 4.16.3 deadlocks, rarely, creating the first index of a new graph (it hung
+    the whole test run twice in one day). A frozen engine stands in for the hung one: the
+    schema statement times out, the engine is killed and started again, the statement is
+    sent once more, and the write acknowledged before it is still there."""
+    monkeypatch.setattr(FalkorDBStore, "SCHEMA_TIMEOUT_S", 1.0)
+    store = FalkorDBStore.embedded(tmp_path / "data", "g", dimension=8)
+    try:
+        entity = Entity(id="torven", name="Torven", type="NPC")
+        store.apply_delta("c", GraphDelta(entities_upsert=(entity,)))
+        server = store._server
+        assert server is not None
+        frozen = server.pid
+        assert frozen is not None
+        os.kill(frozen, signal.SIGSTOP)
+        try:
+            store._create_index("migration_chunk_fulltext_index")
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(frozen, signal.SIGCONT)
+        _wait_gone(frozen)
+        assert server.pid not in (None, frozen)
+        assert store.load_entities("c") == [entity]
+        assert "stopped answering in the middle of a schema statement" in caplog.text
+    finally:
+        store.close()
+
+
+def test_a_slow_but_answering_engine_is_never_killed(tmp_path: Path) -> None:
+    """``restart_hung`` kills only an engine that does not answer PING."""
+    with EmbeddedFalkorDB(tmp_path / "data") as server:
+        pid = server.pid
+        assert server.restart_hung() is False
+        assert server.pid == pid and ping(server.socket_path)

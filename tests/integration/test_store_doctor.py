@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from graphrag_core.models import Entity, GraphDelta
 from graphrag_core.stores.falkordb import FalkorDBStore
 from graphrag_core.surfaces.cli.app import app
 from tests.integration.falkordb_process import free_port
@@ -60,17 +61,19 @@ def test_a_server_store_without_an_address_is_not_configured(store: str, setting
     assert code == 1 and f"{store} at not configured (set {setting})" in text, text
 
 
-def test_doctor_names_vector_indexes_of_another_dimension(tmp_path: Path) -> None:
-    """A store migrated for 32-d vectors, opened with the 384-d embedder."""
+def test_doctor_names_vectors_of_another_dimension(tmp_path: Path) -> None:
+    """A store holding 32-d vectors, opened with the 384-d embedder."""
+    entity = Entity(id="e", name="E", type="NPC", description="d")
     with FalkorDBStore.embedded(tmp_path / "data", dimension=32) as old:
         old.migrate()
+        old.apply_delta("c", GraphDelta(entities_upsert=(entity,), vectors={"e": (1.0,) * 32}))
     env = {"LOREGRAPH_STORE": "falkordb-embedded", "LOREGRAPH_DATA_DIR": str(tmp_path / "data")}
     code, output = _doctor(env, "--json")
     report = json.loads(output)
     assert code == 1 and report["reachable"], output
     [problem] = report["problems"]
-    assert "entity_embedding (32 dimensions)" in problem and "384" in problem
-    assert "LOREGRAPH_DATA_DIR" in problem and "DROP VECTOR INDEX" in problem
+    assert ":Entity (32 dimensions)" in problem and "384" in problem
+    assert "LOREGRAPH_DATA_DIR" in problem
     opened = CliRunner().invoke(app, ["campaigns"], env=env)
     assert opened.exit_code == 1 and "cannot be used" in opened.output  # refused for work too
 

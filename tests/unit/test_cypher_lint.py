@@ -48,7 +48,11 @@ EXAMPLE_PARAMS: dict[str, Any] = {
 }
 """An example value for every parameter a statement takes (its type is what the linter sees)."""
 
-NEO4J_STATEMENTS = {name: cypher.load(name, "neo4j") for name in sorted(cypher.statement_names())}
+NEO4J_STATEMENTS = {
+    name: cypher.load(name, "neo4j")
+    for name in sorted(cypher.statement_names())
+    if cypher.DIALECT_ONLY.get(name, "neo4j") == "neo4j"
+}
 
 
 def _params(name: str, query: str) -> dict[str, Any]:

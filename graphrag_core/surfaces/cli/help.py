@@ -3,11 +3,14 @@
 
 Typer draws a required argument as ``{name}`` and every option with its type, flags included.
 ``PlainHelpCommand`` and ``PlainHelpGroup`` adjust that; ``apply`` gives them to every command
-and group of an app that uses Typer's default class.
+and group of an app that uses Typer's default class. It also gives every command a one-line
+short help (its docstring's first paragraph, line breaks removed): in its list of commands,
+Typer's rich help keeps the docstring's line breaks, which cut a summary in mid-sentence.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
 from typing import Any, TypeVar
 
@@ -62,6 +65,8 @@ def apply(app: typer.Typer) -> None:
     for command in app.registered_commands:
         if command.cls in (None, TyperCommand):
             command.cls = PlainHelpCommand
+        if command.short_help is None:
+            command.short_help = summary(command.help or _doc(command.callback))
     for group in app.registered_groups:
         sub: Any = group.typer_instance
         if sub is None:
@@ -73,3 +78,15 @@ def apply(app: typer.Typer) -> None:
 
 def _default(cls: object) -> bool:
     return cls is None or cls is TyperGroup or isinstance(cls, DefaultPlaceholder)
+
+
+def summary(help_text: str | None) -> str | None:
+    """The first paragraph of ``help_text`` on one line (None when there is none)."""
+    if not help_text:
+        return None
+    first = inspect.cleandoc(help_text).partition("\f")[0].split("\n\n")[0]
+    return " ".join(first.split()) or None
+
+
+def _doc(callback: object) -> str | None:
+    return inspect.getdoc(callback) if callback is not None else None

@@ -1,0 +1,4 @@
+MATCH (n:Chunk)
+WHERE n.embedding IS NOT NULL
+RETURN n.embedding AS embedding
+LIMIT 1

@@ -1,0 +1,1 @@
+DROP VECTOR INDEX FOR (n:Chunk) ON (n.embedding)

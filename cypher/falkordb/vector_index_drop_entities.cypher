@@ -1,0 +1,1 @@
+DROP VECTOR INDEX FOR (n:Entity) ON (n.embedding)
