@@ -172,6 +172,19 @@ class IngestSettings(_Section):
     extra_relation_types: tuple[str, ...] = Field(
         default=(), description="Relation types added to the taxonomy (snake_case)."
     )
+    profile_sentences: int = Field(
+        default=3,
+        ge=0,
+        description="Sentences of party-visible prose in an entity's derived profile (0: none).",
+    )
+    profile_chars: int = Field(
+        default=400, ge=0, description="Characters of an entity's derived profile, at most."
+    )
+    profile_below_description_chars: int = Field(
+        default=80,
+        ge=0,
+        description="An entity whose own description is shorter gets a derived profile.",
+    )
 
     def taxonomy(self) -> Taxonomy:
         """The built-in taxonomy plus the extra types."""

@@ -84,6 +84,15 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class ProfileSentence(_Model):
+    """One sentence of a campaign's party-visible prose that names an entity, cited."""
+
+    text: str
+    chunk_id: str = Field(description="The chunk the sentence is in (its citation).")
+    source_path: str = Field(description="The source file of that chunk.")
+    session: int | None = Field(default=None, description="The session, for a session record.")
+
+
 class Entity(_Model):
     """A typed thing of the world: an NPC, a place, a faction, ..."""
 
@@ -102,6 +111,12 @@ class Entity(_Model):
         default_factory=dict, description="Typed attributes, e.g. from YAML front matter."
     )
     sources: tuple[str, ...] = Field(default=(), description="Source paths that define it.")
+    profile: tuple[ProfileSentence, ...] = Field(
+        default=(),
+        description="Derived at ingest, never authored: the best sentences of the party-visible "
+        "prose that name the entity, for an entity whose description is empty or short "
+        "(see extraction.profiles).",
+    )
 
 
 class Relation(_Model):
@@ -412,6 +427,11 @@ class EntityView(_Model):
     attitude: Attitude | None
     status_change: Change | None
     description: str
+    profile: tuple[ProfileSentence, ...] = Field(
+        default=(),
+        description="Derived from the sources, not authored: the sentences of the prose this "
+        "view may see that name the entity, best first, each citing its chunk.",
+    )
     gm_notes: str = ""
     attributes: dict[str, str]
     relations: tuple[Relation, ...]
@@ -608,6 +628,22 @@ class CampaignView(_Model):
                         index.setdefault(end, []).append(relation.change_id)
             self._relation_changes = {key: tuple(ids) for key, ids in index.items()}
         return self._relation_changes.get(entity_id, ())
+
+    def profile(self, entity_id: str) -> tuple[ProfileSentence, ...]:
+        """The entity's derived profile cut to this view: only sentences whose chunk the view
+        holds and its audience may see (an as-of view holds no later session's record)."""
+        entity = self.entities.get(entity_id)
+        if entity is None:
+            return ()
+        return tuple(
+            s
+            for s in entity.profile
+            if (c := self.chunks.get(s.chunk_id)) is not None and c.visibility in self.visibilities
+        )
+
+    def profile_text(self, entity_id: str) -> str:
+        """The visible profile's sentences as one text (empty when there is none)."""
+        return " ".join(s.text for s in self.profile(entity_id))
 
     def chunks_naming(self, entity_id: str) -> tuple[tuple[int, Chunk], ...]:
         """The visible chunks about (0) or mentioning (1) ``entity_id``, in chunk order;

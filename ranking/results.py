@@ -150,7 +150,7 @@ def entity_result(item: ScoredItem, view: CampaignView, chunks: list[Chunk]) -> 
         score=item.score,
         signals=item.signals,
         citations=(*citations, *_change_citations(view, entity.id)),
-        text=gist(entity.description, GIST_CHARS),
+        text=gist(entity.description or view.profile_text(entity.id), GIST_CHARS),
         status_note=_with_details(note, view, state.status_change if state else None),
     )
 

@@ -41,6 +41,7 @@ def entity_view(view: CampaignView, name: str) -> EntityView:
         attitude=state.attitude if state else None,
         status_change=status_change,
         description=entity.description,
+        profile=view.profile(entity.id),
         gm_notes=entity.gm_notes,
         attributes=entity.attributes,
         relations=relations,

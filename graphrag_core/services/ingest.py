@@ -10,9 +10,14 @@ Stages, left to right:
    and ``recovered`` (failed last time, read now: extracted again).
 3. ``extract``       – the offline extractor over the readable documents, resolving against the
    ``known_entities`` of the sources it does not read.
-4. ``plan_delta``    – what to upsert and remove so the store matches the extraction.
-5. ``embed``         – only texts the store does not already have a vector for.
-6. ``apply``         – one atomic write (:meth:`GraphStore.apply_delta`).
+4. ``with_profiles`` – each entity with an empty or short description gets its derived
+   profile: the best sentences of the party-visible prose naming it
+   (:mod:`extraction.profiles`), from the chunks this run extracted and those it keeps; a
+   kept entity whose profile the new prose changes is upserted too.
+5. ``plan_delta``    – what to upsert and remove so the store matches the extraction.
+6. ``embed``         – only texts the store does not already have a vector for (an entity's
+   text holds its profile, so a changed profile is embedded again, an unchanged one is not).
+7. ``apply``         – one atomic write (:meth:`GraphStore.apply_delta`).
 
 Re-ingesting unchanged sources stops after stage 2 and writes nothing.
 """
@@ -26,6 +31,7 @@ from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
 from extraction.offline import extract
+from extraction.profiles import ProfileLimits, entity_profiles
 from extraction.sources import discover, document_from_bytes, load_document, printable
 from extraction.vault import parse_note
 from extraction.worldpack import parse_worldpack
@@ -236,9 +242,51 @@ def load_stored(store: GraphStore, campaign: str) -> StoredState:
 
 
 def entity_embedding_text(entity: Entity) -> str:
-    """The player-safe text an entity is embedded by (never GM notes or secret aliases)."""
+    """The player-safe text an entity is embedded by (never GM notes or secret aliases): its
+    name, type, aliases, description and derived profile (party-visible prose only)."""
     aliases = f" Also known as: {', '.join(entity.aliases)}." if entity.aliases else ""
-    return f"{entity.name} ({entity.type}).{aliases} {entity.description}".strip()
+    text = f"{entity.name} ({entity.type}).{aliases} {entity.description}".strip()
+    profile = " ".join(s.text for s in entity.profile)
+    return f"{text} {profile}" if profile else text
+
+
+def profile_limits(settings: IngestSettings) -> ProfileLimits:
+    return ProfileLimits(
+        max_sentences=settings.profile_sentences,
+        max_chars=settings.profile_chars,
+        below_description_chars=settings.profile_below_description_chars,
+    )
+
+
+def with_profiles(
+    extraction: Extraction,
+    stored: StoredState,
+    scan: SourceScan,
+    keep: frozenset[str],
+    settings: IngestSettings,
+) -> Extraction:
+    """The extraction with every entity's derived profile (see :mod:`extraction.profiles`),
+    read from the chunks it extracted and the stored chunks of the sources in ``keep``; a
+    kept entity (one the store keeps as it is) whose profile changes joins its entities, so
+    the delta updates it and its vector."""
+    extracted = {e.id for e in extraction.entities}
+    kept = [e for e in stored.entities.values() if e.id not in extracted and _kept(e.sources, keep)]
+    kinds = {p: r.kind for p, r in stored.sources.items() if p in keep}
+    kinds.update({d.path: d.kind for d in scan.documents})
+    chunks = [*extraction.chunks, *(c for c in stored.chunks.values() if c.source_path in keep)]
+    profiles = entity_profiles(
+        [*extraction.entities, *kept],
+        chunks,
+        profile_limits(settings),
+        prose_paths={path for path, kind in kinds.items() if kind != "worldpack"},
+    )
+
+    def profiled(entity: Entity) -> Entity:
+        return entity.model_copy(update={"profile": profiles.get(entity.id, ())})
+
+    entities = [profiled(e) for e in extraction.entities]
+    entities += [new for e in kept if (new := profiled(e)) != e]
+    return extraction.model_copy(update={"entities": tuple(sorted(entities, key=lambda e: e.id))})
 
 
 def chunk_embedding_text(chunk: Chunk) -> str:

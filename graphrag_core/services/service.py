@@ -76,6 +76,7 @@ from graphrag_core.services.ingest import (
     read_sources,
     read_uploads,
     texts_to_embed,
+    with_profiles,
 )
 from graphrag_core.services.llm_use_cases import LlmUseCases, check_campaign, require_campaign
 from graphrag_core.services.manifest import (
@@ -309,8 +310,9 @@ class LoregraphService(LlmUseCases, AgentUseCases):
             llm=llm, embedder=self.embedder, progress=progress,
             known=known, defined_elsewhere=defined_elsewhere, stored=stored.entities.values(),
         )  # fmt: skip
+        extraction = with_profiles(outcome.extraction, stored, scan, keep, self.ingest_settings)
         progress.finish("extract")
-        delta = plan_delta(outcome.extraction, stored, scan, classification, keep)
+        delta = plan_delta(extraction, stored, scan, classification, keep)
         texts = texts_to_embed(delta, stored)
         vectors = embed_texts(texts, self.embedder, progress, self.embedding_settings.batch_size)
         delta = delta.model_copy(update={"vectors": vectors})

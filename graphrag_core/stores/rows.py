@@ -17,7 +17,15 @@ from typing import Any
 
 from graphrag_core.errors import StoreError
 from graphrag_core.input_safety import bad_character
-from graphrag_core.models import Change, ChangeSetRecord, Chunk, Entity, Relation, SourceRecord
+from graphrag_core.models import (
+    Change,
+    ChangeSetRecord,
+    Chunk,
+    Entity,
+    ProfileSentence,
+    Relation,
+    SourceRecord,
+)
 
 Row = dict[str, Any]
 
@@ -141,6 +149,7 @@ def entity_row(entity: Entity) -> Row:
         "gm_notes": entity.gm_notes,
         "attributes_json": json.dumps(entity.attributes, sort_keys=True),
         "sources": entity.sources,
+        "profile_json": json.dumps([p.model_dump() for p in entity.profile]),
         "search_text": search_text(entity),
     }
     return {"id": entity.id, "props": checked(f"entity {entity.id}", props)}
@@ -239,6 +248,7 @@ def to_entity(row: Row) -> Entity:
         gm_notes=row["gm_notes"] or "",
         attributes=json.loads(row["attributes_json"] or "{}"),
         sources=tuple(row["sources"] or ()),
+        profile=tuple(ProfileSentence(**p) for p in json.loads(row.get("profile_json") or "[]")),
     )
 
 

@@ -167,6 +167,10 @@ def _summary(view: CampaignView, entity_id: str, cites: tuple[str, ...]) -> list
         lines.append(
             ContextLine(section="summary", text=" ".join(entity.description.split()), cites=cites)
         )
+    lines += [  # derived from the prose this view holds, each sentence citing its passage
+        ContextLine(section="summary", text=s.text, cites=(passage_handle(s.chunk_id),))
+        for s in view.profile(entity_id)
+    ]
     if entity.gm_notes:  # empty in a player view: build_view redacts it
         lines.append(
             ContextLine(section="summary", text=f"GM notes: {entity.gm_notes}", cites=cites)
@@ -203,4 +207,4 @@ def expand_entity(
 
 
 def entity_gist(view: CampaignView, entity_id: str) -> str:
-    return gist(view.entities[entity_id].description, GIST_CHARS)
+    return gist(view.entities[entity_id].description or view.profile_text(entity_id), GIST_CHARS)

@@ -225,6 +225,10 @@ def render_entity(console: Console, view: EntityView) -> None:
     )
     if view.description:
         console.print(f"  {escape(view.description)}")
+    if view.profile:
+        console.print("  [dim]from the sources (derived, not authored):[/]")
+        for sentence in view.profile:
+            console.print(f"    {escape(sentence.text)} [dim]({escape(sentence.source_path)})[/]")
     if view.gm_notes:
         console.print(f"  [yellow]GM notes:[/] {escape(view.gm_notes)}")
     for rel in view.relations:
