@@ -89,11 +89,12 @@ def _chunk_candidates(
     chunk: Chunk, gazetteer: Gazetteer, secret: frozenset[str], wanted: Collection[str]
 ) -> Iterable[tuple[str, _Candidate]]:
     mentions = gazetteer.find_mentions(chunk.text)
-    for start, end in sentences(chunk.text):
+    text_of = unwrapped(chunk.text)
+    for start, end in sentences(text_of):
         inside = [m for m in mentions if m.start >= start and m.end <= end]
         if not inside or any(m.gm_alias or m.entity_id in secret for m in inside):
             continue
-        text = clean_sentence(chunk.text[start:end])
+        text = clean_sentence(text_of[start:end])
         if text.startswith("#") or len(text.split()) < _MIN_WORDS:  # a heading line
             continue
         named = list(dict.fromkeys(m.entity_id for m in inside))
@@ -101,7 +102,7 @@ def _chunk_candidates(
             if entity_id not in wanted:
                 continue
             first = next(m for m in inside if m.entity_id == entity_id)
-            score = sentence_score(chunk.text, start, end, first)
+            score = sentence_score(text_of, start, end, first)
             score += 0.5 * (chunk.session is None) + 0.5 * (chunk.subject == entity_id)
             score -= 0.25 * min(len(named) - 1, 3)
             sentence = ProfileSentence(
@@ -123,6 +124,24 @@ def sentence_score(text: str, start: int, end: int, mention: Mention) -> float:
     if appositive:
         return 3.0
     return 2.0 if opens else 1.0
+
+
+def unwrapped(text: str) -> str:
+    """``text`` with each soft line break (inside a paragraph, not before a heading, list item,
+    quote or table row, nor after a heading) read as a space; offsets are kept."""
+    lines = text.split("\n")
+    out = []
+    for i, line in enumerate(lines[:-1]):
+        following = lines[i + 1].lstrip()
+        soft = (
+            line.strip()
+            and not line.lstrip().startswith("#")
+            and following
+            and not re.match(r"(?:[#>|*+\-]|\d+[.)])", following)
+        )
+        out.append(line + (" " if soft else "\n"))
+    out.append(lines[-1])
+    return "".join(out)
 
 
 def clean_sentence(raw: str) -> str:

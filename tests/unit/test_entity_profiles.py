@@ -9,6 +9,7 @@ from extraction.profiles import (
     entity_profiles,
     needs_profile,
     sentence_score,
+    unwrapped,
 )
 from graphrag_core.models import Chunk, Entity, Visibility
 
@@ -127,3 +128,13 @@ def test_sentence_score_reads_opening_appositive_and_verb() -> None:
     assert score("They hired Gunnhild Adzehand, a shipwright.") == 3.0
     assert score("Gunnhild Adzehand; a name to remember.") == 2.0
     assert score("They hired Gunnhild for the job.") == 1.0
+
+
+def test_a_sentence_wrapped_over_lines_is_one_sentence() -> None:
+    text = "## Yard\nGunnhild Adzehand, the best shipwright\non the coast, builds boats.\n- a list"
+    assert unwrapped(text) == (
+        "## Yard\nGunnhild Adzehand, the best shipwright on the coast, builds boats.\n- a list"
+    )
+    assert _profile(_chunk(text)) == [
+        "Gunnhild Adzehand, the best shipwright on the coast, builds boats."
+    ]
