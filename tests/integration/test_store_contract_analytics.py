@@ -37,6 +37,27 @@ def test_load_vectors_returns_what_was_stored_for_that_campaign(store: GraphStor
     assert store.load_vectors("other", "entity") == {}
 
 
+def test_a_new_vector_replaces_the_stored_one_and_search_finds_it(store: GraphStore) -> None:
+    """FalkorDB 4.16.3 silently ignored a SET of a vector over an existing one, so a changed
+    entity (a new derived profile, a new description) kept its old vector."""
+    store.apply_delta("c", d.delta())
+    entity, chunk = d.ENTITIES[0], d.CHUNKS[0]
+    moved = tuple(-v for v in d.embed_all(d.ENTITIES, d.CHUNKS)[entity.id])
+    changed = entity.model_copy(update={"description": entity.description + " Changed."})
+    store.apply_delta(
+        "c",
+        GraphDelta(
+            entities_upsert=(changed,),
+            chunks_upsert=(chunk,),
+            vectors={entity.id: moved, chunk.id: moved},
+        ),
+    )
+    assert store.load_vectors("c", "entity")[entity.id] == pytest.approx(moved, abs=1e-6)
+    assert store.load_vectors("c", "chunk")[chunk.id] == pytest.approx(moved, abs=1e-6)
+    hits = store.vector_search("c", "entity", moved, 1, ("party", "gm"))
+    assert [h.id for h in hits] == [entity.id]
+
+
 # ---------------------------------------------------------------- analytics
 
 
