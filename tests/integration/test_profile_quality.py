@@ -3,8 +3,9 @@ list without descriptions; real embedded FalkorDB, real embedding model, ingeste
 its five change sets posted as ``loregraph eval`` is run in docs/benchmarks.md).
 
 Before profiles, Mother Orla's vector was made from "Mother Orla (NPC). Also known as: Orla."
-alone and "Who can heal our wounded?" did not offer her in the top 5; her profile says she
-tends the shrine's sick, so her vector does.
+alone and "Who can heal our wounded?" did not offer her in the top 5 (it offered the Gull's
+Rest, Bram Holt, Port Varrow, Ilse Danner, Old Sefa); her profile opens "Mother Orla tends the
+shrine and heals the sick for free.", and with it in her vector she is offered.
 """
 
 from __future__ import annotations
