@@ -115,7 +115,8 @@ def test_the_gm_sees_secrets_and_the_world_as_of_a_session(env: dict[str, str]) 
 
 def test_a_recap_job_posts_a_change_set_once(env: dict[str, str], real_embedder: Embedder) -> None:
     async def check(client: Client) -> None:
-        assert [t.name for t in (await client.list_tools()).tools] == ["post_changeset"]
+        tools = [t.name for t in (await client.list_tools()).tools]
+        assert tools == ["post_changeset", "withdraw_changeset"]
         first = await _call(client, "post_changeset", changeset=SESSION_3)
         assert (first["session_id"], first["action"], first["changes"]) == (3, "new", 1)
         again = await _call(client, "post_changeset", changeset=SESSION_3)
@@ -133,6 +134,35 @@ def test_a_recap_job_posts_a_change_set_once(env: dict[str, str], real_embedder:
     settings = Settings(data_dir=Path(env["LOREGRAPH_DATA_DIR"]))
     with open_service(settings, embedder=real_embedder) as service:
         assert service.entity("Quiet Lantern Inn", CAMPAIGN).status == "abandoned"
+
+
+def test_a_recap_job_withdraws_a_change_set_it_posted(
+    tmp_path: Path, real_embedder: Embedder
+) -> None:
+    env = make_campaign(tmp_path)
+    settings = Settings(data_dir=Path(env["LOREGRAPH_DATA_DIR"]))
+
+    def inn_status() -> str | None:
+        with open_service(settings, embedder=real_embedder) as service:
+            return service.entity("Quiet Lantern Inn", CAMPAIGN).status
+
+    async def post(client: Client) -> None:
+        await _call(client, "post_changeset", changeset=SESSION_3)
+
+    _session(_stdio(env, "recap"), post)
+    assert inn_status() == "abandoned"
+
+    async def withdraw(client: Client) -> None:
+        never = await _error(client, "withdraw_changeset", session_id=9)
+        assert "session 9 has no posted change set" in never
+        done = await _call(client, "withdraw_changeset", session_id=3, note="misread the recap")
+        assert (done["session_id"], done["withdrawn_revision"], done["revision"]) == (3, 1, 2)
+        assert done["in_effect_revision"] is None
+        again = await _error(client, "withdraw_changeset", session_id=3)
+        assert "already withdrawn" in again
+
+    _session(_stdio(env, "recap"), withdraw)
+    assert inn_status() != "abandoned"  # the withdrawn change no longer applies
 
 
 def test_a_bad_role_or_campaign_is_one_line_and_serves_nothing(env: dict[str, str]) -> None:

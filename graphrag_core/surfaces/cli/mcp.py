@@ -22,13 +22,14 @@ def mcp_stdio(
         str,
         typer.Option(
             "--role",
-            help="gm (everything), player (never GM-only content) or recap (posts change "
-            "sets, reads nothing).",
+            help="gm (everything), player (never GM-only content) or recap (posts and "
+            "withdraws change sets, reads nothing).",
         ),
     ] = "player",
 ) -> None:
-    """Serve the MCP tools (preview, expand, context, entity, ask; post_changeset only for
-    the recap role) over stdio, for one campaign and role; the agent cannot choose either."""
+    """Serve the MCP tools (preview, expand, context, entity, ask; post_changeset and
+    withdraw_changeset only for the recap role) over stdio, for one campaign and role; the
+    agent cannot choose either."""
     try:
         chosen = parse_role(role)
     except LoregraphError as exc:

@@ -1,5 +1,6 @@
 """The MCP server for agents: ``preview``, ``expand``, ``context``, ``entity``, ``ask`` and
-(recap role) ``post_changeset``, each a thin call into the application service.
+(recap role) ``post_changeset`` and ``withdraw_changeset``, each a thin call into the
+application service.
 
 The campaign and the role come from :class:`Access` (the ``loregraph mcp`` flags, or the
 bearer key over HTTP), never from a tool's arguments: a server is built for one access and
@@ -23,6 +24,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from graphrag_core.errors import ChangelogConflictError, LoregraphError
 from graphrag_core.models import AskResult, EntityView
 from graphrag_core.services.service import LoregraphService
+from graphrag_core.services.withdrawal import WithdrawResult
 from graphrag_core.surfaces.mcp.access import Access
 from graphrag_core.surfaces.mcp.keys import KeyChecker, key_access, presented_key
 from ranking.context.models import ContextBlock, ExpandResult, Preview
@@ -161,7 +163,41 @@ def build_mcp_server(service: LoregraphService, access: Access) -> MCPServer:
             again changes nothing; a different one needs amend), applied at once."""
             return call(lambda: _post(service, campaign, changeset, amend))
 
+        def withdraw_changeset(
+            session_id: Annotated[int, Field(ge=0, description="The posted session.")],
+            revision: Annotated[
+                int | None,
+                Field(ge=1, description="The revision to withdraw; default: the latest live one."),
+            ] = None,
+            at_session: Annotated[
+                int | None,
+                Field(
+                    ge=0,
+                    description="The session from which the withdrawal holds (views as of an "
+                    "earlier session still show it); default: the latest posted session.",
+                ),
+            ] = None,
+            note: Annotated[str, Field(max_length=2000, description="Why.")] = "",
+        ) -> WithdrawResult:
+            """Take back a posted revision of a session's change set (append-only: the
+            withdrawal is itself a recorded revision; an amended session falls back to its
+            earlier revision). Refused, writing nothing, for a session never posted or a
+            revision already withdrawn."""
+            return call(
+                lambda: (
+                    service.withdraw(
+                        campaign,
+                        session_id,
+                        revision=revision,
+                        at_session=at_session,
+                        note=note,
+                        by="mcp recap",
+                    ).withdrawal
+                )
+            )
+
         server.add_tool(post_changeset)
+        server.add_tool(withdraw_changeset)
     return server
 
 
