@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
 
 from graphrag_core.ports import Embedder
 from graphrag_core.services.ingest import entity_embedding_text
@@ -97,8 +98,11 @@ def world(service: LoregraphService, tmp_path_factory: pytest.TempPathFactory) -
     return root
 
 
-def _texts(service: LoregraphService, **view: bool | int) -> list[str]:
-    return [s.text for s in service.entity("Gunnhild", "holm", **view).profile]  # type: ignore[arg-type]
+def _texts(
+    service: LoregraphService, *, as_player: bool, as_of_session: int | None = None
+) -> list[str]:
+    view = service.entity("Gunnhild", "holm", as_player=as_player, as_of_session=as_of_session)
+    return [s.text for s in view.profile]
 
 
 def test_the_profile_says_who_a_name_list_entity_is_from_the_prose_best_first(
@@ -121,7 +125,7 @@ def test_no_secret_reaches_a_profile_a_player_output_or_the_vector(
     for as_player in (True, False):  # profiles are party-only: the GM's is the same
         assert not any(s in t for t in _texts(service, as_player=as_player) for s in SECRETS)
     questions = ("Who can repair our ship?", "Who is Gunnhild?", "Who smuggles amber?")
-    outputs: list[object] = [service.entity("Gunnhild", "holm", as_player=True)]
+    outputs: list[BaseModel] = [service.entity("Gunnhild", "holm", as_player=True)]
     for question in questions:
         outputs.append(service.ask(question, "holm", as_player=True))
         preview = service.preview(question, "holm", as_player=True)
@@ -129,7 +133,7 @@ def test_no_secret_reaches_a_profile_a_player_output_or_the_vector(
         handles = [item.handle for item in preview.items]
         outputs.append(service.expand(handles, "holm", budget=4000, as_player=True))
         outputs.append(service.context(question, "holm", budget=4000, as_player=True))
-    dumped = json.dumps([o.model_dump(mode="json") for o in outputs])  # type: ignore[attr-defined]
+    dumped = json.dumps([o.model_dump(mode="json") for o in outputs])
     assert "Adzehand, the best shipwright" in dumped  # the profile did reach the outputs
     leaked = [s for s in GM_SECTION if s.casefold() in dumped.casefold()]
     assert not leaked, f"GM-only text reached a player: {leaked}"
