@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from graphrag_core.errors import StoreError, StoreUnavailableError
-from graphrag_core.models import GraphDelta, Relation, SourceRecord
+from graphrag_core.models import GraphDelta, ProfileSentence, Relation, SourceRecord
 from graphrag_core.ports import GraphStore
 from tests.integration import store_backends as sb
 from tests.integration import store_data as d
@@ -74,6 +74,19 @@ def test_a_chunks_session_and_page_round_trip_and_clear(store: GraphStore) -> No
     plain = d.CHUNKS[2].model_copy(update={"session": None, "page": None})
     store.apply_delta("c", GraphDelta(chunks_upsert=(plain,)))
     assert {c.id: (c.session, c.page) for c in store.load_chunks("c")}["c3"] == (None, None)
+
+
+def test_an_entitys_derived_profile_round_trips_and_clears(store: GraphStore) -> None:
+    store.apply_delta("c", d.delta())
+    cited = (
+        ProfileSentence(text="Torven keeps the ledger.", chunk_id="c1", source_path="lore.md"),
+        ProfileSentence(text="Torven fled.", chunk_id="c3", source_path="lore.md", session=7),
+    )
+    profiled = d.ENTITIES[0].model_copy(update={"profile": cited})
+    store.apply_delta("c", GraphDelta(entities_upsert=(profiled,)))
+    assert {e.id: e for e in store.load_entities("c")}[profiled.id] == profiled
+    store.apply_delta("c", GraphDelta(entities_upsert=(d.ENTITIES[0],)))
+    assert {e.id: e for e in store.load_entities("c")}[profiled.id].profile == ()
 
 
 def test_mentions_are_provenance_not_relations(store: GraphStore) -> None:
