@@ -78,8 +78,6 @@ def entity_profiles(
     for chunk in chunks:
         if chunk.visibility != "party" or chunk.source_path not in prose_paths:
             continue
-        if not any(m in wanted for m in chunk.mentions):
-            continue
         for candidate_id, candidate in _chunk_candidates(chunk, gazetteer, secret, wanted):
             found[candidate_id].append(candidate)
     return {entity_id: _pick(found[entity_id], wanted[entity_id], limits) for entity_id in wanted}

@@ -10,10 +10,17 @@ from datetime import datetime
 from extraction.decisions import apply_decisions
 from extraction.resolution import EntityResolver
 from extraction.slugs import slugify
+from graphrag_core.config import IngestSettings
 from graphrag_core.errors import ConfigError, UnknownEntityError
 from graphrag_core.models import Entity, Extraction, GmDecision, GmDecisionKind, GraphDelta
 from graphrag_core.ports import Embedder, GraphStore, NullProgress
-from graphrag_core.services.ingest import StoredState, embed_texts, load_stored, texts_to_embed
+from graphrag_core.services.ingest import (
+    StoredState,
+    embed_texts,
+    load_stored,
+    profiled,
+    texts_to_embed,
+)
 
 
 def make_decision(
@@ -64,8 +71,16 @@ def _resolve(resolver: EntityResolver, name: str) -> str:
     return found
 
 
-def apply_now(store: GraphStore, embedder: Embedder, campaign: str, decision: GmDecision) -> None:
-    """Store the decision and rewrite the stored graph it changes."""
+def apply_now(
+    store: GraphStore,
+    embedder: Embedder,
+    campaign: str,
+    decision: GmDecision,
+    settings: IngestSettings,
+) -> None:
+    """Store the decision and rewrite the stored graph it changes; the entities' derived
+    profiles are read again (a merged entity's, or one whose new secret alias a sentence of
+    its profile uses, change)."""
     stored = load_stored(store, campaign)
     current = Extraction(
         entities=tuple(stored.entities.values()),
@@ -73,6 +88,8 @@ def apply_now(store: GraphStore, embedder: Embedder, campaign: str, decision: Gm
         chunks=tuple(stored.chunks.values()),
     )
     changed, _, _ = apply_decisions(current, [decision])
+    kinds = {path: record.kind for path, record in stored.sources.items()}
+    changed = profiled(changed, (), changed.chunks, kinds, settings)
     delta = _delta(stored, changed)
     vectors = embed_texts(texts_to_embed(delta, stored), embedder, NullProgress())
     store.append_gm_decision(campaign, decision)

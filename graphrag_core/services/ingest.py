@@ -274,6 +274,19 @@ def with_profiles(
     kinds = {p: r.kind for p, r in stored.sources.items() if p in keep}
     kinds.update({d.path: d.kind for d in scan.documents})
     chunks = [*extraction.chunks, *(c for c in stored.chunks.values() if c.source_path in keep)]
+    return profiled(extraction, kept, chunks, kinds, settings)
+
+
+def profiled(
+    extraction: Extraction,
+    kept: Sequence[Entity],
+    chunks: Sequence[Chunk],
+    kinds: Mapping[str, str],
+    settings: IngestSettings,
+) -> Extraction:
+    """``extraction`` with the profiles of its entities, read from ``chunks`` (``kinds``: each
+    source's kind; a world pack is not prose); each of the ``kept`` entities whose profile
+    changes is added to its entities."""
     profiles = entity_profiles(
         [*extraction.entities, *kept],
         chunks,
@@ -281,11 +294,11 @@ def with_profiles(
         prose_paths={path for path, kind in kinds.items() if kind != "worldpack"},
     )
 
-    def profiled(entity: Entity) -> Entity:
+    def with_profile(entity: Entity) -> Entity:
         return entity.model_copy(update={"profile": profiles.get(entity.id, ())})
 
-    entities = [profiled(e) for e in extraction.entities]
-    entities += [new for e in kept if (new := profiled(e)) != e]
+    entities = [with_profile(e) for e in extraction.entities]
+    entities += [new for e in kept if (new := with_profile(e)) != e]
     return extraction.model_copy(update={"entities": tuple(sorted(entities, key=lambda e: e.id))})
 
 

@@ -96,7 +96,7 @@ class LlmUseCases:
             self.store, campaign, _decision_kind(kind), subject, target, names, reason,
             self.clock.now(),
         )  # fmt: skip
-        decisions.apply_now(self.store, self.embedder, campaign, decision)
+        decisions.apply_now(self.store, self.embedder, campaign, decision, self.ingest_settings)
         self._forget(campaign)
         return decision
 

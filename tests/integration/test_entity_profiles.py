@@ -32,6 +32,7 @@ entities:
   - {id: skarn-yard, name: Skarn Shipyard, type: Location}
   - {id: kolbein, name: Harbourmaster Kolbein, type: NPC, aliases: [Kolbein]}
   - {id: tarred-gull, name: The Tarred Gull, type: Location}
+  - {id: adze-woman, name: The Adze Woman, type: NPC}
 """
 
 TOWN = """\
@@ -41,6 +42,8 @@ TOWN = """\
 
 South of the piers lie the slipways of Skarn Shipyard. Gunnhild Adzehand, the best shipwright
 on the coast, builds the longships there and will caulk any hull for a fair price.
+
+The Adze Woman sings sea shanties while she caulks the hulls.
 
 Folk whisper that the Amber Widow walks the quay at night with a lantern of bone.
 
@@ -172,3 +175,23 @@ def test_a_changed_recap_updates_the_profiles_and_vectors_it_names_and_only_thos
 def _cosine(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     dot = sum(x * y for x, y in zip(a, b, strict=True))
     return dot / (math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b)))
+
+
+def test_a_gm_decision_reads_the_profiles_again_and_a_merged_secret_stays_out(
+    service: LoregraphService, world: Path
+) -> None:
+    """Merging the Adze Woman into Gunnhild brings the sentence about her into Gunnhild's
+    profile (and vector) at once; merging the GM-only Pale Mask makes its names her secret
+    aliases, and the sentence naming it stays out of her profile and of her vector's text."""
+    assert not any("sea shanties" in t for t in _texts(service, as_player=True))
+    service.decide("holm", "merge", "The Adze Woman", target="Gunnhild")
+    assert any("sea shanties" in t for t in _texts(service, as_player=True))
+    service.decide("holm", "merge", "The Pale Mask", target="Gunnhild")
+    stored = {e.id: e for e in service.store.load_entities("holm")}
+    assert "pale-mask" not in stored and "The Pale Mask" in stored["gunnhild"].gm_aliases
+    for as_player in (True, False):
+        texts = _texts(service, as_player=as_player)
+        assert texts and not any(s in t for t in texts for s in SECRETS)
+    text = entity_embedding_text(stored["gunnhild"])
+    vector = service.store.load_vectors("holm", "entity")["gunnhild"]
+    assert _cosine(vector, service.embedder.embed([text])[0]) > 0.999
