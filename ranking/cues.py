@@ -59,9 +59,11 @@ ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
 RELATION_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         ("lead", "leads", "led", "leader", "leaders", "leading", "head", "heads", "boss",
-         "command", "commands", "commander", "captain", "runs", "chief", "master"),
+         "command", "commands", "commander", "captain", "chief", "master", "eldest",
+         "speaks", "spokesman", "spokeswoman"),
         frozenset({"leads", "ruled_by"}),
     ),
+    **dict.fromkeys(("run", "runs"), frozenset({"leads", "ruled_by", "owns", "owned_by"})),
     **dict.fromkeys(
         ("rule", "rules", "ruled", "ruler", "rulers", "govern", "governs", "governor",
          "lord", "lords", "holds", "reigns"),
@@ -85,7 +87,7 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
     ),
     **dict.fromkeys(
         ("serve", "serves", "servant", "servants", "works", "work", "employ", "employs",
-         "employer", "employed", "employee", "hired", "spy", "spies"),
+         "employer", "employed", "employee", "hired", "spy", "spies", "steal", "steals"),
         frozenset({"serves", "works_for", "employs"}),
     ),
     **dict.fromkeys(

@@ -155,7 +155,7 @@ class Ranker:
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
         evidence = self._evidence(question, view, lexical, named, near, inputs, weights)
         setting = anchors(question, spans, _types(view, named))
-        evidence = {k: replace(ev, anchor=k.id in setting) if ev.named else ev
+        evidence = {k: replace(ev, anchor=_in_setting(k, ev, view, setting))
                     for k, ev in evidence.items()}  # fmt: skip
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
         return [_blend(key, ev, ctx, weights) for key, ev in evidence.items() if ev.relevant]
@@ -273,6 +273,15 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         recency=signals["recency"],
         match=match,
     )
+
+
+def _in_setting(key: ItemKey, ev: Evidence, view: CampaignView, setting: set[str]) -> bool:
+    """True for a named anchor (see :mod:`ranking.anchors`) and for a passage about one: "Who
+    runs the Net Loft?" is not answered by the Net Loft's own entry in the name list any more
+    than by the Net Loft, so the passage about the setting is weighed like the setting."""
+    if key.kind == "entity":
+        return ev.named and key.id in setting
+    return key.kind == "chunk" and view.chunks[key.id].subject in setting
 
 
 def _types(view: CampaignView, ids: set[str]) -> dict[str, str]:

@@ -6,7 +6,11 @@ did not ("Ilyan Vesh sits at the head of its counting table"), the answer is onl
 passage about the Company, lifted no more than any other name there, and a hostile or dead
 answer is even demoted. Here, a sentence of a candidate passage *states* an answer when:
 
-- the passage is about an entity the question names (its subject), or the sentence names one;
+- the passage is about an entity the question names (its subject), or the sentence names one,
+  or the sentence before it names one last ("... is the Tarred Gull. Ulf Nettle owns it.":
+  prose goes on about what it has just named, and a pronoun stands for the nearest name);
+  a sentence ends at ".", "!", "?" or a line break, not at a semicolon, which joins clauses
+  about one thing ("The widow Ragna Holt mends nets; the loft above she lets out");
 - the sentence uses a word that expresses one of the asked relation types in prose (a
   documented lexicon, :data:`PROSE_WORDS`: "head", "captain", "answer" for ``leads``, "court",
   "throne" for ``ruled_by``, …);
@@ -34,7 +38,7 @@ STATED = 0.9
 NEARBY = 0.6
 """A sentence that names no named entity, in a passage that names one but is not about it."""
 
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 _LEAD_WORDS = (
     "lead", "leads", "led", "leader", "head", "heads", "headed", "command", "commands",
@@ -96,11 +100,14 @@ def stated_answers(
         about = chunk.subject in named
         if not about and not named.intersection(chunk.mentions):
             continue
+        last: frozenset[str] = frozenset()
         for sentence in _SENTENCE.split(chunk.text):
+            spans = names.spans(sentence)
+            ids = {e for span in spans for e in span.ids}
+            before, last = last, spans[-1].ids if spans else frozenset()
             if words.isdisjoint(question_words(sentence)):
                 continue
-            ids = {e for span in names.spans(sentence) for e in span.ids}
-            near = 1.0 if about or not named.isdisjoint(ids) else NEARBY
+            near = 1.0 if about or not named.isdisjoint(ids | before) else NEARBY
             for entity_id in ids - named - {PARTY_ID}:
                 entity = view.entities.get(entity_id)
                 if entity is None or (cues.answer_types and entity.type not in cues.answer_types):

@@ -76,3 +76,17 @@ def test_where_questions_prefer_places_and_passages_lift_what_they_name() -> Non
     # the market passage names the tavern without being about it: the tavern gets a mention
     market = _ask("fish market stalls", party_view())
     assert market["red-oak-tavern"][2]["mention"] > 0.0
+
+
+def test_running_a_place_is_owning_it_and_speaking_for_a_faction_is_leading_it() -> None:
+    assert {"owns", "owned_by"} <= question_cues("Who runs the Net Loft?").relation_types
+    assert "leads" in question_cues("Who speaks for the Order of the Dawn?").relation_types
+    assert "leads" in question_cues("Who is the eldest of the Tide Sisters?").relation_types
+    assert "works_for" in question_cues("Whom does Jessa Thorn steal for?").relation_types
+
+
+def test_a_passage_about_the_setting_is_weighed_like_the_setting() -> None:
+    found = _ask("Who drinks at the Red Oak Tavern?", party_view())
+    assert found["red-oak-tavern"][2]["anchor"] == 1.0
+    assert found["c-tavern"][2]["anchor"] == 1.0  # the tavern's own passage: its setting too
+    assert "c-market" not in found or found["c-market"][2]["anchor"] == 0.0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ranking.cues import question_cues
 from ranking.documents import ItemKey
 from ranking.names import NameIndex
-from ranking.stated import STATED, stated_answers
+from ranking.stated import NEARBY, STATED, stated_answers
 from tests.unit.ranking_fakes import gm_view
 
 
@@ -33,3 +33,35 @@ def test_no_relation_word_no_stated_answer() -> None:
     cues = question_cues("Who owns the Red Oak Tavern?")
     relevance = {ItemKey("chunk", "c-tavern"): 0.5}
     assert stated_answers(cues, {"red-oak-tavern"}, relevance, view, NameIndex.build(view)) == {}
+
+
+def _market_with(text: str):  # type: ignore[no-untyped-def]
+    """The market passage (about nothing, naming the tavern) with ``text``."""
+    view = gm_view()
+    chunk = view.chunks["c-market"].model_copy(update={"text": text})
+    return view.model_copy(update={"chunks": {**view.chunks, "c-market": chunk}})
+
+
+def _owner_of_tavern(view) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    cues = question_cues("Who owns the Red Oak Tavern?")
+    relevance = {ItemKey("chunk", "c-market"): 0.5}
+    return stated_answers(cues, {"red-oak-tavern"}, relevance, view, NameIndex.build(view))
+
+
+def test_the_sentence_after_the_one_that_names_it_last_is_about_it() -> None:
+    # "owns it": the pronoun stands for what the sentence before named last
+    view = _market_with("The fish market lies beside the Red Oak Tavern. Torven owns it.")
+    assert _owner_of_tavern(view)["torven-blackwater"] == STATED
+
+
+def test_a_sentence_after_one_that_names_it_before_another_place_is_only_nearby() -> None:
+    view = _market_with("The Red Oak Tavern faces the Silver Stag Inn. Torven owns it.")
+    assert _owner_of_tavern(view)["torven-blackwater"] == STATED * NEARBY
+
+
+def test_a_semicolon_does_not_end_the_sentence() -> None:
+    # the clause after the semicolon states the relation, the one before names the owner
+    view = _market_with(
+        "Up the lane is the Red Oak Tavern. Torven mends nets below; the rooms above he lets."
+    )
+    assert _owner_of_tavern(view)["torven-blackwater"] == STATED
