@@ -1,7 +1,10 @@
 """What a question asks for, read from its wording: three documented lexicons.
 
 - **answer types**: "where" asks for a Location, "who" for a person, faction, deity or
-  creature; nouns name a type too ("which inn", "what faction", "the gods").
+  creature; nouns name a type too ("which inn", "what faction", "the gods", "the landmarks").
+  "What *dangers* lurk in the Cinderwood?" asks for creatures and factions, and for hostile
+  ones above all: such a question does not demote an answer for its hostility to the party
+  (it is still marked unavailable), as "our enemies" does not.
 - **relation cues**: "who *leads* the Merchants' Guild?" asks along ``leads`` / ``ruled_by``
   from the entity the question names; an entity one such relation away from a named entity is
   the answer, so the ranker treats it like a named one (found, never hidden by demotion, still
@@ -24,6 +27,10 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
 PERSON_TYPES = frozenset({"NPC", "PC", "Faction", "Deity", "Creature"})
 
+DANGER_WORDS = ("danger", "dangers", "dangerous", "peril", "perils", "menace", "menaces")
+"""Words by which a question asks for what threatens: creatures and factions, and hostile
+ones are the answer, not a status to demote (:attr:`QuestionCues.dangers`)."""
+
 ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
     "where": frozenset({"Location"}),
     "who": PERSON_TYPES,
@@ -31,7 +38,8 @@ ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         ("place", "places", "location", "locations", "inn", "inns", "tavern", "taverns",
          "town", "towns", "village", "villages", "city", "cities", "shrine", "shrines",
-         "temple", "temples", "camp", "camps", "keep", "castle", "castles", "region"),
+         "temple", "temples", "camp", "camps", "keep", "castle", "castles", "region",
+         "landmark", "landmarks", "sights"),
         frozenset({"Location"}),
     ),
     **dict.fromkeys(
@@ -51,6 +59,7 @@ ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
         ("monster", "monsters", "creature", "creatures", "beast", "beasts"),
         frozenset({"Creature"}),
     ),
+    **dict.fromkeys(DANGER_WORDS, frozenset({"Creature", "Faction"})),
     **dict.fromkeys(("quest", "quests", "mission", "missions"), frozenset({"Quest"})),
     **dict.fromkeys(("npc", "npcs", "person", "people"), frozenset({"NPC"})),
 }  # fmt: skip
@@ -159,6 +168,8 @@ class QuestionCues:
     answer_types: frozenset[str] = frozenset()
     relation_types: frozenset[str] = frozenset()
     attitude: Attitude | None = None
+    dangers: bool = False
+    """The question asks for dangers: hostility to the party does not demote an answer."""
 
 
 def question_cues(question: str) -> QuestionCues:
@@ -170,4 +181,5 @@ def question_cues(question: str) -> QuestionCues:
         answer_types=frozenset().union(*(ANSWER_TYPE_WORDS.get(w, ()) for w in words)),
         relation_types=frozenset().union(*(RELATION_WORDS.get(w, ()) for w in words)),
         attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
+        dangers=any(w in DANGER_WORDS for w in words),
     )

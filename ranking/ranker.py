@@ -213,6 +213,7 @@ class Ranker:
                 stated=stated.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 attitude=key.kind == "entity" and key.id in minded,
                 typed=key.kind == "entity" and view.entities[key.id].type in cues.answer_types,
+                hostile_asked=cues.dangers,
             )
             for key in keys | {k for k in graph if in_view(view, k)}
         }

@@ -90,3 +90,19 @@ def test_a_passage_about_the_setting_is_weighed_like_the_setting() -> None:
     assert found["red-oak-tavern"][2]["anchor"] == 1.0
     assert found["c-tavern"][2]["anchor"] == 1.0  # the tavern's own passage: its setting too
     assert "c-market" not in found or found["c-market"][2]["anchor"] == 0.0
+
+
+def test_landmarks_are_places_and_dangers_are_creatures_and_factions() -> None:
+    assert question_cues("What are the landmarks of the town?").answer_types == {"Location"}
+    dangers = question_cues("What dangers lurk in the Cinderwood?")
+    assert dangers.dangers and dangers.answer_types == {"Creature", "Faction"}
+    assert not question_cues("Who leads the Iron Hand?").dangers
+
+
+def test_a_hostile_danger_is_the_answer_to_a_question_about_dangers_not_demoted() -> None:
+    # the Iron Hand turned hostile to the party: demoted when asked for hired swords ...
+    hired = _ask("Which mercenary company hires out swords?", party_view())
+    assert hired["iron-hand"][2]["status_factor"] < 1.0
+    # ... but hostility is what a question about dangers asks for (still marked, not hidden)
+    found = _ask("Which dangerous mercenary company hires out swords?", party_view())
+    assert found["iron-hand"][2]["status_factor"] == 1.0
