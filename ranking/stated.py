@@ -12,8 +12,9 @@ answer is even demoted. Here, a sentence of a candidate passage *states* an answ
   a sentence ends at ".", "!", "?" or a line break, not at a semicolon, which joins clauses
   about one thing ("The widow Ragna Holt mends nets; the loft above she lets out");
 - the sentence uses a word that expresses one of the asked relation types in prose (a
-  documented lexicon, :data:`PROSE_WORDS`: "head", "captain", "answer" for ``leads``, "court",
-  "throne" for ``ruled_by``, …);
+  documented lexicon, :data:`PROSE_WORDS`: "head", "captain", "answer", "tithe" for ``leads``,
+  "court", "throne" for ``ruled_by``, …), outside the names it holds ("fell to *Captain* Daru
+  Saleh's sword" states no one's captaincy);
 - and it names another entity of the asked answer type (when the question asks for one).
 
 Each such entity's value is ``STATED`` times the passage's relevance over the best candidate
@@ -30,7 +31,7 @@ from collections.abc import Mapping
 from graphrag_core.models import PARTY_ID, CampaignView
 from ranking.cues import QuestionCues
 from ranking.documents import ItemKey
-from ranking.names import NameIndex, question_words
+from ranking.names import NameIndex, NameSpan, question_words
 
 STATED = 0.9
 """A stated answer's most: below an extracted relation's 1.0, which it never outranks."""
@@ -43,7 +44,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _LEAD_WORDS = (
     "lead", "leads", "led", "leader", "head", "heads", "headed", "command", "commands",
     "commanded", "commander", "captain", "chief", "master", "answer", "answers", "boss",
-    "charge", "runs", "speaks", "guildmistress", "guildmaster", "eldest",
+    "charge", "runs", "speaks", "guildmistress", "guildmaster", "eldest", "tithe", "tribute",
 )  # fmt: skip
 _RULE_WORDS = (
     "rule", "rules", "ruled", "ruler", "reign", "reigns", "reigned", "throne", "court",
@@ -79,6 +80,12 @@ PROSE_WORDS: dict[str, frozenset[str]] = {
 """Relation type → words by which prose states it (lowercase whole words)."""
 
 
+def _outside(words: list[str], spans: list[NameSpan]) -> list[str]:
+    """The words outside the names: "Captain Daru Saleh" states no one's captaincy."""
+    inside = {i for span in spans for i in range(span.start, span.end)}
+    return [w for i, w in enumerate(words) if i not in inside]
+
+
 def stated_answers(
     cues: QuestionCues,
     named: set[str],
@@ -105,7 +112,7 @@ def stated_answers(
             spans = names.spans(sentence)
             ids = {e for span in spans for e in span.ids}
             before, last = last, spans[-1].ids if spans else frozenset()
-            if words.isdisjoint(question_words(sentence)):
+            if words.isdisjoint(_outside(question_words(sentence), spans)):
                 continue
             near = 1.0 if about or not named.isdisjoint(ids | before) else NEARBY
             for entity_id in ids - named - {PARTY_ID}:

@@ -65,3 +65,20 @@ def test_a_semicolon_does_not_end_the_sentence() -> None:
         "Up the lane is the Red Oak Tavern. Torven mends nets below; the rooms above he lets."
     )
     assert _owner_of_tavern(view)["torven-blackwater"] == STATED
+
+
+def test_a_relation_word_inside_a_name_states_nothing() -> None:
+    view = _view_with("The tavern is old. Captain Torven drinks there nightly.")
+    torven = view.entities["torven-blackwater"].model_copy(update={"aliases": ("Captain Torven",)})
+    view = view.model_copy(update={"entities": {**view.entities, torven.id: torven}})
+    cues = question_cues("Who is the captain of the Red Oak Tavern?")
+    relevance = {ItemKey("chunk", "c-tavern"): 0.5}
+    assert stated_answers(cues, {"red-oak-tavern"}, relevance, view, NameIndex.build(view)) == {}
+
+
+def test_paying_a_tithe_to_someone_states_who_leads() -> None:
+    view = _view_with("The Red Oak Tavern pays a tithe to Torven Blackwater.")
+    cues = question_cues("Who is the master of the Red Oak Tavern?")
+    relevance = {ItemKey("chunk", "c-tavern"): 0.5}
+    found = stated_answers(cues, {"red-oak-tavern"}, relevance, view, NameIndex.build(view))
+    assert found["torven-blackwater"] == STATED
