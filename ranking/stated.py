@@ -26,7 +26,7 @@ than the candidate passages the ranker already found.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from graphrag_core.models import PARTY_ID, CampaignView
 from ranking.cues import QuestionCues
@@ -50,6 +50,10 @@ _RULE_WORDS = (
     "rule", "rules", "ruled", "ruler", "reign", "reigns", "reigned", "throne", "court",
     "crown", "crowned", "govern", "governs", "governor", "seat", "sovereign",
 )  # fmt: skip
+_SERVE_WORDS = (
+    "serves", "served", "works", "worked", "employ", "employs", "employed", "hired",
+    "errands", "spy", "spies", "steal", "steals", "stole", "stolen",
+)  # fmt: skip
 
 PROSE_WORDS: dict[str, frozenset[str]] = {
     "leads": frozenset(_LEAD_WORDS),
@@ -59,12 +63,9 @@ PROSE_WORDS: dict[str, frozenset[str]] = {
     "owned_by": frozenset({"own", "owns", "owned", "owner", "keeps", "kept", "runs", "rents",
                            "lets", "proprietor"}),
     "member_of": frozenset({"member", "members", "joined", "belongs", "sworn"}),
-    "works_for": frozenset({"serves", "served", "works", "worked", "employ", "employs",
-                            "employed", "hired", "errands", "spy", "spies"}),
-    "serves": frozenset({"serves", "served", "works", "worked", "employ", "employs",
-                         "employed", "hired", "errands", "spy", "spies"}),
-    "employs": frozenset({"serves", "served", "works", "worked", "employ", "employs",
-                          "employed", "hired", "errands", "spy", "spies"}),
+    "works_for": frozenset(_SERVE_WORDS),
+    "serves": frozenset(_SERVE_WORDS),
+    "employs": frozenset(_SERVE_WORDS),
     "killed_by": frozenset({"kill", "killed", "slew", "slain", "murdered", "poisoned",
                             "stabbed", "cut", "fell", "sword", "spear"}),
     "married_to": frozenset({"married", "wife", "husband", "wed", "wedded", "spouse"}),
@@ -115,9 +116,17 @@ def stated_answers(
             if words.isdisjoint(_outside(question_words(sentence), spans)):
                 continue
             near = 1.0 if about or not named.isdisjoint(ids | before) else NEARBY
-            for entity_id in ids - named - {PARTY_ID}:
-                entity = view.entities.get(entity_id)
-                if entity is None or (cues.answer_types and entity.type not in cues.answer_types):
-                    continue
+            answers = _typed(ids - named - {PARTY_ID}, cues, view)
+            for entity_id in answers:
                 found[entity_id] = max(found.get(entity_id, 0.0), STATED * near * value / best)
     return found
+
+
+def _typed(ids: Iterable[str], cues: QuestionCues, view: CampaignView) -> set[str]:
+    """The entities of ``ids`` the view holds, of the asked answer type when there is one."""
+    return {
+        e
+        for e in ids
+        if e in view.entities
+        and (not cues.answer_types or view.entities[e].type in cues.answer_types)
+    }

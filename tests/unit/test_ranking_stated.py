@@ -82,3 +82,11 @@ def test_paying_a_tithe_to_someone_states_who_leads() -> None:
     relevance = {ItemKey("chunk", "c-tavern"): 0.5}
     found = stated_answers(cues, {"red-oak-tavern"}, relevance, view, NameIndex.build(view))
     assert found["torven-blackwater"] == STATED
+
+
+def test_stealing_for_someone_states_whom_one_works_for() -> None:
+    view = _view_with("Torven Blackwater swore he only stole for the Iron Hand.")
+    cues = question_cues("Whom does Torven Blackwater steal for?")
+    relevance = {ItemKey("chunk", "c-tavern"): 0.5}
+    found = stated_answers(cues, {"torven-blackwater"}, relevance, view, NameIndex.build(view))
+    assert found == {"iron-hand": STATED}
