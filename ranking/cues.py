@@ -4,7 +4,8 @@
   creature; nouns name a type too ("which inn", "what faction", "the gods", "the landmarks").
   "What *dangers* lurk in the Cinderwood?" asks for creatures and factions, and for hostile
   ones above all: such a question does not demote an answer for its hostility to the party
-  (it is still marked unavailable), as "our enemies" does not.
+  (it is still marked unavailable), as "our enemies" does not. A type read from a plural noun
+  ("the powers", "which gods") asks for a list (:attr:`QuestionCues.listing`).
 - **relation cues**: "who *leads* the Merchants' Guild?" asks along ``leads`` / ``ruled_by``
   from the entity the question names; an entity one such relation away from a named entity is
   the answer, so the ranker treats it like a named one (found, never hidden by demotion, still
@@ -168,6 +169,8 @@ class QuestionCues:
     answer_types: frozenset[str] = frozenset()
     relation_types: frozenset[str] = frozenset()
     attitude: Attitude | None = None
+    listing: bool = False
+    """The answer type is read from a plural noun ("the powers", "which gods"): a list."""
     dangers: bool = False
     """The question asks for dangers: hostility to the party does not demote an answer."""
 
@@ -182,4 +185,5 @@ def question_cues(question: str) -> QuestionCues:
         relation_types=frozenset().union(*(RELATION_WORDS.get(w, ()) for w in words)),
         attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
         dangers=any(w in DANGER_WORDS for w in words),
+        listing=any(w in ANSWER_TYPE_WORDS and (w.endswith("s") or w == "people") for w in words),
     )

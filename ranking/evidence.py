@@ -26,6 +26,7 @@ class Evidence:
     attitude: bool = False
     typed: bool = False
     anchor: bool = False
+    listing: bool = False
     hostile_asked: bool = False
     """The question asks for dangers (:attr:`ranking.cues.QuestionCues.dangers`)."""
 

@@ -23,6 +23,12 @@ For a question and a ``CampaignView``:
        score = (match + w.proximity*proximity + w.type*type + w.centrality*centrality
                 + w.recency*recency) * status
 
+   where a question that asks for a list ("What are the *powers* of Vardholm?", "Which *gods*
+   ...": the answer type read from a plural noun) weighs the type with ``w.type_list``
+   instead of ``w.type``: its answer is every entity of that type the passages support, and
+   the setting or a passage's other names should not crowd them out of the top (the anchor
+   rule also weighs a passage about the setting like the setting, see ``_in_setting``);
+
 4. **floor**: an item whose ``match`` is below ``settings.relevance_floor`` is not offered
    (bonuses alone never make an item relevant); a question about the party's allies (or
    enemies) when it has none gets no results and a note saying so;
@@ -214,6 +220,7 @@ class Ranker:
                 attitude=key.kind == "entity" and key.id in minded,
                 typed=key.kind == "entity" and view.entities[key.id].type in cues.answer_types,
                 hostile_asked=cues.dangers,
+                listing=cues.listing,
             )
             for key in keys | {k for k in graph if in_view(view, k)}
         }
@@ -252,7 +259,7 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
     relevance = (
         match
         + w.proximity * signals["proximity"]
-        + w.type * ev.typed
+        + (w.type_list if ev.listing else w.type) * ev.typed
         + w.centrality * signals["centrality"]
         + w.recency * signals["recency"]
     )

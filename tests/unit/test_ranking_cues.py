@@ -106,3 +106,13 @@ def test_a_hostile_danger_is_the_answer_to_a_question_about_dangers_not_demoted(
     # ... but hostility is what a question about dangers asks for (still marked, not hidden)
     found = _ask("Which dangerous mercenary company hires out swords?", party_view())
     assert found["iron-hand"][2]["status_factor"] == 1.0
+
+
+def test_a_plural_type_noun_asks_for_a_list_and_weighs_the_type_more() -> None:
+    assert question_cues("What are the powers of Vardholm?").listing
+    assert question_cues("Which gods are worshipped here?").listing
+    assert not question_cues("Which faction hires out swords?").listing
+    one = _ask("Which faction hires out swords?", party_view())["river-guild"]
+    many = _ask("Which factions hire out swords?", party_view())["river-guild"]
+    assert one[2]["type"] == many[2]["type"] == 1.0
+    assert many[1] > one[1] + 0.1
