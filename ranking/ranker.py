@@ -56,6 +56,7 @@ from ranking.evidence import (
     subject_support,
     with_attitude,
 )
+from ranking.focus import focused_entities
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
@@ -190,6 +191,10 @@ class Ranker:
         }
         support, mention = subject_support(relevance, view), mention_support(relevance, view)
         cues = question_cues(question)
+        for entity_id, value in focused_entities(
+            question, cues, relevance, view, inputs.names
+        ).items():
+            support[entity_id] = max(support.get(entity_id, 0.0), value)
         answers = (
             inputs.graph.neighbours(named, cues.relation_types) if cues.relation_types else set()
         )
