@@ -149,14 +149,40 @@ LODGING_EXPANSION = ("rooms", "beds", "bunks", "sleep", "lodging", "rents", "let
 "Where can we stay?" shares no word with "she rents the four upstairs rooms"."""
 
 
+HEALING_WORDS = frozenset(
+    ("heal", "healed", "healing", "healer", "healers", "wound", "wounds", "wounded",
+     "injured", "injuries", "hurt", "sick", "sickness", "cure", "cured", "frostbite")
+)  # fmt: skip
+"""Words by which a question asks for a healer."""
+
+HEALING_EXPANSION = ("heal", "heals", "healer", "tends", "cures", "sick", "wounded")
+"""Words a passage about a healer uses ("Mother Orla heals the sick")."""
+
+REPAIR_WORDS = frozenset(
+    ("repair", "repairs", "repaired", "mend", "mended", "fix", "fixed", "forge", "forged",
+     "smith", "smithy", "blacksmith")
+)  # fmt: skip
+"""Words by which a question asks for a craftsman."""
+
+REPAIR_EXPANSION = ("repairs", "mends", "forges", "smith", "builds", "craftsman")
+"""Words a passage about a craftsman uses ("she forges the long harpoons")."""
+
+
 def lexical_query(question: str) -> str:
     """The question as the lexical index is searched with: a lodging question that does
     not already ask for an inn or tavern by name gets the words of ``LODGING_EXPANSION`` it
-    lacks added."""
+    lacks added; a healing or repair question those of ``HEALING_EXPANSION`` or
+    ``REPAIR_EXPANSION`` (a service asked for in other words than a passage offers it)."""
     words = set(_WORD.findall(question.lower().replace("’", "'")))
+    added: list[str] = []
     if words & LODGING_WORDS and not words & {"inn", "inns", "tavern", "taverns"}:
-        return " ".join((question, *(w for w in LODGING_EXPANSION if w not in words)))
-    return question
+        added.extend(LODGING_EXPANSION)
+    if words & HEALING_WORDS:
+        added.extend(HEALING_EXPANSION)
+    if words & REPAIR_WORDS:
+        added.extend(REPAIR_EXPANSION)
+    extra = [w for w in dict.fromkeys(added) if w not in words]
+    return " ".join((question, *extra)) if extra else question
 
 
 PARTY_WORDS = frozenset({"we", "us", "our", "ours", "party", "party's"})

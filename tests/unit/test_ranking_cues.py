@@ -116,3 +116,13 @@ def test_a_plural_type_noun_asks_for_a_list_and_weighs_the_type_more() -> None:
     many = _ask("Which factions hire out swords?", party_view())["river-guild"]
     assert one[2]["type"] == many[2]["type"] == 1.0
     assert many[1] > one[1] + 0.1
+
+
+def test_healing_and_repair_questions_search_with_the_words_passages_use() -> None:
+    from ranking.cues import lexical_query
+
+    healing = lexical_query("Who can heal our wounded").split()
+    assert {"heals", "healer", "tends", "cures"} <= set(healing)
+    assert healing.count("heal") == 1 and healing.count("wounded") == 1  # never twice
+    assert {"repairs", "mends", "forges"} <= set(lexical_query("Who can repair our ship?").split())
+    assert lexical_query("Who leads the Iron Hand?") == "Who leads the Iron Hand?"
