@@ -40,7 +40,8 @@ ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
         ("place", "places", "location", "locations", "inn", "inns", "tavern", "taverns",
          "town", "towns", "village", "villages", "city", "cities", "shrine", "shrines",
          "temple", "temples", "camp", "camps", "keep", "castle", "castles", "region",
-         "landmark", "landmarks", "sights"),
+         "landmark", "landmarks", "sights", "alehouse", "alehouses", "caravanserai",
+         "caravanserais", "hostel", "hostels"),
         frozenset({"Location"}),
     ),
     **dict.fromkeys(
