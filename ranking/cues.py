@@ -202,6 +202,15 @@ class QuestionCues:
     """The question asks for dangers: hostility to the party does not demote an answer."""
 
 
+LIST_WORDS = 5
+"""How near the start a plural type noun must be to be what the question asks for: "What are
+the main *powers* …", "Which *gods* …", not "Which monk … can bless our *weapons*?"."""
+
+
+def _plural_type(word: str) -> bool:
+    return word in ANSWER_TYPE_WORDS and (word.endswith("s") or word == "people")
+
+
 def question_cues(question: str) -> QuestionCues:
     """The answer types, relation types and party attitude a question asks for."""
     words = _WORD.findall(question.lower().replace("’", "'"))
@@ -212,5 +221,5 @@ def question_cues(question: str) -> QuestionCues:
         relation_types=frozenset().union(*(RELATION_WORDS.get(w, ()) for w in words)),
         attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
         dangers=any(w in DANGER_WORDS for w in words),
-        listing=any(w in ANSWER_TYPE_WORDS and (w.endswith("s") or w == "people") for w in words),
+        listing=any(_plural_type(w) for w in words[:LIST_WORDS]),
     )

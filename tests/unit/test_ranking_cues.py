@@ -112,6 +112,8 @@ def test_a_plural_type_noun_asks_for_a_list_and_weighs_the_type_more() -> None:
     assert question_cues("What are the powers of Vardholm?").listing
     assert question_cues("Which gods are worshipped here?").listing
     assert not question_cues("Which faction hires out swords?").listing
+    # a plural far from the question word is an object, not what is asked for
+    assert not question_cues("Which monk at the Hearthstone Shrine can bless our weapons?").listing
     one = _ask("Which faction hires out swords?", party_view())["river-guild"]
     many = _ask("Which factions hire out swords?", party_view())["river-guild"]
     assert one[2]["type"] == many[2]["type"] == 1.0
