@@ -212,13 +212,21 @@ def _plural_type(word: str) -> bool:
 
 
 def question_cues(question: str) -> QuestionCues:
-    """The answer types, relation types and party attitude a question asks for."""
+    """The answer types, relation types and party attitude a question asks for. A relation
+    word whose object is the asker ("Who can *lead us* into the barrow?") asks for a service,
+    not along a relation."""
     words = _WORD.findall(question.lower().replace("’", "'"))
     attitudes = {ATTITUDE_WORDS[w] for w in words if w in ATTITUDE_WORDS}
     about_party = any(w in PARTY_WORDS for w in words)
     return QuestionCues(
         answer_types=frozenset().union(*(ANSWER_TYPE_WORDS.get(w, ()) for w in words)),
-        relation_types=frozenset().union(*(RELATION_WORDS.get(w, ()) for w in words)),
+        relation_types=frozenset().union(
+            *(
+                RELATION_WORDS.get(w, ())
+                for w, after in zip(words, [*words[1:], ""], strict=True)
+                if after not in ("us", "me")
+            )
+        ),
         attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
         dangers=any(w in DANGER_WORDS for w in words),
         listing=any(_plural_type(w) for w in words[:LIST_WORDS]),

@@ -39,6 +39,11 @@ STATED = 0.9
 NEARBY = 0.6
 """A sentence that names no named entity, in a passage that names one but is not about it."""
 
+PRONOUNS = frozenset(
+    {"it", "its", "he", "him", "his", "she", "her", "hers", "they", "them", "their", "there"}
+)
+"""Words by which a sentence goes on about what the sentence before named last."""
+
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 _LEAD_WORDS = (
@@ -113,8 +118,11 @@ def stated_answers(
             spans = names.spans(sentence)
             ids = {e for span in spans for e in span.ids}
             before, last = last, spans[-1].ids if spans else frozenset()
-            if words.isdisjoint(_outside(question_words(sentence), spans)):
+            outside = _outside(question_words(sentence), spans)
+            if words.isdisjoint(outside):
                 continue
+            if PRONOUNS.isdisjoint(outside):
+                before = frozenset()  # no pronoun: nothing carries over from before
             near = 1.0 if about or not named.isdisjoint(ids | before) else NEARBY
             answers = _typed(ids - named - {PARTY_ID}, cues, view)
             for entity_id in answers:

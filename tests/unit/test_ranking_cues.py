@@ -128,3 +128,9 @@ def test_healing_and_repair_questions_search_with_the_words_passages_use() -> No
     assert healing.count("heal") == 1 and healing.count("wounded") == 1  # never twice
     assert {"repairs", "mends", "forges"} <= set(lexical_query("Who can repair our ship?").split())
     assert lexical_query("Who leads the Iron Hand?") == "Who leads the Iron Hand?"
+
+
+def test_a_relation_word_the_party_is_the_object_of_asks_for_a_service() -> None:
+    # "lead us into the barrow" asks for a guide, not for whom the barrow is led by
+    assert question_cues("Who can lead us into the Drowned Barrow?").relation_types == set()
+    assert "leads" in question_cues("Who leads the Tidewardens?").relation_types

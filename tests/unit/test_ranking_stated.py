@@ -90,3 +90,10 @@ def test_stealing_for_someone_states_whom_one_works_for() -> None:
     relevance = {ItemKey("chunk", "c-tavern"): 0.5}
     found = stated_answers(cues, {"torven-blackwater"}, relevance, view, NameIndex.build(view))
     assert found == {"iron-hand": STATED}
+
+
+def test_without_a_pronoun_nothing_carries_over_from_the_sentence_before() -> None:
+    # "the thieves' guild of Duneveil. All pay a tithe to Nadir": Nadir leads the guild, not
+    # the city the sentence before named last
+    view = _market_with("The fish market lies beside the Red Oak Tavern. Torven owns the stalls.")
+    assert _owner_of_tavern(view)["torven-blackwater"] == STATED * NEARBY
