@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from graphrag_core.models import Attitude
 
@@ -223,7 +224,7 @@ def question_cues(question: str) -> QuestionCues:
         relation_types=frozenset().union(
             *(
                 RELATION_WORDS.get(w, ())
-                for w, after in zip(words, [*words[1:], ""], strict=True)
+                for w, after in pairwise([*words, ""])
                 if after not in ("us", "me")
             )
         ),

@@ -134,3 +134,8 @@ def test_a_relation_word_the_party_is_the_object_of_asks_for_a_service() -> None
     # "lead us into the barrow" asks for a guide, not for whom the barrow is led by
     assert question_cues("Who can lead us into the Drowned Barrow?").relation_types == set()
     assert "leads" in question_cues("Who leads the Tidewardens?").relation_types
+
+
+def test_a_question_without_words_asks_for_nothing() -> None:
+    for question in ("", "?", "…"):
+        assert question_cues(question) == QuestionCues()
