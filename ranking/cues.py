@@ -5,7 +5,7 @@
   "What *dangers* lurk in the Cinderwood?" asks for creatures and factions, and for hostile
   ones above all: such a question does not demote an answer for its hostility to the party
   (it is still marked unavailable), as "our enemies" does not. A type read from a plural noun
-  ("the powers", "which gods") asks for a list (:attr:`QuestionCues.listing`).
+  ("the powers", "which gods") asks for a list of that type (:attr:`QuestionCues.list_types`).
 - **relation cues**: "who *leads* the Merchants' Guild?" asks along ``leads`` / ``ruled_by``
   from the entity the question names; an entity one such relation away from a named entity is
   the answer, so the ranker treats it like a named one (found, never hidden by demotion, still
@@ -197,8 +197,8 @@ class QuestionCues:
     answer_types: frozenset[str] = frozenset()
     relation_types: frozenset[str] = frozenset()
     attitude: Attitude | None = None
-    listing: bool = False
-    """The answer type is read from a plural noun ("the powers", "which gods"): a list."""
+    list_types: frozenset[str] = frozenset()
+    """The types a plural noun near the start asks a list of ("the powers", "which gods")."""
     dangers: bool = False
     """The question asks for dangers: hostility to the party does not demote an answer."""
 
@@ -230,5 +230,7 @@ def question_cues(question: str) -> QuestionCues:
         ),
         attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
         dangers=any(w in DANGER_WORDS for w in words),
-        listing=any(_plural_type(w) for w in words[:LIST_WORDS]),
+        list_types=frozenset().union(
+            *(ANSWER_TYPE_WORDS[w] for w in words[:LIST_WORDS] if _plural_type(w))
+        ),
     )

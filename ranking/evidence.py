@@ -27,6 +27,7 @@ class Evidence:
     typed: bool = False
     anchor: bool = False
     listing: bool = False
+    """Of a type the question asks a list of (:attr:`ranking.cues.QuestionCues.list_types`)."""
     hostile_asked: bool = False
     """The question asks for dangers (:attr:`ranking.cues.QuestionCues.dangers`)."""
 

@@ -24,7 +24,7 @@ For a question and a ``CampaignView``:
                 + w.recency*recency) * status
 
    where a question that asks for a list ("What are the *powers* of Vardholm?", "Which *gods*
-   ...": the answer type read from a plural noun) weighs the type with ``w.type_list``
+   ...": an entity of the type read from a plural noun) weighs the type with ``w.type_list``
    instead of ``w.type``: its answer is every entity of that type the passages support, and
    the setting or a passage's other names should not crowd them out of the top (the anchor
    rule also weighs a passage about the setting like the setting, see ``_in_setting``);
@@ -225,7 +225,7 @@ class Ranker:
                 attitude=key.kind == "entity" and key.id in minded,
                 typed=key.kind == "entity" and view.entities[key.id].type in cues.answer_types,
                 hostile_asked=cues.dangers,
-                listing=cues.listing,
+                listing=key.kind == "entity" and view.entities[key.id].type in cues.list_types,
             )
             for key in keys | {k for k in graph if in_view(view, k)}
         }

@@ -109,11 +109,14 @@ def test_a_hostile_danger_is_the_answer_to_a_question_about_dangers_not_demoted(
 
 
 def test_a_plural_type_noun_asks_for_a_list_and_weighs_the_type_more() -> None:
-    assert question_cues("What are the powers of Vardholm?").listing
-    assert question_cues("Which gods are worshipped here?").listing
-    assert not question_cues("Which faction hires out swords?").listing
+    # the list's types are the plural noun's, not the question word's ("who" asks for people)
+    assert question_cues("Who are the powers of Vardholm?").list_types == {"Faction"}
+    assert question_cues("Which gods are worshipped here?").list_types == {"Deity"}
+    assert not question_cues("Which faction hires out swords?").list_types
     # a plural far from the question word is an object, not what is asked for
-    assert not question_cues("Which monk at the Hearthstone Shrine can bless our weapons?").listing
+    assert not question_cues(
+        "Which monk at the Hearthstone Shrine can bless our weapons?"
+    ).list_types
     one = _ask("Which faction hires out swords?", party_view())["river-guild"]
     many = _ask("Which factions hire out swords?", party_view())["river-guild"]
     assert one[2]["type"] == many[2]["type"] == 1.0
