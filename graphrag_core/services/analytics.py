@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from graphrag_core.analytics.build import BuildOutcome, build_snapshot
@@ -30,6 +30,10 @@ from graphrag_core.ports import ChatModel, Clock, Embedder, GraphStore, Progress
 from graphrag_core.services.cache import CampaignCache
 from graphrag_core.services.llm_use_cases import require_campaign
 from graphrag_core.services.views import build_view
+
+SavedHook = Callable[[str, CampaignView, AnalyticsSnapshot, Mapping[str, Sequence[float]]], None]
+"""Told of each stored build: the campaign, the GM view the build read, the snapshot and the
+summary vectors by summary key."""
 
 logger = logging.getLogger(__name__)
 
@@ -54,8 +58,15 @@ class AnalyticsService:
         chat: ChatModel | None = None,
         runner: AnalyticsRunner | None = None,
         concurrency: int = 1,
+        load: Callable[[str], AnalyticsSnapshot | None] | None = None,
+        after_save: SavedHook | None = None,
     ) -> None:
+        """``load``: how a stored snapshot is read (default: from the store; the service
+        passes the read snapshot's); ``after_save``: called with the GM view a build read,
+        the new snapshot and its summary vectors, once they are stored."""
         self.store = store
+        self._load = load or store.load_analytics
+        self._after_save = after_save
         self.embedder = embedder
         self.clock = clock
         self.settings = settings
@@ -104,6 +115,8 @@ class AnalyticsService:
         progress.start("write", None)
         self.forget(campaign)
         self.store.save_analytics(campaign, outcome.snapshot, vectors)
+        if self._after_save is not None:
+            self._after_save(campaign, gm_view, outcome.snapshot, vectors)
         progress.finish("write")
         return _report(gm_view, outcome, embedded, time.perf_counter() - started)
 
@@ -135,7 +148,7 @@ class AnalyticsService:
     def stored(self, campaign: str) -> AnalyticsSnapshot | None:
         """The campaign's stored snapshot (None before its first build), read and parsed
         once, then kept until this service builds or forgets the campaign."""
-        return self._snapshots.get(campaign, None, lambda: self.store.load_analytics(campaign))
+        return self._snapshots.get(campaign, None, lambda: self._load(campaign))
 
     def cached_community_views(
         self, campaign: str, key: Hashable, build: Callable[[], list[CommunityView]]
