@@ -17,6 +17,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
+from graphrag_core.services.gc_pause import paused_gc
+
 V = TypeVar("V")
 
 
@@ -44,7 +46,8 @@ class CampaignCache(Generic[V]):
             if entry is not None and entry[0] == revision:
                 return entry[1]
             try:
-                value = build()
+                with paused_gc():  # a cold build allocates a lot and frees little
+                    value = build()
             except BaseException:
                 with self._lock:  # a failed build (an unknown campaign) leaves no trace
                     if slot not in self._entries:

@@ -32,11 +32,20 @@ import numpy as np
 from pydantic import TypeAdapter
 
 from graphrag_core.analytics_models import AnalyticsSnapshot, CommunitySummary
-from graphrag_core.models import Change, ChangeSetRecord, Chunk, Entity, Relation, Visibility
+from graphrag_core.models import (
+    CampaignView,
+    Change,
+    ChangeSetRecord,
+    Chunk,
+    Entity,
+    Relation,
+    Visibility,
+)
 from graphrag_core.ports import Embedder, GraphStore, SnapshotFiles
 from graphrag_core.services.ingest import chunk_embedding_text, entity_embedding_text
 from graphrag_core.services.vector_index import IndexKind, KindVectors, VectorIndex
 from graphrag_core.services.views import StoredCampaign, load_stored
+from ranking.lexical import LexicalIndex
 
 logger = logging.getLogger(__name__)
 
@@ -78,18 +87,40 @@ class ReadSnapshot:
     def stored(self, campaign: str) -> StoredCampaign:
         """The stored campaign at the store's current revision: from the snapshot, or read
         from the store (and snapshotted)."""
-        body = self._part(
+        body, revision = self._part(
             campaign, "stored.json", lambda: _stored_body(load_stored(self._store, campaign)),
             _BODY.validate_json, _BODY.dump_json,
         )  # fmt: skip
-        return StoredCampaign(campaign, *body)
+        return StoredCampaign(campaign, *body, revision=revision)
 
     def analytics(self, campaign: str) -> AnalyticsSnapshot | None:
         """The stored analytics snapshot (None before a build), as :meth:`stored` reads."""
         return self._part(
             campaign, "analytics.json", lambda: self._store.load_analytics(campaign),
             _ANALYTICS.validate_json, _ANALYTICS.dump_json,
-        )  # fmt: skip
+        )[0]  # fmt: skip
+
+    def lexical(self, stored: StoredCampaign, view: CampaignView) -> LexicalIndex:
+        """The BM25 index of a view cut from ``stored``: kept for the GM's and the players'
+        present-day views, at the revision ``stored`` was read at."""
+        if view.as_of_session is not None or stored.revision is None:
+            return LexicalIndex.build(view)
+        name = f"bm25-{'party' if view.as_player else 'gm'}.npz"
+        expected = self._header(stored.campaign, name, revision=stored.revision)
+        data = self._files.read(stored.campaign, name)
+        if data is not None:
+            try:
+                with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+                    if json.loads(str(npz["meta"])) == json.loads(expected):
+                        return LexicalIndex.from_arrays({k: npz[k] for k in npz.files})
+            except Exception:  # a damaged cache file: whatever numpy raises
+                _ignored(stored.campaign, name, "unreadable")
+        index = LexicalIndex.build(view)
+        buffer = io.BytesIO()
+        arrays: dict[str, Any] = {"meta": np.array(expected.decode("utf-8")), **index.arrays()}
+        np.savez(buffer, **arrays)
+        self._files.write(stored.campaign, name, buffer.getvalue())
+        return index
 
     def _part(
         self,
@@ -98,12 +129,12 @@ class ReadSnapshot:
         read: Callable[[], T],
         parse: Callable[[bytes], T],
         dump: Callable[[T], bytes],
-    ) -> T:
+    ) -> tuple[T, int]:
         revision = self._store.campaign_revision(campaign)  # before any read: see the module
         data = self._files.read(campaign, name)
         if data is not None:
             try:
-                return parse(self._body(data, campaign, name, revision))
+                return parse(self._body(data, campaign, name, revision)), revision
             except UnusablePartError as why:
                 if str(why) != "stale":
                     _ignored(campaign, name, str(why))
@@ -112,7 +143,7 @@ class ReadSnapshot:
         value = read()
         header = self._header(campaign, name, revision=revision)
         self._files.write(campaign, name, header + b"\n" + dump(value))
-        return value
+        return value, revision
 
     def _header(self, campaign: str, part: str, **extra: Any) -> bytes:
         fields = {"format": FORMAT, "part": part, "campaign": campaign}
@@ -121,7 +152,8 @@ class ReadSnapshot:
 
     def _body(self, data: bytes, campaign: str, name: str, revision: int) -> bytes:
         """The part's body when its header matches this store, campaign and revision."""
-        first, newline, body = data.partition(b"\n")
+        end = data.find(b"\n")
+        first, newline, body = data[: max(end, 0)], end >= 0, data[end + 1 :]
         try:
             header = json.loads(first)
         except ValueError as exc:

@@ -63,6 +63,7 @@ from graphrag_core.services.changelog import (
 from graphrag_core.services.entity_views import entity_view
 from graphrag_core.services.evaluation import evaluate
 from graphrag_core.services.extraction import LlmSetup, cached_keys, replayed_ledger, run_extraction
+from graphrag_core.services.gc_pause import paused_gc
 from graphrag_core.services.ingest import (
     Classification,
     SourceScan,
@@ -125,9 +126,15 @@ class IndexedView:
     on first use: a view read only for its states (the one a community summary was written
     at, to patch stale findings) never builds the BM25 index or the ranking inputs."""
 
-    def __init__(self, view: CampaignView, inputs: Callable[[CampaignView], RankInputs]) -> None:
+    def __init__(
+        self,
+        view: CampaignView,
+        inputs: Callable[[CampaignView], RankInputs],
+        lexical: Callable[[CampaignView], LexicalIndex] = LexicalIndex.build,
+    ) -> None:
         self.view = view
         self._make_inputs = inputs
+        self._make_lexical = lexical
         self._lock = threading.Lock()
         self._lexical: LexicalIndex | None = None
         self._inputs: RankInputs | None = None
@@ -136,14 +143,16 @@ class IndexedView:
     def lexical(self) -> LexicalIndex:
         with self._lock:
             if self._lexical is None:
-                self._lexical = LexicalIndex.build(self.view)
+                with paused_gc():
+                    self._lexical = self._make_lexical(self.view)
             return self._lexical
 
     @property
     def inputs(self) -> RankInputs:
         with self._lock:
             if self._inputs is None:
-                self._inputs = self._make_inputs(self.view)
+                with paused_gc():
+                    self._inputs = self._make_inputs(self.view)
             return self._inputs
 
     @property
@@ -523,7 +532,12 @@ class LoregraphService(LlmUseCases, AgentUseCases):
             view = stored.view(as_player=as_player, as_of_session=as_of_session)
             if not (view.entities or view.chunks or view.changes):
                 require_campaign(self.store, campaign)
-            return IndexedView(view, lambda v: self._rank_inputs(v, campaign, as_player))
+            snapshot = self._snapshot
+            return IndexedView(
+                view,
+                lambda v: self._rank_inputs(v, campaign, as_player),
+                (lambda v: snapshot.lexical(stored, v)) if snapshot else LexicalIndex.build,
+            )
 
         return self._views.get(campaign, (as_player, as_of_session), build)
 
