@@ -14,9 +14,13 @@ the entities, then an analytics build (centrality, communities, summaries). Item
 seeded random unit vectors written straight to the store (the ranker's cost does not depend on
 what they say); questions are embedded by the real model, as in production. Set-up runs once
 per ``--data-dir``; the measurement always runs in a fresh child process, so opening the
-service and the first query are cold, as after a restart. Reported: opening the service, the
-first ``ask``, warm ``ask`` and ``preview`` p50 / p95 (k = 20), the peak RSS of this process
-and of the embedded FalkorDB server, and the load average. ``--query-encoder`` picks what embeds
+service and the first query are cold, as after a restart. The campaign's read snapshot
+(``<data dir>/snapshots/scale``: item vectors written by the build, the stored campaign,
+analytics and BM25 written by the first query that had to read the store) is kept between runs
+unless ``--snapshot drop``; ``--busy`` keeps one core spinning in another process meanwhile.
+Reported: opening the service, the first ``ask``, warm ``ask`` and ``preview`` p50 / p95
+(k = 20), the peak RSS of this process and of the embedded FalkorDB server, and the load
+average. ``--query-encoder`` picks what embeds
 the questions (``numpy``, the default, or ``sentence-transformers``).
 """
 
@@ -27,6 +31,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import subprocess
 import sys
 import time
@@ -224,6 +229,14 @@ def main() -> None:
     parser.add_argument(
         "--query-encoder", choices=("numpy", "sentence-transformers"), default="numpy"
     )
+    parser.add_argument(
+        "--snapshot", choices=("keep", "drop"), default="keep",
+        help="drop: delete the campaign's read snapshot first (the first query reads the store "
+        "and writes it again; the vectors stay searched by the store until the next build)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--busy", action="store_true", help="keep one core busy (a spinning process) meanwhile"
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -234,10 +247,18 @@ def main() -> None:
         setup(args.data_dir, args.n)
         (args.data_dir / ".ready").write_text("ok")
         print(f"set-up: {time.perf_counter() - started:.1f} s")
+    if args.snapshot == "drop":
+        shutil.rmtree(args.data_dir / "snapshots" / CAMPAIGN, ignore_errors=True)
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if args.busy else None
     command = [sys.executable, __file__, "--child", "--n", str(args.n), "--runs", str(args.runs),
                "--query-encoder", args.query_encoder]  # fmt: skip
-    child = subprocess.run([*command, "--data-dir", str(args.data_dir)], check=True,
-                           capture_output=True, text=True)  # fmt: skip
+    try:
+        child = subprocess.run([*command, "--data-dir", str(args.data_dir)], check=True,
+                               capture_output=True, text=True)  # fmt: skip
+    finally:
+        if spinner is not None:
+            spinner.kill()
+            spinner.wait()
     print(child.stdout.strip().splitlines()[-1])
 
 
