@@ -52,7 +52,7 @@ class KindVectors:
         norm = float(np.linalg.norm(query))
         if norm == 0.0:
             return []
-        scores = self.matrix[rows] @ (query / norm)
+        scores = (self.matrix @ (query / norm))[rows]  # no copy of the matrix's rows
         if len(rows) > k:  # the k best, and every row tied with the k-th
             cutoff = np.partition(scores, len(rows) - k)[len(rows) - k]
             keep = scores >= cutoff

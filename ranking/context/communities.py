@@ -62,7 +62,14 @@ def communities_for(
 ) -> list[tuple[CommunityView, float]]:
     """The ``limit`` communities whose ranked members score highest (sum), smaller first on
     ties; a community none of whose members ranked is left out."""
-    scored = [(c, sum(scores.get(m, 0.0) for m in c.members)) for c in communities]
+    ranked = scores.keys()
+    # most communities hold no ranked member: skip them in C before summing (a warm preview
+    # at 10k entities went through ~30k members in Python otherwise)
+    scored = [
+        (c, sum(scores.get(m, 0.0) for m in c.members))
+        for c in communities
+        if not ranked.isdisjoint(c.members)
+    ]
     kept = [(c, s) for c, s in scored if s > 0.0]
     kept.sort(key=lambda pair: (-pair[1], pair[0].size, pair[0].id))
     return kept[:limit]
