@@ -60,10 +60,12 @@ class AnalyticsService:
         concurrency: int = 1,
         load: Callable[[str], AnalyticsSnapshot | None] | None = None,
         after_save: SavedHook | None = None,
+        revisions: Callable[[str], int] | None = None,
     ) -> None:
         """``load``: how a stored snapshot is read (default: from the store; the service
         passes the read snapshot's); ``after_save``: called with the GM view a build read,
-        the new snapshot and its summary vectors, once they are stored."""
+        the new snapshot and its summary vectors, once they are stored; ``revisions``: how
+        its caches read a campaign's revision (default: the store's)."""
         self.store = store
         self._load = load or store.load_analytics
         self._after_save = after_save
@@ -73,12 +75,9 @@ class AnalyticsService:
         self.chat = chat
         self.runner = runner or InProcessRunner(settings)
         self.concurrency = concurrency
-        self._snapshots: CampaignCache[AnalyticsSnapshot | None] = CampaignCache(
-            store.campaign_revision
-        )
-        self._communities: CampaignCache[tuple[CommunityView, ...]] = CampaignCache(
-            store.campaign_revision
-        )
+        revision = revisions or store.campaign_revision
+        self._snapshots: CampaignCache[AnalyticsSnapshot | None] = CampaignCache(revision)
+        self._communities: CampaignCache[tuple[CommunityView, ...]] = CampaignCache(revision)
 
     def close(self) -> None:
         close = getattr(self.runner, "close", None)

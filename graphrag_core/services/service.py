@@ -51,7 +51,7 @@ from graphrag_core.ports import (
 )
 from graphrag_core.services.agent_use_cases import AgentUseCases
 from graphrag_core.services.analytics import AnalyticsService
-from graphrag_core.services.cache import CampaignCache
+from graphrag_core.services.cache import CampaignCache, PinnedRevisions
 from graphrag_core.services.changelog import (
     ChangeSetSource,
     PostResult,
@@ -194,17 +194,15 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         self.llm = llm
         self.token_counter = token_counter
         self._snapshot = ReadSnapshot(store, snapshots, embedder) if snapshots else None
-        self._views: CampaignCache[IndexedView] = CampaignCache(store.campaign_revision)
+        # read once per request inside self.revisions.pinned() (ask, preview, expand, context)
+        self.revisions = PinnedRevisions(store.campaign_revision)
+        self._views: CampaignCache[IndexedView] = CampaignCache(self.revisions)
         # what views are cut from, read once per revision for every audience and as_of
-        self._stored: CampaignCache[StoredCampaign] = CampaignCache(
-            store.campaign_revision, limit=4
-        )
+        self._stored: CampaignCache[StoredCampaign] = CampaignCache(self.revisions, limit=4)
         self._entities: CampaignCache[list[Entity]] = CampaignCache(
             store.campaign_revision, limit=4
         )
-        self._vectors: CampaignCache[VectorIndex | None] = CampaignCache(
-            store.campaign_revision, limit=4
-        )
+        self._vectors: CampaignCache[VectorIndex | None] = CampaignCache(self.revisions, limit=4)
         self._rebuilds = Rebuilds(store.campaign_revision)
         snapshot = self._snapshot
         self.analytics = AnalyticsService(
@@ -217,6 +215,7 @@ class LoregraphService(LlmUseCases, AgentUseCases):
             concurrency=llm.settings.concurrency if llm else 1,
             load=snapshot.analytics if snapshot else None,
             after_save=self._after_build if snapshot else None,
+            revisions=self.revisions,
         )
 
     def close(self) -> None:
@@ -618,19 +617,20 @@ class LoregraphService(LlmUseCases, AgentUseCases):
             raise RequestError(
                 'the question is empty; ask in plain words, e.g. "Where can the party rest?"'
             )
-        indexed = self.view(campaign, as_player=as_player, as_of_session=as_of_session)
-        if historical is None:
-            historical = is_historical(question) or as_of_session is not None
-        ranker = Ranker(self.embedder, self._search(campaign), self.ranking_settings)
-        return ranker.rank(
-            question,
-            indexed.view,
-            indexed.lexical,
-            k=k,
-            historical=historical,
-            preset=preset,
-            inputs=indexed.inputs,
-        )
+        with self.revisions.pinned():
+            indexed = self.view(campaign, as_player=as_player, as_of_session=as_of_session)
+            if historical is None:
+                historical = is_historical(question) or as_of_session is not None
+            ranker = Ranker(self.embedder, self._search(campaign), self.ranking_settings)
+            return ranker.rank(
+                question,
+                indexed.view,
+                indexed.lexical,
+                k=k,
+                historical=historical,
+                preset=preset,
+                inputs=indexed.inputs,
+            )
 
     def evaluate(
         self,
