@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from graphrag_core.analytics.build import BuildOutcome, build_snapshot
@@ -29,10 +30,19 @@ from graphrag_core.models import CampaignView, ScoredId, Visibility
 from graphrag_core.ports import ChatModel, Clock, Embedder, GraphStore, ProgressListener
 from graphrag_core.services.cache import CampaignCache
 from graphrag_core.services.llm_use_cases import require_campaign
-from graphrag_core.services.views import build_view
+from graphrag_core.services.views import StoredCampaign, load_stored
 
-SavedHook = Callable[[str, CampaignView, AnalyticsSnapshot, Mapping[str, Sequence[float]]], None]
-"""Told of each stored build: the campaign, the GM view the build read, the snapshot and the
+SavedHook = Callable[
+    [
+        StoredCampaign,
+        tuple[CampaignView, CampaignView],
+        AnalyticsSnapshot,
+        Mapping[str, Sequence[float]],
+    ],
+    None,
+]
+"""Told of each stored build: the stored campaign the build read (with the revision read
+before it), the GM's and the players' present-day views of it, the new snapshot and its
 summary vectors by summary key."""
 
 logger = logging.getLogger(__name__)
@@ -98,7 +108,10 @@ class AnalyticsService:
         if previous is None:
             previous = self.stored(campaign)
         progress.start("load", None)
-        gm_view, party_view = _load_views(self.store, campaign)
+        read_at = self.store.campaign_revision(campaign)  # before the read: see the hook
+        stored = replace(load_stored(self.store, campaign), revision=read_at)
+        gm_view = stored.view(as_player=False)
+        party_view = stored.view(as_player=True)
         progress.finish("load")
         outcome = build_snapshot(
             gm_view,
@@ -115,7 +128,7 @@ class AnalyticsService:
         self.forget(campaign)
         self.store.save_analytics(campaign, outcome.snapshot, vectors)
         if self._after_save is not None:
-            self._after_save(campaign, gm_view, outcome.snapshot, vectors)
+            self._after_save(stored, (gm_view, party_view), outcome.snapshot, vectors)
         progress.finish("write")
         return _report(gm_view, outcome, embedded, time.perf_counter() - started)
 
@@ -224,19 +237,6 @@ class AnalyticsService:
         return map_reduce_answer(
             question, campaign, as_player, hits, self.chat, self.settings, self.concurrency
         )
-
-
-def _load_views(store: GraphStore, campaign: str) -> tuple[CampaignView, CampaignView]:
-    """The GM's and the party's view of the campaign, from one read of the store."""
-    parts = (
-        store.load_entities(campaign),
-        store.load_relations(campaign),
-        store.load_chunks(campaign),
-        store.load_changes(campaign),
-    )
-    records = store.load_changesets(campaign)
-    gm = build_view(campaign, *parts, as_player=False, records=records)
-    return gm, build_view(campaign, *parts, as_player=True, records=records)
 
 
 def _visibility(as_player: bool) -> Visibility:

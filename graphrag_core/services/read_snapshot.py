@@ -116,11 +116,41 @@ class ReadSnapshot:
             except Exception:  # a damaged cache file: whatever numpy raises
                 _ignored(stored.campaign, name, "unreadable")
         index = LexicalIndex.build(view)
-        buffer = io.BytesIO()
-        arrays: dict[str, Any] = {"meta": np.array(expected.decode("utf-8")), **index.arrays()}
-        np.savez(buffer, **arrays)
-        self._files.write(stored.campaign, name, buffer.getvalue())
+        self._write_lexical(stored.campaign, name, expected, index)
         return index
+
+    def _write_lexical(self, campaign: str, name: str, header: bytes, index: LexicalIndex) -> None:
+        buffer = io.BytesIO()
+        arrays: dict[str, Any] = {"meta": np.array(header.decode("utf-8")), **index.arrays()}
+        np.savez(buffer, **arrays)
+        self._files.write(campaign, name, buffer.getvalue())
+
+    def after_build(
+        self,
+        stored: StoredCampaign,
+        views: tuple[CampaignView, CampaignView],
+        analytics: AnalyticsSnapshot,
+    ) -> None:
+        """A build just stored ``analytics``, having read ``stored`` (and cut the GM's and the
+        players' present-day ``views`` from it) at ``stored.revision``: when the store's
+        revision is now exactly one write later, that write was the build's own, so the stored
+        campaign, the analytics and the BM25 indexes are the store's current state; snapshot
+        them so that the next process's first query reads no store. Otherwise another write
+        came between, and the next reader reads the store (as without a snapshot)."""
+        campaign = stored.campaign
+        written = self._store.campaign_revision(campaign)
+        if stored.revision is None or written != stored.revision + 1:
+            return
+        for name, value in (
+            ("stored.json", _BODY.dump_json(_stored_body(stored))),
+            ("analytics.json", _ANALYTICS.dump_json(analytics)),
+        ):
+            header = self._header(campaign, name, revision=written)
+            self._files.write(campaign, name, header + b"\n" + value)
+        for view in views:
+            name = f"bm25-{'party' if view.as_player else 'gm'}.npz"
+            header = self._header(campaign, name, revision=written)
+            self._write_lexical(campaign, name, header, LexicalIndex.build(view))
 
     def _part(
         self,

@@ -568,17 +568,18 @@ class LoregraphService(LlmUseCases, AgentUseCases):
 
     def _after_build(
         self,
-        campaign: str,
-        gm_view: CampaignView,
+        stored: StoredCampaign,
+        views: tuple[CampaignView, CampaignView],
         analytics: AnalyticsSnapshot,
         summary_vectors: Mapping[str, Sequence[float]],
     ) -> None:
-        """A build stored new summaries: snapshot their vectors (and any item's missing)."""
+        """A build stored new summaries: snapshot their vectors (and any item's missing), and
+        what the next first query reads, when no other write came between."""
         if self._snapshot is not None:
             self._snapshot.refresh_vectors(
-                campaign, gm_view.entities.values(), gm_view.chunks.values(), analytics,
-                summary_vectors,
-            )  # fmt: skip
+                stored.campaign, stored.entities, stored.chunks, analytics, summary_vectors
+            )
+            self._snapshot.after_build(stored, views, analytics)
 
     def _rank_inputs(self, view: CampaignView, campaign: str, as_player: bool) -> RankInputs:
         """The view's ranking inputs with the audience's importance and community summaries

@@ -234,3 +234,26 @@ def test_one_campaigns_snapshot_never_serves_another_and_goes_with_it(
         assert any("another format, store" in r.getMessage() for r in caplog.records)
         service.delete_campaign("one")
         assert not one.exists() and two.exists()
+
+
+def test_after_a_build_the_next_process_reads_no_store_for_its_first_query(
+    tmp_path: Path, example_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    embedder = HashEmbedder(384)
+    settings = _emberfall(tmp_path, example_dir, embedder, "one")  # ends with a build
+    with open_service(settings, embedder=embedder) as reference:
+        expected = _ranked(reference.ask("Who are our allies?", "one", as_player=True))
+    shutil.rmtree(_folder(settings, "one"))
+    with open_service(settings, embedder=embedder) as builder:
+        builder.build("one")
+    with open_service(settings, embedder=embedder) as service:
+
+        def refused(*_: object) -> None:
+            raise AssertionError("the first query read the store")
+
+        for name in ("load_entities", "load_relations", "load_chunks", "load_changes"):
+            monkeypatch.setattr(service.store, name, refused)
+        for name in ("load_changesets", "load_analytics", "vector_search", "summary_search"):
+            monkeypatch.setattr(service.store, name, refused)
+        allies = _ranked(service.ask("Who are our allies?", "one", as_player=True))
+        _assert_same([allies], [expected])
