@@ -164,11 +164,13 @@ class AnalyticsService:
 
     def cached_community_views(
         self, campaign: str, key: Hashable, build: Callable[[], list[CommunityView]]
-    ) -> list[CommunityView]:
+    ) -> Sequence[CommunityView]:
         """An audience's community views (``key`` names the audience and the session), built
         by ``build`` once per campaign revision: patching every finding of every summary from
-        the overlay is most of a warm ``preview`` otherwise (~150 ms at 10k entities)."""
-        return list(self._communities.get(campaign, key, lambda: tuple(build())))
+        the overlay is most of a warm ``preview`` otherwise (~150 ms at 10k entities). The
+        same tuple while it is valid (a preview indexes its members once, see
+        ``ranking.context.communities.member_index``)."""
+        return self._communities.get(campaign, key, lambda: tuple(build()))
 
     def forget(self, campaign: str) -> None:
         """Drop the kept snapshot of ``campaign`` (its data changed)."""
