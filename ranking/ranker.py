@@ -44,7 +44,7 @@ from dataclasses import replace
 
 from graphrag_core.config import PresetName, RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView
-from graphrag_core.ports import Embedder, GraphStore
+from graphrag_core.ports import Embedder, VectorSearch
 from ranking.anchors import anchors
 from ranking.communities import summary_hits
 from ranking.cues import lexical_query, question_cues
@@ -96,7 +96,7 @@ def select(
 class Ranker:
     """Ranks a view's entities and passages for a question; holds no per-campaign state."""
 
-    def __init__(self, embedder: Embedder, store: GraphStore, settings: RankingSettings) -> None:
+    def __init__(self, embedder: Embedder, store: VectorSearch, settings: RankingSettings) -> None:
         self._embedder = embedder
         self._store = store
         self._settings = settings
