@@ -74,6 +74,7 @@ WEIGHT_NAMES: tuple[str, ...] = (
     "attitude",
     "proximity",
     "type",
+    "type_list",
     "centrality",
     "recency",
     "community",
@@ -110,6 +111,11 @@ class WeightOverrides(_Section):
         default=None, ge=0.0, description="Graded graph closeness to the named entities."
     )
     type: float | None = Field(default=None, ge=0.0, description="Of the type asked for.")
+    type_list: float | None = Field(
+        default=None,
+        ge=0.0,
+        description="Of the type a plural noun asks for ('the powers', 'which gods'): a list.",
+    )
     centrality: float | None = Field(
         default=None, ge=0.0, description="The build's importance, normalised per campaign."
     )

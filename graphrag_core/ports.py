@@ -171,6 +171,47 @@ class StoreAdmin(Protocol):
 
 
 @runtime_checkable
+class VectorSearch(Protocol):
+    """The nearest-neighbour reads the ranker makes: the store's, or the in-process search over
+    a campaign's read snapshot."""
+
+    def vector_search(
+        self,
+        campaign: str,
+        kind: SearchKind,
+        vector: Sequence[float],
+        k: int,
+        visibilities: Sequence[Visibility],
+    ) -> list[ScoredId]: ...
+
+    def summary_search(
+        self,
+        campaign: str,
+        vector: Sequence[float],
+        k: int,
+        visibilities: Sequence[Visibility],
+    ) -> list[ScoredId]: ...
+
+
+@runtime_checkable
+class SnapshotFiles(Protocol):
+    """Named blobs kept per campaign beside the store: the read snapshot, a cache that is safe
+    to delete. Every write is atomic (a reader sees the old blob or the new, never half)."""
+
+    @property
+    def store_identity(self) -> str:
+        """Which store the blobs were read from (a blob of another store is never used)."""
+
+    def read(self, campaign: str, name: str) -> bytes | None:
+        """The blob, or None when there is none (or it cannot be read)."""
+
+    def write(self, campaign: str, name: str, data: bytes) -> None: ...
+
+    def delete(self, campaign: str) -> None:
+        """Remove every blob of ``campaign``."""
+
+
+@runtime_checkable
 class GraphStore(
     CampaignWrites,
     GraphReads,

@@ -13,13 +13,13 @@ from graphrag_core.analytics.gds import runner_for
 from graphrag_core.config import StoreSettings
 from graphrag_core.errors import ConfigError
 from graphrag_core.models import StoreHealth
-from graphrag_core.ports import Embedder, GraphStore, TokenCounter
+from graphrag_core.ports import Embedder, GraphStore, SnapshotFiles, TokenCounter
 from graphrag_core.services.extraction import LlmSetup
 from graphrag_core.services.health import store_health
 from graphrag_core.services.service import LoregraphService
 from graphrag_core.services.store_copy import PartReport, copy_campaigns
 from graphrag_core.settings import Settings
-from graphrag_core.uris import check_neo4j_uri
+from graphrag_core.uris import check_neo4j_uri, redact
 
 
 class SystemClock:
@@ -177,7 +177,23 @@ def build_service(settings: Settings, *, embedder: Embedder | None = None) -> Lo
         chat=llm.chat if llm else None,  # a configured model also writes the summaries
         llm=llm,
         token_counter=LazyTokenCounter(encoding_for(llm.chat.model_id)[0] if llm else "o200k_base"),
+        snapshots=snapshot_files(settings),
     )
+
+
+def snapshot_files(settings: Settings) -> SnapshotFiles:
+    """The read snapshots under ``<data dir>/snapshots``, labelled with the store they were
+    read from (two stores sharing a data dir never serve each other's)."""
+    from graphrag_core.stores.snapshot_files import SnapshotDirectory
+
+    section = settings.store_section()
+    where = {
+        "falkordb-embedded": str(section.data_dir.resolve()),
+        "falkordb": redact(section.falkordb_url or ""),
+        "neo4j": f"{section.neo4j_uri}/{section.neo4j_database}",
+    }.get(section.kind, section.kind)
+    identity = f"{section.kind}:{where}:{section.graph_name}"
+    return SnapshotDirectory(settings.data_dir / "snapshots", identity)
 
 
 @contextmanager

@@ -13,7 +13,8 @@ the question's subject ("Who *is* Nessa Quill?", "Where is Tobin?", "Tell me abo
 King": the named entity is the answer), and one of:
 
 - the question asks along a relation ("Who leads the Black Tide?": from the Black Tide);
-- the name follows a preposition of place or belonging ("in", "at", "on", "of", "near", ...);
+- the name follows a preposition of place or belonging ("in", "at", "on", "of", "near", "by",
+  ...);
 - the entity is not of a type the question asks for ("*Where* can we hear the Horn?").
 
 Only the question's wording and the entities' types are read.
@@ -28,7 +29,8 @@ from ranking.names import NameSpan, question_words
 
 SETTING_WORDS = frozenset(
     {"in", "at", "on", "near", "around", "across", "through", "under", "beneath", "below",
-     "inside", "outside", "of", "from", "along", "beyond", "within", "into", "over", "about"}
+     "inside", "outside", "of", "from", "along", "beyond", "within", "into", "over", "about",
+     "by", "beside", "behind", "past"}
 )  # fmt: skip
 """Words that, just before a name, make it the place or thing the question is set in."""
 

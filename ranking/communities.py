@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from graphrag_core.analytics_models import CommunitySummary
 from graphrag_core.models import CampaignView, RankedResult, Visibility
-from graphrag_core.ports import GraphStore
+from graphrag_core.ports import VectorSearch
 from ranking.documents import ItemKey
 from ranking.text import gist
 
@@ -24,7 +24,7 @@ def audience(view: CampaignView) -> Visibility:
 
 
 def summary_hits(
-    store: GraphStore,
+    store: VectorSearch,
     view: CampaignView,
     summaries: Mapping[str, CommunitySummary],
     vector: Sequence[float],

@@ -1,7 +1,11 @@
 """What a question asks for, read from its wording: three documented lexicons.
 
 - **answer types**: "where" asks for a Location, "who" for a person, faction, deity or
-  creature; nouns name a type too ("which inn", "what faction", "the gods").
+  creature; nouns name a type too ("which inn", "what faction", "the gods", "the landmarks").
+  "What *dangers* lurk in the Cinderwood?" asks for creatures and factions, and for hostile
+  ones above all: such a question does not demote an answer for its hostility to the party
+  (it is still marked unavailable), as "our enemies" does not. A type read from a plural noun
+  ("the powers", "which gods") asks for a list of that type (:attr:`QuestionCues.list_types`).
 - **relation cues**: "who *leads* the Merchants' Guild?" asks along ``leads`` / ``ruled_by``
   from the entity the question names; an entity one such relation away from a named entity is
   the answer, so the ranker treats it like a named one (found, never hidden by demotion, still
@@ -17,12 +21,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from graphrag_core.models import Attitude
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
 PERSON_TYPES = frozenset({"NPC", "PC", "Faction", "Deity", "Creature"})
+
+DANGER_WORDS = ("danger", "dangers", "dangerous", "peril", "perils", "menace", "menaces")
+"""Words by which a question asks for what threatens: creatures and factions, and hostile
+ones are the answer, not a status to demote (:attr:`QuestionCues.dangers`)."""
 
 ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
     "where": frozenset({"Location"}),
@@ -31,7 +40,9 @@ ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         ("place", "places", "location", "locations", "inn", "inns", "tavern", "taverns",
          "town", "towns", "village", "villages", "city", "cities", "shrine", "shrines",
-         "temple", "temples", "camp", "camps", "keep", "castle", "castles", "region"),
+         "temple", "temples", "camp", "camps", "keep", "castle", "castles", "region",
+         "landmark", "landmarks", "sights", "alehouse", "alehouses", "caravanserai",
+         "caravanserais", "hostel", "hostels"),
         frozenset({"Location"}),
     ),
     **dict.fromkeys(
@@ -51,6 +62,7 @@ ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
         ("monster", "monsters", "creature", "creatures", "beast", "beasts"),
         frozenset({"Creature"}),
     ),
+    **dict.fromkeys(DANGER_WORDS, frozenset({"Creature", "Faction"})),
     **dict.fromkeys(("quest", "quests", "mission", "missions"), frozenset({"Quest"})),
     **dict.fromkeys(("npc", "npcs", "person", "people"), frozenset({"NPC"})),
 }  # fmt: skip
@@ -59,9 +71,11 @@ ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
 RELATION_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         ("lead", "leads", "led", "leader", "leaders", "leading", "head", "heads", "boss",
-         "command", "commands", "commander", "captain", "runs", "chief", "master"),
+         "command", "commands", "commander", "captain", "chief", "master", "eldest",
+         "speaks", "spokesman", "spokeswoman"),
         frozenset({"leads", "ruled_by"}),
     ),
+    **dict.fromkeys(("run", "runs"), frozenset({"leads", "ruled_by", "owns", "owned_by"})),
     **dict.fromkeys(
         ("rule", "rules", "ruled", "ruler", "rulers", "govern", "governs", "governor",
          "lord", "lords", "holds", "reigns"),
@@ -85,7 +99,7 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
     ),
     **dict.fromkeys(
         ("serve", "serves", "servant", "servants", "works", "work", "employ", "employs",
-         "employer", "employed", "employee", "hired", "spy", "spies"),
+         "employer", "employed", "employee", "hired", "spy", "spies", "steal", "steals"),
         frozenset({"serves", "works_for", "employs"}),
     ),
     **dict.fromkeys(
@@ -137,14 +151,40 @@ LODGING_EXPANSION = ("rooms", "beds", "bunks", "sleep", "lodging", "rents", "let
 "Where can we stay?" shares no word with "she rents the four upstairs rooms"."""
 
 
+HEALING_WORDS = frozenset(
+    ("heal", "healed", "healing", "healer", "healers", "wound", "wounds", "wounded",
+     "injured", "injuries", "hurt", "sick", "sickness", "cure", "cured", "frostbite")
+)  # fmt: skip
+"""Words by which a question asks for a healer."""
+
+HEALING_EXPANSION = ("heal", "heals", "healer", "tends", "cures", "sick", "wounded")
+"""Words a passage about a healer uses ("Mother Orla heals the sick")."""
+
+REPAIR_WORDS = frozenset(
+    ("repair", "repairs", "repaired", "mend", "mended", "fix", "fixed", "forge", "forged",
+     "smith", "smithy", "blacksmith")
+)  # fmt: skip
+"""Words by which a question asks for a craftsman."""
+
+REPAIR_EXPANSION = ("repairs", "mends", "forges", "smith", "builds", "craftsman")
+"""Words a passage about a craftsman uses ("she forges the long harpoons")."""
+
+
 def lexical_query(question: str) -> str:
     """The question as the lexical index is searched with: a lodging question that does
     not already ask for an inn or tavern by name gets the words of ``LODGING_EXPANSION`` it
-    lacks added."""
+    lacks added; a healing or repair question those of ``HEALING_EXPANSION`` or
+    ``REPAIR_EXPANSION`` (a service asked for in other words than a passage offers it)."""
     words = set(_WORD.findall(question.lower().replace("’", "'")))
+    added: list[str] = []
     if words & LODGING_WORDS and not words & {"inn", "inns", "tavern", "taverns"}:
-        return " ".join((question, *(w for w in LODGING_EXPANSION if w not in words)))
-    return question
+        added.extend(LODGING_EXPANSION)
+    if words & HEALING_WORDS:
+        added.extend(HEALING_EXPANSION)
+    if words & REPAIR_WORDS:
+        added.extend(REPAIR_EXPANSION)
+    extra = [w for w in dict.fromkeys(added) if w not in words]
+    return " ".join((question, *extra)) if extra else question
 
 
 PARTY_WORDS = frozenset({"we", "us", "our", "ours", "party", "party's"})
@@ -157,15 +197,40 @@ class QuestionCues:
     answer_types: frozenset[str] = frozenset()
     relation_types: frozenset[str] = frozenset()
     attitude: Attitude | None = None
+    list_types: frozenset[str] = frozenset()
+    """The types a plural noun near the start asks a list of ("the powers", "which gods")."""
+    dangers: bool = False
+    """The question asks for dangers: hostility to the party does not demote an answer."""
+
+
+LIST_WORDS = 5
+"""How near the start a plural type noun must be to be what the question asks for: "What are
+the main *powers* …", "Which *gods* …", not "Which monk … can bless our *weapons*?"."""
+
+
+def _plural_type(word: str) -> bool:
+    return word in ANSWER_TYPE_WORDS and (word.endswith("s") or word == "people")
 
 
 def question_cues(question: str) -> QuestionCues:
-    """The answer types, relation types and party attitude a question asks for."""
+    """The answer types, relation types and party attitude a question asks for. A relation
+    word whose object is the asker ("Who can *lead us* into the barrow?") asks for a service,
+    not along a relation."""
     words = _WORD.findall(question.lower().replace("’", "'"))
     attitudes = {ATTITUDE_WORDS[w] for w in words if w in ATTITUDE_WORDS}
     about_party = any(w in PARTY_WORDS for w in words)
     return QuestionCues(
         answer_types=frozenset().union(*(ANSWER_TYPE_WORDS.get(w, ()) for w in words)),
-        relation_types=frozenset().union(*(RELATION_WORDS.get(w, ()) for w in words)),
+        relation_types=frozenset().union(
+            *(
+                RELATION_WORDS.get(w, ())
+                for w, after in pairwise([*words, ""])
+                if after not in ("us", "me")
+            )
+        ),
         attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
+        dangers=any(w in DANGER_WORDS for w in words),
+        list_types=frozenset().union(
+            *(ANSWER_TYPE_WORDS[w] for w in words[:LIST_WORDS] if _plural_type(w))
+        ),
     )

@@ -26,6 +26,10 @@ class Evidence:
     attitude: bool = False
     typed: bool = False
     anchor: bool = False
+    listing: bool = False
+    """Of a type the question asks a list of (:attr:`ranking.cues.QuestionCues.list_types`)."""
+    hostile_asked: bool = False
+    """The question asks for dangers (:attr:`ranking.cues.QuestionCues.dangers`)."""
 
     @property
     def relevant(self) -> bool:

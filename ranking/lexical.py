@@ -9,7 +9,7 @@ question words of a player's question ("where", "who", "can", ...), which carry 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import bm25s
@@ -77,11 +77,47 @@ class LexicalHit:
 class _Corpus:
     """One bm25s index and the item ids of its rows."""
 
-    def __init__(self, keys: list[ItemKey], tokens: list[list[str]]) -> None:
+    def __init__(self, keys: list[ItemKey], tokens: list[list[str]] | None) -> None:
         self.keys = keys
         self._bm25 = bm25s.BM25()
-        if keys:
+        if keys and tokens is not None:
             self._bm25.index(tokens, show_progress=False)
+
+    def arrays(self, prefix: str) -> dict[str, np.ndarray]:
+        """The index as plain arrays (no Python objects), for :meth:`from_arrays`."""
+        arrays = {f"{prefix}ids": np.array([key.id for key in self.keys], dtype=str)}
+        if self.keys:
+            scores = self._bm25.scores
+            vocab = sorted(self._bm25.vocab_dict.items(), key=lambda item: item[1])
+            arrays |= {
+                f"{prefix}data": scores["data"],
+                f"{prefix}indices": scores["indices"],
+                f"{prefix}indptr": scores["indptr"],
+                f"{prefix}num_docs": np.array(scores["num_docs"]),
+                f"{prefix}vocab": np.array([token for token, _ in vocab], dtype=str),
+                f"{prefix}vocab_ids": np.array([token_id for _, token_id in vocab]),
+            }
+        return arrays
+
+    @classmethod
+    def from_arrays(cls, kind: SearchKind, arrays: Mapping[str, np.ndarray]) -> _Corpus:
+        """The index :meth:`arrays` wrote (bm25s's default BM25, as :meth:`__init__` builds:
+        its scores matrix and vocabulary are all a search reads)."""
+        prefix = f"{kind}_"
+        corpus = cls([ItemKey(kind, str(i)) for i in arrays[f"{prefix}ids"].tolist()], None)
+        if corpus.keys:
+            bm25 = corpus._bm25
+            bm25.scores = {
+                "data": arrays[f"{prefix}data"],
+                "indices": arrays[f"{prefix}indices"],
+                "indptr": arrays[f"{prefix}indptr"],
+                "num_docs": int(arrays[f"{prefix}num_docs"]),
+            }
+            tokens, ids = arrays[f"{prefix}vocab"].tolist(), arrays[f"{prefix}vocab_ids"].tolist()
+            bm25.vocab_dict = dict(zip(tokens, (int(i) for i in ids), strict=True))
+            bm25.unique_token_ids_set = set(bm25.vocab_dict.values())
+            bm25.nonoccurrence_array = None
+        return corpus
 
     def search(self, query: Sequence[str], k: int) -> list[LexicalHit]:
         if not self.keys or not query or k <= 0:
@@ -119,6 +155,19 @@ class LexicalIndex:
                 [doc.key for doc in documents], [tokenize(doc.text) for doc in documents]
             )
         return cls(corpora)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The whole index as named arrays (see :meth:`from_arrays`)."""
+        return {
+            name: a
+            for kind in SEARCH_KINDS
+            for name, a in self._corpora[kind].arrays(f"{kind}_").items()
+        }
+
+    @classmethod
+    def from_arrays(cls, arrays: Mapping[str, np.ndarray]) -> LexicalIndex:
+        """The index :meth:`arrays` described: searches exactly as the one built."""
+        return cls({kind: _Corpus.from_arrays(kind, arrays) for kind in SEARCH_KINDS})
 
     def __len__(self) -> int:
         return sum(len(corpus.keys) for corpus in self._corpora.values())

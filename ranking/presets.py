@@ -35,6 +35,7 @@ class RankingWeights:
     attitude: float
     proximity: float
     type: float
+    type_list: float
     centrality: float
     recency: float
     community: float
@@ -51,6 +52,7 @@ CURRENT_STATE = RankingWeights(
     attitude=0.8,
     proximity=0.15,
     type=0.1,
+    type_list=0.4,
     centrality=0.05,
     recency=0.1,
     community=1.0,

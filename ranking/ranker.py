@@ -23,6 +23,12 @@ For a question and a ``CampaignView``:
        score = (match + w.proximity*proximity + w.type*type + w.centrality*centrality
                 + w.recency*recency) * status
 
+   where a question that asks for a list ("What are the *powers* of Vardholm?", "Which *gods*
+   ...": an entity of the type read from a plural noun) weighs the type with ``w.type_list``
+   instead of ``w.type``: its answer is every entity of that type the passages support, and
+   the setting or a passage's other names should not crowd them out of the top (the anchor
+   rule also weighs a passage about the setting like the setting, see ``_in_setting``);
+
 4. **floor**: an item whose ``match`` is below ``settings.relevance_floor`` is not offered
    (bonuses alone never make an item relevant); a question about the party's allies (or
    enemies) when it has none gets no results and a note saying so;
@@ -38,7 +44,7 @@ from dataclasses import replace
 
 from graphrag_core.config import PresetName, RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView
-from graphrag_core.ports import Embedder, GraphStore
+from graphrag_core.ports import Embedder, VectorSearch
 from ranking.anchors import anchors
 from ranking.communities import summary_hits
 from ranking.cues import lexical_query, question_cues
@@ -50,6 +56,7 @@ from ranking.evidence import (
     subject_support,
     with_attitude,
 )
+from ranking.focus import focused_entities
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
@@ -89,7 +96,7 @@ def select(
 class Ranker:
     """Ranks a view's entities and passages for a question; holds no per-campaign state."""
 
-    def __init__(self, embedder: Embedder, store: GraphStore, settings: RankingSettings) -> None:
+    def __init__(self, embedder: Embedder, store: VectorSearch, settings: RankingSettings) -> None:
         self._embedder = embedder
         self._store = store
         self._settings = settings
@@ -155,7 +162,7 @@ class Ranker:
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
         evidence = self._evidence(question, view, lexical, named, near, inputs, weights)
         setting = anchors(question, spans, _types(view, named))
-        evidence = {k: replace(ev, anchor=k.id in setting) if ev.named else ev
+        evidence = {k: replace(ev, anchor=_in_setting(k, ev, view, setting))
                     for k, ev in evidence.items()}  # fmt: skip
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
         return [_blend(key, ev, ctx, weights) for key, ev in evidence.items() if ev.relevant]
@@ -184,6 +191,10 @@ class Ranker:
         }
         support, mention = subject_support(relevance, view), mention_support(relevance, view)
         cues = question_cues(question)
+        for entity_id, value in focused_entities(
+            question, cues, relevance, view, inputs.names
+        ).items():
+            support[entity_id] = max(support.get(entity_id, 0.0), value)
         answers = (
             inputs.graph.neighbours(named, cues.relation_types) if cues.relation_types else set()
         )
@@ -213,6 +224,8 @@ class Ranker:
                 stated=stated.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 attitude=key.kind == "entity" and key.id in minded,
                 typed=key.kind == "entity" and view.entities[key.id].type in cues.answer_types,
+                hostile_asked=cues.dangers,
+                listing=key.kind == "entity" and view.entities[key.id].type in cues.list_types,
             )
             for key in keys | {k for k in graph if in_view(view, k)}
         }
@@ -251,7 +264,7 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
     relevance = (
         match
         + w.proximity * signals["proximity"]
-        + w.type * ev.typed
+        + (w.type_list if ev.listing else w.type) * ev.typed
         + w.centrality * signals["centrality"]
         + w.recency * signals["recency"]
     )
@@ -273,6 +286,15 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         recency=signals["recency"],
         match=match,
     )
+
+
+def _in_setting(key: ItemKey, ev: Evidence, view: CampaignView, setting: set[str]) -> bool:
+    """True for a named anchor (see :mod:`ranking.anchors`) and for a passage about one: "Who
+    runs the Net Loft?" is not answered by the Net Loft's own entry in the name list any more
+    than by the Net Loft, so the passage about the setting is weighed like the setting."""
+    if key.kind == "entity":
+        return ev.named and key.id in setting
+    return key.kind == "chunk" and view.chunks[key.id].subject in setting
 
 
 def _types(view: CampaignView, ids: set[str]) -> dict[str, str]:

@@ -97,7 +97,8 @@ def status(key: ItemKey, ctx: SignalContext) -> float:
         effective_state(ctx.view, entity_id),
         ctx.settings,
         historical=ctx.historical,
-        attitude_counts=not ev.attitude,  # "our enemies": hostility is the answer
+        # "our enemies", "what dangers lurk": hostility is the answer
+        attitude_counts=not (ev.attitude or ev.hostile_asked),
     )
 
 

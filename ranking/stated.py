@@ -6,10 +6,15 @@ did not ("Ilyan Vesh sits at the head of its counting table"), the answer is onl
 passage about the Company, lifted no more than any other name there, and a hostile or dead
 answer is even demoted. Here, a sentence of a candidate passage *states* an answer when:
 
-- the passage is about an entity the question names (its subject), or the sentence names one;
+- the passage is about an entity the question names (its subject), or the sentence names one,
+  or the sentence before it names one last ("... is the Tarred Gull. Ulf Nettle owns it.":
+  prose goes on about what it has just named, and a pronoun stands for the nearest name);
+  a sentence ends at ".", "!", "?" or a line break, not at a semicolon, which joins clauses
+  about one thing ("The widow Ragna Holt mends nets; the loft above she lets out");
 - the sentence uses a word that expresses one of the asked relation types in prose (a
-  documented lexicon, :data:`PROSE_WORDS`: "head", "captain", "answer" for ``leads``, "court",
-  "throne" for ``ruled_by``, …);
+  documented lexicon, :data:`PROSE_WORDS`: "head", "captain", "answer", "tithe" for ``leads``,
+  "court", "throne" for ``ruled_by``, …), outside the names it holds ("fell to *Captain* Daru
+  Saleh's sword" states no one's captaincy);
 - and it names another entity of the asked answer type (when the question asks for one).
 
 Each such entity's value is ``STATED`` times the passage's relevance over the best candidate
@@ -21,12 +26,12 @@ than the candidate passages the ranker already found.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from graphrag_core.models import PARTY_ID, CampaignView
 from ranking.cues import QuestionCues
 from ranking.documents import ItemKey
-from ranking.names import NameIndex, question_words
+from ranking.names import NameIndex, NameSpan, question_words
 
 STATED = 0.9
 """A stated answer's most: below an extracted relation's 1.0, which it never outranks."""
@@ -34,16 +39,25 @@ STATED = 0.9
 NEARBY = 0.6
 """A sentence that names no named entity, in a passage that names one but is not about it."""
 
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+PRONOUNS = frozenset(
+    {"it", "its", "he", "him", "his", "she", "her", "hers", "they", "them", "their", "there"}
+)
+"""Words by which a sentence goes on about what the sentence before named last."""
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 _LEAD_WORDS = (
     "lead", "leads", "led", "leader", "head", "heads", "headed", "command", "commands",
     "commanded", "commander", "captain", "chief", "master", "answer", "answers", "boss",
-    "charge", "runs", "speaks", "guildmistress", "guildmaster", "eldest",
+    "charge", "runs", "speaks", "guildmistress", "guildmaster", "eldest", "tithe", "tribute",
 )  # fmt: skip
 _RULE_WORDS = (
     "rule", "rules", "ruled", "ruler", "reign", "reigns", "reigned", "throne", "court",
     "crown", "crowned", "govern", "governs", "governor", "seat", "sovereign",
+)  # fmt: skip
+_SERVE_WORDS = (
+    "serves", "served", "works", "worked", "employ", "employs", "employed", "hired",
+    "errands", "spy", "spies", "steal", "steals", "stole", "stolen",
 )  # fmt: skip
 
 PROSE_WORDS: dict[str, frozenset[str]] = {
@@ -54,12 +68,9 @@ PROSE_WORDS: dict[str, frozenset[str]] = {
     "owned_by": frozenset({"own", "owns", "owned", "owner", "keeps", "kept", "runs", "rents",
                            "lets", "proprietor"}),
     "member_of": frozenset({"member", "members", "joined", "belongs", "sworn"}),
-    "works_for": frozenset({"serves", "served", "works", "worked", "employ", "employs",
-                            "employed", "hired", "errands", "spy", "spies"}),
-    "serves": frozenset({"serves", "served", "works", "worked", "employ", "employs",
-                         "employed", "hired", "errands", "spy", "spies"}),
-    "employs": frozenset({"serves", "served", "works", "worked", "employ", "employs",
-                          "employed", "hired", "errands", "spy", "spies"}),
+    "works_for": frozenset(_SERVE_WORDS),
+    "serves": frozenset(_SERVE_WORDS),
+    "employs": frozenset(_SERVE_WORDS),
     "killed_by": frozenset({"kill", "killed", "slew", "slain", "murdered", "poisoned",
                             "stabbed", "cut", "fell", "sword", "spear"}),
     "married_to": frozenset({"married", "wife", "husband", "wed", "wedded", "spouse"}),
@@ -73,6 +84,12 @@ PROSE_WORDS: dict[str, frozenset[str]] = {
     "created_by": frozenset({"made", "built", "forged", "created", "carved", "wrought"}),
 }  # fmt: skip
 """Relation type → words by which prose states it (lowercase whole words)."""
+
+
+def _outside(words: list[str], spans: list[NameSpan]) -> list[str]:
+    """The words outside the names: "Captain Daru Saleh" states no one's captaincy."""
+    inside = {i for span in spans for i in range(span.start, span.end)}
+    return [w for i, w in enumerate(words) if i not in inside]
 
 
 def stated_answers(
@@ -96,14 +113,28 @@ def stated_answers(
         about = chunk.subject in named
         if not about and not named.intersection(chunk.mentions):
             continue
+        last: frozenset[str] = frozenset()
         for sentence in _SENTENCE.split(chunk.text):
-            if words.isdisjoint(question_words(sentence)):
+            spans = names.spans(sentence)
+            ids = {e for span in spans for e in span.ids}
+            before, last = last, spans[-1].ids if spans else frozenset()
+            outside = _outside(question_words(sentence), spans)
+            if words.isdisjoint(outside):
                 continue
-            ids = {e for span in names.spans(sentence) for e in span.ids}
-            near = 1.0 if about or not named.isdisjoint(ids) else NEARBY
-            for entity_id in ids - named - {PARTY_ID}:
-                entity = view.entities.get(entity_id)
-                if entity is None or (cues.answer_types and entity.type not in cues.answer_types):
-                    continue
+            if PRONOUNS.isdisjoint(outside):
+                before = frozenset()  # no pronoun: nothing carries over from before
+            near = 1.0 if about or not named.isdisjoint(ids | before) else NEARBY
+            answers = _typed(ids - named - {PARTY_ID}, cues, view)
+            for entity_id in answers:
                 found[entity_id] = max(found.get(entity_id, 0.0), STATED * near * value / best)
     return found
+
+
+def _typed(ids: Iterable[str], cues: QuestionCues, view: CampaignView) -> set[str]:
+    """The entities of ``ids`` the view holds, of the asked answer type when there is one."""
+    return {
+        e
+        for e in ids
+        if e in view.entities
+        and (not cues.answer_types or view.entities[e].type in cues.answer_types)
+    }

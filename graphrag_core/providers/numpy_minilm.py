@@ -152,8 +152,13 @@ class NumpyMiniLM:
         with self._lock:
             if self._loaded is not None or self._loader is not None:
                 return
-            self._loader = threading.Thread(target=self._load, name="query-encoder", daemon=True)
+            self._loader = threading.Thread(target=self._warm, name="query-encoder", daemon=True)
             self._loader.start()
+
+    def _warm(self) -> None:
+        """The model and the BLAS pools (importing threadpoolctl alone takes ~0.3 s)."""
+        self._load()
+        self._blas()
 
     def _load(self) -> tuple[Any, dict[str, Any], list[_Layer]]:
         with self._lock:

@@ -19,6 +19,7 @@ from graphrag_core.ports import TokenCounter
 from graphrag_core.services import answers
 from graphrag_core.services import context as agent_context
 from graphrag_core.services.analytics import AnalyticsService, FindingPatch
+from graphrag_core.services.cache import PinnedRevisions
 from graphrag_core.services.llm_use_cases import check_campaign
 from ranking.context.models import AnswerEvent, CitedAnswer, ContextBlock, ExpandResult, Preview
 
@@ -26,6 +27,7 @@ from ranking.context.models import AnswerEvent, CitedAnswer, ContextBlock, Expan
 class AgentUseCases:
     analytics: AnalyticsService
     token_counter: TokenCounter | None
+    revisions: PinnedRevisions
 
     if TYPE_CHECKING:  # defined by LoregraphService
 
@@ -104,10 +106,11 @@ class AgentUseCases:
         preset: PresetName | None = None,
     ) -> Preview:
         """See :func:`graphrag_core.services.context.preview`."""
-        return agent_context.preview(
-            self, question, campaign, k=k, as_player=as_player, as_of_session=as_of_session,
-            preset=preset,
-        )  # fmt: skip
+        with self.revisions.pinned():  # one revision read for the ranking and the preview
+            return agent_context.preview(
+                self, question, campaign, k=k, as_player=as_player, as_of_session=as_of_session,
+                preset=preset,
+            )  # fmt: skip
 
     def expand(
         self,
@@ -119,9 +122,11 @@ class AgentUseCases:
         as_of_session: int | None = None,
     ) -> ExpandResult:
         """See :func:`graphrag_core.services.context.expand`."""
-        return agent_context.expand(
-            self, handles, campaign, budget=budget, as_player=as_player, as_of_session=as_of_session
-        )
+        with self.revisions.pinned():
+            return agent_context.expand(
+                self, handles, campaign, budget=budget, as_player=as_player,
+                as_of_session=as_of_session,
+            )  # fmt: skip
 
     def context(
         self,
@@ -135,10 +140,11 @@ class AgentUseCases:
         preset: PresetName | None = None,
     ) -> ContextBlock:
         """See :func:`graphrag_core.services.context.context`."""
-        return agent_context.context(
-            self, question, campaign, budget=budget, k=k, as_player=as_player,
-            as_of_session=as_of_session, preset=preset,
-        )  # fmt: skip
+        with self.revisions.pinned():
+            return agent_context.context(
+                self, question, campaign, budget=budget, k=k, as_player=as_player,
+                as_of_session=as_of_session, preset=preset,
+            )  # fmt: skip
 
     def answer_events(
         self,

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from graphrag_core.analytics.build import BuildOutcome, build_snapshot
@@ -29,7 +30,20 @@ from graphrag_core.models import CampaignView, ScoredId, Visibility
 from graphrag_core.ports import ChatModel, Clock, Embedder, GraphStore, ProgressListener
 from graphrag_core.services.cache import CampaignCache
 from graphrag_core.services.llm_use_cases import require_campaign
-from graphrag_core.services.views import build_view
+from graphrag_core.services.views import StoredCampaign, load_stored
+
+SavedHook = Callable[
+    [
+        StoredCampaign,
+        tuple[CampaignView, CampaignView],
+        AnalyticsSnapshot,
+        Mapping[str, Sequence[float]],
+    ],
+    None,
+]
+"""Told of each stored build: the stored campaign the build read (with the revision read
+before it), the GM's and the players' present-day views of it, the new snapshot and its
+summary vectors by summary key."""
 
 logger = logging.getLogger(__name__)
 
@@ -54,20 +68,26 @@ class AnalyticsService:
         chat: ChatModel | None = None,
         runner: AnalyticsRunner | None = None,
         concurrency: int = 1,
+        load: Callable[[str], AnalyticsSnapshot | None] | None = None,
+        after_save: SavedHook | None = None,
+        revisions: Callable[[str], int] | None = None,
     ) -> None:
+        """``load``: how a stored snapshot is read (default: from the store; the service
+        passes the read snapshot's); ``after_save``: called with the GM view a build read,
+        the new snapshot and its summary vectors, once they are stored; ``revisions``: how
+        its caches read a campaign's revision (default: the store's)."""
         self.store = store
+        self._load = load or store.load_analytics
+        self._after_save = after_save
         self.embedder = embedder
         self.clock = clock
         self.settings = settings
         self.chat = chat
         self.runner = runner or InProcessRunner(settings)
         self.concurrency = concurrency
-        self._snapshots: CampaignCache[AnalyticsSnapshot | None] = CampaignCache(
-            store.campaign_revision
-        )
-        self._communities: CampaignCache[tuple[CommunityView, ...]] = CampaignCache(
-            store.campaign_revision
-        )
+        revision = revisions or store.campaign_revision
+        self._snapshots: CampaignCache[AnalyticsSnapshot | None] = CampaignCache(revision)
+        self._communities: CampaignCache[tuple[CommunityView, ...]] = CampaignCache(revision)
 
     def close(self) -> None:
         close = getattr(self.runner, "close", None)
@@ -88,7 +108,10 @@ class AnalyticsService:
         if previous is None:
             previous = self.stored(campaign)
         progress.start("load", None)
-        gm_view, party_view = _load_views(self.store, campaign)
+        read_at = self.store.campaign_revision(campaign)  # before the read: see the hook
+        stored = replace(load_stored(self.store, campaign), revision=read_at)
+        gm_view = stored.view(as_player=False)
+        party_view = stored.view(as_player=True)
         progress.finish("load")
         outcome = build_snapshot(
             gm_view,
@@ -104,6 +127,8 @@ class AnalyticsService:
         progress.start("write", None)
         self.forget(campaign)
         self.store.save_analytics(campaign, outcome.snapshot, vectors)
+        if self._after_save is not None:
+            self._after_save(stored, (gm_view, party_view), outcome.snapshot, vectors)
         progress.finish("write")
         return _report(gm_view, outcome, embedded, time.perf_counter() - started)
 
@@ -135,15 +160,17 @@ class AnalyticsService:
     def stored(self, campaign: str) -> AnalyticsSnapshot | None:
         """The campaign's stored snapshot (None before its first build), read and parsed
         once, then kept until this service builds or forgets the campaign."""
-        return self._snapshots.get(campaign, None, lambda: self.store.load_analytics(campaign))
+        return self._snapshots.get(campaign, None, lambda: self._load(campaign))
 
     def cached_community_views(
         self, campaign: str, key: Hashable, build: Callable[[], list[CommunityView]]
-    ) -> list[CommunityView]:
+    ) -> Sequence[CommunityView]:
         """An audience's community views (``key`` names the audience and the session), built
         by ``build`` once per campaign revision: patching every finding of every summary from
-        the overlay is most of a warm ``preview`` otherwise (~150 ms at 10k entities)."""
-        return list(self._communities.get(campaign, key, lambda: tuple(build())))
+        the overlay is most of a warm ``preview`` otherwise (~150 ms at 10k entities). The
+        same tuple while it is valid (a preview indexes its members once, see
+        ``ranking.context.communities.member_index``)."""
+        return self._communities.get(campaign, key, lambda: tuple(build()))
 
     def forget(self, campaign: str) -> None:
         """Drop the kept snapshot of ``campaign`` (its data changed)."""
@@ -212,19 +239,6 @@ class AnalyticsService:
         return map_reduce_answer(
             question, campaign, as_player, hits, self.chat, self.settings, self.concurrency
         )
-
-
-def _load_views(store: GraphStore, campaign: str) -> tuple[CampaignView, CampaignView]:
-    """The GM's and the party's view of the campaign, from one read of the store."""
-    parts = (
-        store.load_entities(campaign),
-        store.load_relations(campaign),
-        store.load_chunks(campaign),
-        store.load_changes(campaign),
-    )
-    records = store.load_changesets(campaign)
-    gm = build_view(campaign, *parts, as_player=False, records=records)
-    return gm, build_view(campaign, *parts, as_player=True, records=records)
 
 
 def _visibility(as_player: bool) -> Visibility:

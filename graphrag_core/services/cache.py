@@ -14,8 +14,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Generic, TypeVar
+
+from graphrag_core.services.gc_pause import paused_gc
 
 V = TypeVar("V")
 
@@ -44,7 +48,8 @@ class CampaignCache(Generic[V]):
             if entry is not None and entry[0] == revision:
                 return entry[1]
             try:
-                value = build()
+                with paused_gc():  # a cold build allocates a lot and frees little
+                    value = build()
             except BaseException:
                 with self._lock:  # a failed build (an unknown campaign) leaves no trace
                     if slot not in self._entries:
@@ -63,3 +68,36 @@ class CampaignCache(Generic[V]):
         with self._lock:
             for slot in [s for s in self._entries if s[0] == campaign]:
                 del self._entries[slot]
+
+
+class PinnedRevisions:
+    """The store's campaign revisions, read once per campaign within :meth:`pinned`: one
+    request (a preview ranks, then reads the view, the analytics and the community views)
+    consults the caches at one revision, with one round trip to the store instead of one per
+    cache. A write landing meanwhile is seen by the next request, as a write racing a build is
+    (values are labelled with the revision read before them). Per thread and task: concurrent
+    requests pin their own."""
+
+    def __init__(self, read: Callable[[str], int]) -> None:
+        self._read = read
+        self._memo: ContextVar[dict[str, int] | None] = ContextVar("revisions", default=None)
+
+    def __call__(self, campaign: str) -> int:
+        memo = self._memo.get()
+        if memo is None:
+            return self._read(campaign)
+        if campaign not in memo:
+            memo[campaign] = self._read(campaign)
+        return memo[campaign]
+
+    @contextmanager
+    def pinned(self) -> Iterator[None]:
+        """Read each campaign's revision once until the outermost ``pinned`` ends."""
+        if self._memo.get() is not None:
+            yield
+            return
+        token = self._memo.set({})
+        try:
+            yield
+        finally:
+            self._memo.reset(token)

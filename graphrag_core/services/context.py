@@ -79,9 +79,17 @@ def current_communities(
 ) -> list[CommunityView]:
     """The audience's communities, their findings patched from the overlay (none before the
     campaign's first build)."""
+    return list(kept_communities(reads, campaign, as_player=as_player, as_of_session=as_of_session))
+
+
+def kept_communities(
+    reads: ContextReads, campaign: str, *, as_player: bool, as_of_session: int | None
+) -> Sequence[CommunityView]:
+    """:func:`current_communities` as the service keeps them: the same sequence while the
+    campaign does not change (so a preview indexes their members once)."""
     snapshot = reads.analytics.stored(campaign)
     if snapshot is None:
-        return []
+        return ()
 
     def build() -> list[CommunityView]:
         patch = finding_patch(reads, campaign, as_player=as_player, as_of_session=as_of_session)
@@ -119,7 +127,7 @@ def preview_ranked(reads: ContextReads, ranked: AskResult, k: int) -> Preview:
     _check_k(k)
     campaign, as_player, as_of_session = ranked.campaign, ranked.as_player, ranked.as_of_session
     view = reads.campaign_view(campaign, as_player=as_player, as_of_session=as_of_session)
-    communities = current_communities(
+    communities = kept_communities(
         reads, campaign, as_player=as_player, as_of_session=as_of_session
     )
     items = preview_items(view, ranked.results, communities, _counter(reads), k)

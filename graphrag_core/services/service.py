@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import tee
 from pathlib import Path
@@ -19,7 +19,7 @@ from changelog.posting import plan_post
 from changelog.schema import ChangeSetInput
 from extraction.resolution import EntityResolver
 from graphrag_core.analytics.runners import AnalyticsRunner
-from graphrag_core.analytics_models import BuildReport
+from graphrag_core.analytics_models import AnalyticsSnapshot, BuildReport
 from graphrag_core.config import (
     AnalyticsSettings,
     EmbeddingSettings,
@@ -46,11 +46,12 @@ from graphrag_core.ports import (
     GraphStore,
     NullProgress,
     ProgressListener,
+    SnapshotFiles,
     TokenCounter,
 )
 from graphrag_core.services.agent_use_cases import AgentUseCases
 from graphrag_core.services.analytics import AnalyticsService
-from graphrag_core.services.cache import CampaignCache
+from graphrag_core.services.cache import CampaignCache, PinnedRevisions
 from graphrag_core.services.changelog import (
     ChangeSetSource,
     PostResult,
@@ -62,6 +63,7 @@ from graphrag_core.services.changelog import (
 from graphrag_core.services.entity_views import entity_view
 from graphrag_core.services.evaluation import evaluate
 from graphrag_core.services.extraction import LlmSetup, cached_keys, replayed_ledger, run_extraction
+from graphrag_core.services.gc_pause import paused_gc
 from graphrag_core.services.ingest import (
     Classification,
     SourceScan,
@@ -86,7 +88,9 @@ from graphrag_core.services.manifest import (
     remove_manifests,
     write_manifest,
 )
+from graphrag_core.services.read_snapshot import ReadSnapshot
 from graphrag_core.services.rebuilds import Rebuilds
+from graphrag_core.services.vector_index import SnapshotSearch, VectorIndex
 from graphrag_core.services.views import StoredCampaign
 from graphrag_core.services.views import load_stored as load_stored_campaign
 from graphrag_core.services.withdrawal import WithdrawResult, withdraw_changeset
@@ -123,9 +127,15 @@ class IndexedView:
     on first use: a view read only for its states (the one a community summary was written
     at, to patch stale findings) never builds the BM25 index or the ranking inputs."""
 
-    def __init__(self, view: CampaignView, inputs: Callable[[CampaignView], RankInputs]) -> None:
+    def __init__(
+        self,
+        view: CampaignView,
+        inputs: Callable[[CampaignView], RankInputs],
+        lexical: Callable[[CampaignView], LexicalIndex] = LexicalIndex.build,
+    ) -> None:
         self.view = view
         self._make_inputs = inputs
+        self._make_lexical = lexical
         self._lock = threading.Lock()
         self._lexical: LexicalIndex | None = None
         self._inputs: RankInputs | None = None
@@ -134,14 +144,16 @@ class IndexedView:
     def lexical(self) -> LexicalIndex:
         with self._lock:
             if self._lexical is None:
-                self._lexical = LexicalIndex.build(self.view)
+                with paused_gc():
+                    self._lexical = self._make_lexical(self.view)
             return self._lexical
 
     @property
     def inputs(self) -> RankInputs:
         with self._lock:
             if self._inputs is None:
-                self._inputs = self._make_inputs(self.view)
+                with paused_gc():
+                    self._inputs = self._make_inputs(self.view)
             return self._inputs
 
     @property
@@ -168,7 +180,10 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         analytics_runner: AnalyticsRunner | None = None,
         llm: LlmSetup | None = None,
         token_counter: TokenCounter | None = None,
+        snapshots: SnapshotFiles | None = None,
     ) -> None:
+        """``snapshots``: where the campaigns' read snapshots are kept (see
+        :mod:`.read_snapshot`); None keeps none (every first query reads the store)."""
         self.store = store
         self.embedder = embedder
         self.clock = clock
@@ -179,16 +194,18 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         self.rebuild_policy = rebuild or RebuildPolicy()
         self.llm = llm
         self.token_counter = token_counter
-        self._ranker = Ranker(embedder, store, self.ranking_settings)
-        self._views: CampaignCache[IndexedView] = CampaignCache(store.campaign_revision)
+        self._snapshot = ReadSnapshot(store, snapshots, embedder) if snapshots else None
+        # read once per request inside self.revisions.pinned() (ask, preview, expand, context)
+        self.revisions = PinnedRevisions(store.campaign_revision)
+        self._views: CampaignCache[IndexedView] = CampaignCache(self.revisions)
         # what views are cut from, read once per revision for every audience and as_of
-        self._stored: CampaignCache[StoredCampaign] = CampaignCache(
-            store.campaign_revision, limit=4
-        )
+        self._stored: CampaignCache[StoredCampaign] = CampaignCache(self.revisions, limit=4)
         self._entities: CampaignCache[list[Entity]] = CampaignCache(
             store.campaign_revision, limit=4
         )
+        self._vectors: CampaignCache[VectorIndex | None] = CampaignCache(self.revisions, limit=4)
         self._rebuilds = Rebuilds(store.campaign_revision)
+        snapshot = self._snapshot
         self.analytics = AnalyticsService(
             store,
             embedder,
@@ -197,6 +214,9 @@ class LoregraphService(LlmUseCases, AgentUseCases):
             chat=chat,
             runner=analytics_runner,
             concurrency=llm.settings.concurrency if llm else 1,
+            load=snapshot.analytics if snapshot else None,
+            after_save=self._after_build if snapshot else None,
+            revisions=self.revisions,
         )
 
     def close(self) -> None:
@@ -321,6 +341,11 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         progress.finish("write")
         self._forget(campaign)
         after = load_stored(self.store, campaign)
+        if self._snapshot is not None:  # the vectors just written, for the next reader
+            self._snapshot.refresh_vectors(
+                campaign, after.entities.values(), after.chunks.values(),
+                self.analytics.stored(campaign), vectors,
+            )  # fmt: skip
         return report.model_copy(
             update={
                 "entities": len(after.entities),
@@ -504,15 +529,59 @@ class LoregraphService(LlmUseCases, AgentUseCases):
 
         def build() -> IndexedView:
             _start_loading(self.embedder)  # the question's embedding needs it next
-            stored = self._stored.get(
-                campaign, "stored", lambda: load_stored_campaign(self.store, campaign)
-            )
+            stored = self._stored_campaign(campaign)
             view = stored.view(as_player=as_player, as_of_session=as_of_session)
             if not (view.entities or view.chunks or view.changes):
                 require_campaign(self.store, campaign)
-            return IndexedView(view, lambda v: self._rank_inputs(v, campaign, as_player))
+            snapshot = self._snapshot
+            return IndexedView(
+                view,
+                lambda v: self._rank_inputs(v, campaign, as_player),
+                (lambda v: snapshot.lexical(stored, v)) if snapshot else LexicalIndex.build,
+            )
 
         return self._views.get(campaign, (as_player, as_of_session), build)
+
+    def _stored_campaign(self, campaign: str) -> StoredCampaign:
+        """What every view of ``campaign`` is cut from, at the store's current revision: from
+        the read snapshot when it has that revision, else from the store."""
+        snapshot = self._snapshot
+        return self._stored.get(
+            campaign,
+            "stored",
+            (lambda: snapshot.stored(campaign))
+            if snapshot
+            else (lambda: load_stored_campaign(self.store, campaign)),
+        )
+
+    def _search(self, campaign: str) -> SnapshotSearch:
+        """Vector search over the read snapshot's matrices where it holds a kind whole."""
+        snapshot = self._snapshot
+        if snapshot is None:
+            return SnapshotSearch(self.store, None)
+        index = self._vectors.get(
+            campaign,
+            "vectors",
+            lambda: snapshot.vectors(
+                campaign, self._stored_campaign(campaign), self.analytics.stored(campaign)
+            ),
+        )
+        return SnapshotSearch(self.store, index)
+
+    def _after_build(
+        self,
+        stored: StoredCampaign,
+        views: tuple[CampaignView, CampaignView],
+        analytics: AnalyticsSnapshot,
+        summary_vectors: Mapping[str, Sequence[float]],
+    ) -> None:
+        """A build stored new summaries: snapshot their vectors (and any item's missing), and
+        what the next first query reads, when no other write came between."""
+        if self._snapshot is not None:
+            self._snapshot.refresh_vectors(
+                stored.campaign, stored.entities, stored.chunks, analytics, summary_vectors
+            )
+            self._snapshot.after_build(stored, views, analytics)
 
     def _rank_inputs(self, view: CampaignView, campaign: str, as_player: bool) -> RankInputs:
         """The view's ranking inputs with the audience's importance and community summaries
@@ -551,18 +620,20 @@ class LoregraphService(LlmUseCases, AgentUseCases):
             raise RequestError(
                 'the question is empty; ask in plain words, e.g. "Where can the party rest?"'
             )
-        indexed = self.view(campaign, as_player=as_player, as_of_session=as_of_session)
-        if historical is None:
-            historical = is_historical(question) or as_of_session is not None
-        return self._ranker.rank(
-            question,
-            indexed.view,
-            indexed.lexical,
-            k=k,
-            historical=historical,
-            preset=preset,
-            inputs=indexed.inputs,
-        )
+        with self.revisions.pinned():
+            indexed = self.view(campaign, as_player=as_player, as_of_session=as_of_session)
+            if historical is None:
+                historical = is_historical(question) or as_of_session is not None
+            ranker = Ranker(self.embedder, self._search(campaign), self.ranking_settings)
+            return ranker.rank(
+                question,
+                indexed.view,
+                indexed.lexical,
+                k=k,
+                historical=historical,
+                preset=preset,
+                inputs=indexed.inputs,
+            )
 
     def evaluate(
         self,
@@ -599,6 +670,8 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         require_campaign(self.store, check_campaign(campaign))
         self.store.delete_campaign(campaign)
         remove_manifests(self.data_dir, campaign)
+        if self._snapshot is not None:
+            self._snapshot.delete(campaign)
         self._forget(campaign)
 
     def store_health(self) -> StoreHealth:
@@ -613,6 +686,7 @@ class LoregraphService(LlmUseCases, AgentUseCases):
         self._views.forget(campaign)
         self._stored.forget(campaign)
         self._entities.forget(campaign)
+        self._vectors.forget(campaign)
         self.analytics.forget(campaign)
 
 

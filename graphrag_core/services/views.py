@@ -50,6 +50,8 @@ class StoredCampaign:
     changes: tuple[Change, ...]
     records: tuple[ChangeSetRecord, ...]
     """The change-set records, withdrawals included: they decide each session's revision."""
+    revision: int | None = None
+    """The store's campaign revision read just before these were (None: not known)."""
 
     def view(self, *, as_player: bool, as_of_session: int | None = None) -> CampaignView:
         return build_view(

@@ -25,12 +25,15 @@ def test_a_stray_campaign_is_deleted_and_the_others_kept(env: dict[str, str], wo
     assert invoke(env, "ingest", str(world), "-c", "keep", "--no-build").code == 0
     assert invoke(env, "ingest", str(world), "-c", "typo", "--no-build").code == 0
     assert _campaigns(env) == ["keep", "typo"]
+    snapshots = Path(env["LOREGRAPH_DATA_DIR"]) / "snapshots"
+    assert (snapshots / "typo" / "vectors-entity.npz").exists()  # the ingest's vectors
     declined = CliRunner().invoke(app, ["campaign", "delete", "typo"], env=env, input="n\n")
     assert declined.exit_code == 1 and _campaigns(env) == ["keep", "typo"], declined.output
     confirmed = CliRunner().invoke(app, ["campaign", "delete", "typo"], env=env, input="y\n")
     assert confirmed.exit_code == 0, confirmed.output
     assert _campaigns(env) == ["keep"]
     assert not (Path(env["LOREGRAPH_DATA_DIR"]) / "manifests" / "typo").exists()
+    assert not (snapshots / "typo").exists() and (snapshots / "keep").exists()
     again = invoke(env, "ingest", str(world), "-c", "keep", "--no-build")
     assert again.code == 0 and _campaigns(env) == ["keep"], again.output
 

@@ -284,15 +284,16 @@ def test_cli_skips_rebuilds_it_does_not_need_and_reports_the_ones_it_does(
 
 
 def _snapshot_reads(svc: LoregraphService, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The campaigns whose snapshot the service reads from its (real) store from now on."""
+    """The campaigns whose snapshot the service reads from now on (from its real store, or
+    from the read snapshot's file when that holds the store's current revision)."""
     reads: list[str] = []
-    load = svc.store.load_analytics
+    load = svc.analytics._load
 
     def counted(campaign: str) -> AnalyticsSnapshot | None:
         reads.append(campaign)
         return load(campaign)
 
-    monkeypatch.setattr(svc.store, "load_analytics", counted)
+    monkeypatch.setattr(svc.analytics, "_load", counted)
     return reads
 
 

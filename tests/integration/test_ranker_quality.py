@@ -90,3 +90,25 @@ def test_a_lodging_question_finds_the_passage_that_says_rooms_or_hammocks(
     result = service.ask("Who rents hammocks to sailors for a copper?", "saltreach", k=10)
     ids = [r.id for r in result.results if r.kind == "entity"]
     assert ids[0] in {"gulls-rest", "bram-holt"}
+
+
+def test_a_healing_question_finds_the_healer_named_where_the_passage_answers(
+    service: LoregraphService,
+) -> None:
+    # "heal our wounded" shares no word with "Mother Orla tends the shrine and heals the sick";
+    # the healing words (ranking.cues.lexical_query) find the passage, and the focus sentence
+    # (ranking.focus) credits Mother Orla, who is named there, like the passage's subject
+    result = service.ask("Who can heal our wounded?", "saltreach", k=10)
+    ids = [r.id for r in result.results if r.kind == "entity"]
+    assert ids[0] == "mother-orla"
+
+
+def test_a_list_question_ranks_the_powers_above_the_coast_it_is_set_on(
+    service: LoregraphService,
+) -> None:
+    # "the powers" asks for a list of factions (type_list): they come before the Saltreach
+    # Coast, the question's setting
+    result = service.ask("What are the main powers of the Saltreach Coast?", "saltreach", k=10)
+    ids = [r.id for r in result.results if r.kind == "entity"]
+    assert {"harbour-watch", "tidewardens"} <= set(ids[:2])
+    assert ids.index("saltreach-coast") > 1

@@ -49,3 +49,8 @@ def test_spans_say_where_each_name_starts() -> None:
         (3, 5, {"iron-hand"}),
         (8, 11, {"red-oak-tavern"}),
     ]
+
+
+def test_a_place_the_answer_stands_by_is_an_anchor() -> None:
+    assert _anchors("Which inn by the Red Oak Tavern has beds?") == {"red-oak-tavern"}
+    assert _anchors("Which caravanserai beside the Red Oak Tavern has beds?") == {"red-oak-tavern"}

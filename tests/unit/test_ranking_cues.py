@@ -76,3 +76,69 @@ def test_where_questions_prefer_places_and_passages_lift_what_they_name() -> Non
     # the market passage names the tavern without being about it: the tavern gets a mention
     market = _ask("fish market stalls", party_view())
     assert market["red-oak-tavern"][2]["mention"] > 0.0
+
+
+def test_running_a_place_is_owning_it_and_speaking_for_a_faction_is_leading_it() -> None:
+    assert {"owns", "owned_by"} <= question_cues("Who runs the Net Loft?").relation_types
+    assert "leads" in question_cues("Who speaks for the Order of the Dawn?").relation_types
+    assert "leads" in question_cues("Who is the eldest of the Tide Sisters?").relation_types
+    assert "works_for" in question_cues("Whom does Jessa Thorn steal for?").relation_types
+
+
+def test_a_passage_about_the_setting_is_weighed_like_the_setting() -> None:
+    found = _ask("Who drinks at the Red Oak Tavern?", party_view())
+    assert found["red-oak-tavern"][2]["anchor"] == 1.0
+    assert found["c-tavern"][2]["anchor"] == 1.0  # the tavern's own passage: its setting too
+    assert "c-market" not in found or found["c-market"][2]["anchor"] == 0.0
+
+
+def test_landmarks_are_places_and_dangers_are_creatures_and_factions() -> None:
+    assert question_cues("What are the landmarks of the town?").answer_types == {"Location"}
+    dangers = question_cues("What dangers lurk in the Cinderwood?")
+    assert dangers.dangers and dangers.answer_types == {"Creature", "Faction"}
+    assert not question_cues("Who leads the Iron Hand?").dangers
+
+
+def test_a_hostile_danger_is_the_answer_to_a_question_about_dangers_not_demoted() -> None:
+    # the Iron Hand turned hostile to the party: demoted when asked for hired swords ...
+    hired = _ask("Which mercenary company hires out swords?", party_view())
+    assert hired["iron-hand"][2]["status_factor"] < 1.0
+    # ... but hostility is what a question about dangers asks for (still marked, not hidden)
+    found = _ask("Which dangerous mercenary company hires out swords?", party_view())
+    assert found["iron-hand"][2]["status_factor"] == 1.0
+
+
+def test_a_plural_type_noun_asks_for_a_list_and_weighs_the_type_more() -> None:
+    # the list's types are the plural noun's, not the question word's ("who" asks for people)
+    assert question_cues("Who are the powers of Vardholm?").list_types == {"Faction"}
+    assert question_cues("Which gods are worshipped here?").list_types == {"Deity"}
+    assert not question_cues("Which faction hires out swords?").list_types
+    # a plural far from the question word is an object, not what is asked for
+    assert not question_cues(
+        "Which monk at the Hearthstone Shrine can bless our weapons?"
+    ).list_types
+    one = _ask("Which faction hires out swords?", party_view())["river-guild"]
+    many = _ask("Which factions hire out swords?", party_view())["river-guild"]
+    assert one[2]["type"] == many[2]["type"] == 1.0
+    assert many[1] > one[1] + 0.1
+
+
+def test_healing_and_repair_questions_search_with_the_words_passages_use() -> None:
+    from ranking.cues import lexical_query
+
+    healing = lexical_query("Who can heal our wounded").split()
+    assert {"heals", "healer", "tends", "cures"} <= set(healing)
+    assert healing.count("heal") == 1 and healing.count("wounded") == 1  # never twice
+    assert {"repairs", "mends", "forges"} <= set(lexical_query("Who can repair our ship?").split())
+    assert lexical_query("Who leads the Iron Hand?") == "Who leads the Iron Hand?"
+
+
+def test_a_relation_word_the_party_is_the_object_of_asks_for_a_service() -> None:
+    # "lead us into the barrow" asks for a guide, not for whom the barrow is led by
+    assert question_cues("Who can lead us into the Drowned Barrow?").relation_types == set()
+    assert "leads" in question_cues("Who leads the Tidewardens?").relation_types
+
+
+def test_a_question_without_words_asks_for_nothing() -> None:
+    for question in ("", "?", "…"):
+        assert question_cues(question) == QuestionCues()
