@@ -153,16 +153,57 @@ def _span(
     return NameSpan(start, end, name, " ".join(titles), initial)
 
 
+TOPIC_OPENERS = _words(
+    "who what where when why how which whose ",
+    "below beneath under above over on upon in inside outside within beyond across around ",
+    "near along through behind between among into onto past",
+)
+"""A heading opening with a question word or a preposition names a topic, not a thing:
+"Where to sleep", "Who holds the road", "Below the ground", "On the heights"."""
+
+TOPIC_PLURALS = _words(
+    "gods deities powers beasts creatures monsters dangers perils threats spirits peoples ",
+    "folk places landmarks sights services shops inns taverns allies enemies friends ",
+    "rulers families houses roads ways",
+)
+"""A heading whose first word (after "The") is one of these plurals is a list of things, not
+one: "The Gods of the North", "Beasts of the Waste", "Dangers of the Road"."""
+
+
 def heading_name(title: str) -> str | None:
     """The thing a heading names ("Hob Tarrow, Innkeeper" → "Hob Tarrow"), or ``None`` for a
-    generic heading ("Rumours", "Session 3", "GM Notes")."""
+    generic heading ("Rumours", "Session 3", "GM Notes") or a topic: one opening with a
+    question word or a preposition (:data:`TOPIC_OPENERS`), a list (:data:`TOPIC_PLURALS`),
+    or a phrase in sentence case ("The lower galleries": a name capitalises its words;
+    "Torven the smith" names Torven)."""
     head = re.split(r"\s*(?:[,:(—–]| - )\s*", title.strip(), maxsplit=1)[0].strip(" *_`")
     words = head.split()
     if not words or len(words) > 6 or not _capital(words[0]) or is_gm_heading(title):
         return None
-    generic = all(w.casefold().strip("'’") in GENERIC_HEADINGS | FUNCTION_WORDS for w in words)
+    folded = [w.casefold().strip("'’") for w in words]
+    generic = all(w in GENERIC_HEADINGS | FUNCTION_WORDS for w in folded)
     if generic or any(w.isdigit() for w in words):
         return None
-    if words[0].casefold() in ("session", "chapter", "part", "act", "day", "appendix"):
+    if folded[0] in ("session", "chapter", "part", "act", "day", "appendix"):
         return None
-    return head
+    if folded[0] in TOPIC_OPENERS:
+        return None
+    first = 1 if folded[0] == "the" and len(words) > 1 else 0
+    if folded[first] in TOPIC_PLURALS:
+        return None
+    lower = next(
+        (
+            i
+            for i, w in enumerate(words)
+            if i and not _capital(w) and folded[i] not in FUNCTION_WORDS
+        ),
+        None,
+    )
+    if lower is None:
+        return head
+    named = words[:lower]
+    while named and named[-1].casefold() in FUNCTION_WORDS:
+        named.pop()
+    if not any(w.casefold() not in FUNCTION_WORDS for w in named):
+        return None
+    return " ".join(named)

@@ -45,7 +45,12 @@ def test_names_drop_titles_possessives_and_common_sentence_openers() -> None:
 @pytest.mark.parametrize(
     ("title", "name"),
     [("The Copper Kettle", "The Copper Kettle"), ("Hob Tarrow, Innkeeper", "Hob Tarrow"),
-     ("Rumours", None), ("Session 3", None), ("GM Notes", None), ("history", None)],
+     ("Rumours", None), ("Session 3", None), ("GM Notes", None), ("history", None),
+     ("Where to sleep", None), ("Who holds the road", None), ("Below the ground", None),
+     ("On the Heights", None), ("The lower galleries", None), ("The Gods of the North", None),
+     ("Beasts of the Waste", None), ("Torven the smith", "Torven"),
+     ("The Night of the Drowned King", "The Night of the Drowned King"),
+     ("Order of the Ember", "Order of the Ember")],
 )  # fmt: skip
 def test_a_heading_names_a_thing_or_not(title: str, name: str | None) -> None:
     assert heading_name(title) == name
