@@ -170,6 +170,10 @@ TOPIC_PLURALS = _words(
 one: "The Gods of the North", "Beasts of the Waste", "Dangers of the Road"."""
 
 
+NAME_PARTICLES = _words("von van der den de da di du del della la le al el ibn bin bint ap")
+"""Lower-case words inside a name ("Ludwig von Starke", "Ilyan al Vesh")."""
+
+
 def heading_name(title: str) -> str | None:
     """The thing a heading names ("Hob Tarrow, Innkeeper" → "Hob Tarrow"), or ``None`` for a
     generic heading ("Rumours", "Session 3", "GM Notes") or a topic: one opening with a
@@ -195,7 +199,7 @@ def heading_name(title: str) -> str | None:
         (
             i
             for i, w in enumerate(words)
-            if i and not _capital(w) and folded[i] not in FUNCTION_WORDS
+            if i and not _capital(w) and folded[i] not in FUNCTION_WORDS | NAME_PARTICLES
         ),
         None,
     )

@@ -50,7 +50,7 @@ def test_names_drop_titles_possessives_and_common_sentence_openers() -> None:
      ("On the Heights", None), ("The lower galleries", None), ("The Gods of the North", None),
      ("Beasts of the Waste", None), ("Torven the smith", "Torven"),
      ("The Night of the Drowned King", "The Night of the Drowned King"),
-     ("Order of the Ember", "Order of the Ember")],
+     ("Order of the Ember", "Order of the Ember"), ("Ludwig von Starke", "Ludwig von Starke")],
 )  # fmt: skip
 def test_a_heading_names_a_thing_or_not(title: str, name: str | None) -> None:
     assert heading_name(title) == name
