@@ -172,6 +172,7 @@ one: "The Gods of the North", "Beasts of the Waste", "Dangers of the Road"."""
 
 NAME_PARTICLES = _words("von van der den de da di du del della la le al el ibn bin bint ap")
 """Lower-case words inside a name ("Ludwig von Starke", "Ilyan al Vesh")."""
+_LOWER_IN_NAMES = FUNCTION_WORDS | NAME_PARTICLES
 
 
 def heading_name(title: str) -> str | None:
@@ -199,7 +200,7 @@ def heading_name(title: str) -> str | None:
         (
             i
             for i, w in enumerate(words)
-            if i and not _capital(w) and folded[i] not in FUNCTION_WORDS | NAME_PARTICLES
+            if i and not _capital(w) and folded[i] not in _LOWER_IN_NAMES
         ),
         None,
     )

@@ -31,11 +31,12 @@ import numpy as np
 import numpy.typing as npt
 
 from graphrag_core.errors import ConfigError
-
-MODEL_ID = "all-MiniLM-L6-v2"
-DIMENSION = 384
-QUERY_TEXTS = 4
-"""At most this many texts in one call is a query (as for the sentence-transformers embedder)."""
+from graphrag_core.providers.sentence_transformers import (
+    DIMENSION,
+    MODEL_ID,
+    QUERY_TEXTS,
+    MiniLMIdentity,
+)
 
 Array = npt.NDArray[np.float32]
 
@@ -84,7 +85,7 @@ class _Layer:
         self.ln2 = (w[f"{p}output.LayerNorm.weight"], w[f"{p}output.LayerNorm.bias"])
 
 
-class NumpyMiniLM:
+class NumpyMiniLM(MiniLMIdentity):
     """all-MiniLM-L6-v2 sentence embeddings computed with numpy; loads lazily, thread-safe."""
 
     def __init__(self, path: Path | None = None, *, threads: int = 1) -> None:
@@ -94,14 +95,6 @@ class NumpyMiniLM:
         self._loaded: tuple[Any, dict[str, Any], list[_Layer]] | None = None
         self._pools: Any = None
         self._loader: threading.Thread | None = None
-
-    @property
-    def model_id(self) -> str:
-        return MODEL_ID
-
-    @property
-    def dimension(self) -> int:
-        return DIMENSION
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
         if not texts:
@@ -235,7 +228,7 @@ def _gelu(x: Array) -> Array:
     return out
 
 
-class QuerySplitEmbedder:
+class QuerySplitEmbedder(MiniLMIdentity):
     """Queries (at most :data:`QUERY_TEXTS` texts) through numpy, bigger batches through the
     bulk embedder; both are all-MiniLM-L6-v2 from the same files."""
 
@@ -244,14 +237,6 @@ class QuerySplitEmbedder:
             raise ConfigError(f"the query encoder is {MODEL_ID}; the bulk one is {bulk.model_id}")
         self.bulk = bulk
         self.query = query or NumpyMiniLM()
-
-    @property
-    def model_id(self) -> str:
-        return MODEL_ID
-
-    @property
-    def dimension(self) -> int:
-        return DIMENSION
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
         if len(texts) <= QUERY_TEXTS:

@@ -21,7 +21,20 @@ QUERY_TEXTS = 4
 """At most this many texts in one call is a query: embedded with ``query_threads`` threads."""
 
 
-class SentenceTransformerEmbedder:
+class MiniLMIdentity:
+    """The :class:`~graphrag_core.ports.Embedder` identity every all-MiniLM-L6-v2 adapter
+    shares (this one, and the numpy query encoder)."""
+
+    @property
+    def model_id(self) -> str:
+        return MODEL_ID
+
+    @property
+    def dimension(self) -> int:
+        return DIMENSION
+
+
+class SentenceTransformerEmbedder(MiniLMIdentity):
     """Unit-length 384-d embeddings from all-MiniLM-L6-v2, on the CPU by default."""
 
     def __init__(
@@ -33,14 +46,6 @@ class SentenceTransformerEmbedder:
         self._model: Any = None
         self._lock = threading.Lock()
         self._loader: threading.Thread | None = None
-
-    @property
-    def model_id(self) -> str:
-        return MODEL_ID
-
-    @property
-    def dimension(self) -> int:
-        return DIMENSION
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
         if not texts:

@@ -177,8 +177,6 @@ class ReadSnapshot:
             raise UnusablePartError("stale")
         return body
 
-    # ------------------------------------------------------------ vectors
-
     # ------------------------------------------------------------ vectors (see .snapshot_vectors)
 
     def vectors(

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
+from pydantic import BaseModel
+from rich.console import Console
 
+from graphrag_core.analytics_models import BuildReport
 from graphrag_core.services.changelog import read_changeset_text
 from graphrag_core.surfaces.cli import render
 from graphrag_core.surfaces.cli.analytics_render import render_build
 from graphrag_core.surfaces.cli.common import CampaignOpt, JsonOpt, cli_service, err, out
+
+M = TypeVar("M", bound=BaseModel)
 
 app = typer.Typer(help="Post, list and withdraw session change sets.", no_args_is_help=True)
 
@@ -42,12 +48,7 @@ def changelog_post(
             amend=amend,
             progress=progress,
         )
-    if as_json:
-        out.print_json(done.post.model_dump_json())
-    else:
-        render.render_post(out, done.post)
-    if done.build is not None:
-        render_build(err if as_json else out, done.build)
+    _print_outcome(done.post, render.render_post, done.build, as_json)
 
 
 @app.command("list")
@@ -98,9 +99,17 @@ def changelog_withdraw(
             note=note,
             progress=progress,
         )
+    _print_outcome(done.withdrawal, render.render_withdraw, done.build, as_json)
+
+
+def _print_outcome(
+    result: M, show: Callable[[Console, M], None], build: BuildReport | None, as_json: bool
+) -> None:
+    """A post's or a withdrawal's result (JSON or text), then the rebuild it triggered, if
+    any (on stderr under ``--json``, so stdout stays one JSON document)."""
     if as_json:
-        out.print_json(done.withdrawal.model_dump_json())
+        out.print_json(result.model_dump_json())
     else:
-        render.render_withdraw(out, done.withdrawal)
-    if done.build is not None:
-        render_build(err if as_json else out, done.build)
+        show(out, result)
+    if build is not None:
+        render_build(err if as_json else out, build)
