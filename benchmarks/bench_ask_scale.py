@@ -17,7 +17,10 @@ per ``--data-dir``; the measurement always runs in a fresh child process, so ope
 service and the first query are cold, as after a restart. The campaign's read snapshot
 (``<data dir>/snapshots/scale``: item vectors written by the build, the stored campaign,
 analytics and BM25 written by the first query that had to read the store) is kept between runs
-unless ``--snapshot drop``; ``--busy`` keeps one core spinning in another process meanwhile.
+unless ``--snapshot drop``; ``--busy`` keeps one core spinning in another process meanwhile;
+``--post`` posts one change set (a death, no rebuild) first, in the parent process, so the
+measured first query is the first after another process's post. The set-up writes through the
+store's own ``apply_delta`` in transactions of ``WRITE_SLICE`` items.
 Reported: opening the service, the first ``ask``, warm ``ask`` and ``preview`` p50 / p95
 (k = 20), the peak RSS of this process and of the embedded FalkorDB server, and the load
 average. ``--query-encoder`` picks what embeds
@@ -36,11 +39,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from changelog.impact import RebuildPolicy  # noqa: E402
 from graphrag_core.config import EmbeddingSettings  # noqa: E402
 from graphrag_core.models import (  # noqa: E402
     Change,
@@ -55,6 +59,9 @@ from graphrag_core.settings import Settings  # noqa: E402
 from graphrag_core.wiring import open_service  # noqa: E402
 
 CAMPAIGN = "scale"
+WRITE_SLICE = 10_000
+"""Items per ``apply_delta`` (one transaction each) in the set-up."""
+T = TypeVar("T")
 GROUP = 40
 DIM = 384
 TYPES = ("NPC", "NPC", "NPC", "Location", "Faction")
@@ -139,14 +146,24 @@ def setup(data_dir: Path, n: int) -> None:
     rng = random.Random(7)
     entities = [_entity(i, rng) for i in range(n)]
     chunks = _chunks(entities, rng)
-    vectors = {item.id: _vector(rng) for item in (*entities, *chunks)}
-    delta = GraphDelta(
-        entities_upsert=tuple(entities), relations_upsert=tuple(_relations(n, rng)),
-        chunks_upsert=tuple(chunks), vectors=vectors,
-    )  # fmt: skip
+    items: list[Entity | Chunk] = [*entities, *chunks]
+    vectors = {item.id: _vector(rng) for item in items}
+    relations = _relations(n, rng)
     started = time.perf_counter()
     with open_service(Settings(data_dir=data_dir)) as service:
-        service.store.apply_delta(CAMPAIGN, delta)
+        # one transaction per WRITE_SLICE items (a 100k campaign in one is more than the
+        # server takes in one request): entities first, then the relations and chunks that
+        # need them
+        for some in _slices(entities):
+            service.store.apply_delta(
+                CAMPAIGN, GraphDelta(entities_upsert=some, vectors=_of(vectors, some))
+            )
+        for links in _slices(relations):
+            service.store.apply_delta(CAMPAIGN, GraphDelta(relations_upsert=links))
+        for texts in _slices(chunks):
+            service.store.apply_delta(
+                CAMPAIGN, GraphDelta(chunks_upsert=texts, vectors=_of(vectors, texts))
+            )
         _step("wrote the campaign", started)
         for session, changes in sorted(_changes(n, rng).items()):
             record = ChangeSetRecord(
@@ -157,6 +174,30 @@ def setup(data_dir: Path, n: int) -> None:
         _step("posted the changes", started)
         service.build(CAMPAIGN, NullProgress())
         _step("built the analytics", started)
+
+
+def _slices(items: list[T]) -> list[tuple[T, ...]]:
+    return [tuple(items[i : i + WRITE_SLICE]) for i in range(0, len(items), WRITE_SLICE)]
+
+
+def _of(vectors: dict[str, tuple[float, ...]], items: tuple[Entity | Chunk, ...]) -> Any:
+    return {item.id: vectors[item.id] for item in items}
+
+
+def post_one(data_dir: Path) -> dict[str, Any]:
+    """Post one small change set (a death; no rebuild) through the service, as ``loregraph
+    changelog post`` does: what the next process's first query follows with ``--post``."""
+    with open_service(Settings(data_dir=data_dir)) as service:
+        service.rebuild_policy = RebuildPolicy(schedule_threshold=1e9, force_threshold=1e9)
+        session = 10 + len(service.store.load_changesets(CAMPAIGN))
+        changeset = {
+            "session_id": session, "title": f"bench post {session}",
+            "entity_updates": [{"entity_id": f"NPC {5 * session}", "status": "dead"}],
+        }  # fmt: skip
+        started = time.perf_counter()
+        outcome = service.post_and_rebuild(changeset, CAMPAIGN, source_name="bench")
+        assert outcome.build is None and outcome.post.action != "duplicate", outcome
+        return {"post_session": session, "post_s": round(time.perf_counter() - started, 3)}
 
 
 def _step(what: str, started: float) -> None:
@@ -248,6 +289,11 @@ def main() -> None:
     parser.add_argument(
         "--busy", action="store_true", help="keep one core busy (a spinning process) meanwhile"
     )
+    parser.add_argument(
+        "--post", action="store_true",
+        help="post one change set (no rebuild) in this process first, so the measured first "
+        "query is the first after a post by another process",
+    )  # fmt: skip
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -260,6 +306,7 @@ def main() -> None:
         print(f"set-up: {time.perf_counter() - started:.1f} s")
     if args.snapshot == "drop":
         shutil.rmtree(args.data_dir / "snapshots" / CAMPAIGN, ignore_errors=True)
+    posted = post_one(args.data_dir) if args.post else {}
     spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if args.busy else None
     command = [sys.executable, __file__, "--child", "--n", str(args.n), "--runs", str(args.runs),
                "--query-encoder", args.query_encoder]  # fmt: skip
@@ -270,7 +317,7 @@ def main() -> None:
         if spinner is not None:
             spinner.kill()
             spinner.wait()
-    print(child.stdout.strip().splitlines()[-1])
+    print(json.dumps({**json.loads(child.stdout.strip().splitlines()[-1]), **posted}))
 
 
 if __name__ == "__main__":

@@ -169,6 +169,12 @@ class StoreAdmin(Protocol):
         compare it with the one their caches were built at, so another process's write
         invalidates them too."""
 
+    def world_revision(self, campaign: str) -> int:
+        """A number every write to ``campaign`` but the changelog's increases (0 before the
+        first): entities, relations, chunks, sources, analytics and the stores' caches move it;
+        appending a change set (a post, a withdrawal) does not. What is read only from those
+        (not from change sets or changes) stays valid while it stays the same."""
+
 
 @runtime_checkable
 class VectorSearch(Protocol):

@@ -50,7 +50,7 @@ from graphrag_core.ports import SearchKind
 from graphrag_core.stores import rows as r
 from graphrag_core.stores.rows import Row
 from graphrag_core.stores.schema import MIGRATIONS
-from graphrag_core.stores.statements import Statement, batched, delta_statements
+from graphrag_core.stores.statements import Statement, batched, delta_statements, revision_bump
 
 Vector = tuple[float, ...]
 _WORD = re.compile(r"\w+")
@@ -181,6 +181,7 @@ class MemoryStore:
         self.dimension = dimension
         self._campaigns: dict[str, _Campaign] = {}
         self._revisions: dict[str, int] = {}  # outlive a deleted campaign, as in the graph
+        self._worlds: dict[str, int] = {}  # the world revisions: every write but the changelog's
         self._migrated = False
         self._lock = threading.RLock()
 
@@ -208,6 +209,8 @@ class MemoryStore:
             self._campaigns = {**self._campaigns, **written}
             for campaign in written:
                 self._revisions[campaign] = self._revisions.get(campaign, 0) + 1
+                if revision_bump(campaign, statements)[0] == "campaign_revision_bump":
+                    self._worlds[campaign] = self._worlds.get(campaign, 0) + 1
 
     # ------------------------------------------------------------ admin
 
@@ -228,6 +231,9 @@ class MemoryStore:
     def campaign_revision(self, campaign: str) -> int:
         return self._revisions.get(campaign, 0)
 
+    def world_revision(self, campaign: str) -> int:
+        return self._worlds.get(campaign, 0)
+
     # ------------------------------------------------------------ campaigns and the base graph
 
     def list_campaigns(self) -> list[str]:
@@ -238,6 +244,7 @@ class MemoryStore:
             if self._of(campaign).listed():
                 self._campaigns = {k: v for k, v in self._campaigns.items() if k != campaign}
                 self._revisions[campaign] = self._revisions.get(campaign, 0) + 1
+                self._worlds[campaign] = self._worlds.get(campaign, 0) + 1
 
     def load_sources(self, campaign: str) -> dict[str, SourceRecord]:
         found = sorted(self._of(campaign).sources.items())

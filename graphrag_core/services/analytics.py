@@ -108,8 +108,14 @@ class AnalyticsService:
         if previous is None:
             previous = self.stored(campaign)
         progress.start("load", None)
-        read_at = self.store.campaign_revision(campaign)  # before the read: see the hook
-        stored = replace(load_stored(self.store, campaign), revision=read_at)
+        # before the read: see the hook
+        read_at, world_at = (
+            self.store.campaign_revision(campaign),
+            self.store.world_revision(campaign),
+        )
+        stored = replace(
+            load_stored(self.store, campaign), revision=read_at, world_revision=world_at
+        )
         gm_view = stored.view(as_player=False)
         party_view = stored.view(as_player=True)
         progress.finish("load")

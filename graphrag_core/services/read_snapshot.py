@@ -2,16 +2,23 @@
 new process reads it in a fraction of the time the store's client takes (a cache, safe to
 delete; see :class:`~graphrag_core.ports.SnapshotFiles`).
 
-The parts of a campaign:
+The parts of a campaign, each keyed by the revision of what it is read from (see
+:meth:`~graphrag_core.ports.StoreAdmin.world_revision`):
 
-- ``stored.json``: the :class:`~.views.StoredCampaign` (entities, relations, chunks, changes,
-  change-set records), ``analytics.json``: the analytics snapshot, and ``bm25-gm.npz`` /
-  ``bm25-party.npz``: the BM25 indexes of the present-day views. Each names the format, the
-  store and the campaign revision it was read at; it is used only when that revision is the
-  store's current one (every write bumps it, whichever process wrote). The reader that had to
-  read the store writes them, labelled with the revision it read *before* reading (a write
-  racing the read leaves a part that is never used); so does a build whose own write is the
-  only one since its read (:meth:`ReadSnapshot.after_build`);
+- ``world.json``: the entities, relations and chunks of the
+  :class:`~.views.StoredCampaign`, ``analytics.json``: the analytics snapshot, and
+  ``bm25-gm.npz`` / ``bm25-party.npz``: the BM25 indexes of the present-day views (they index
+  entities and chunks only), each labelled with the store's *world* revision, which every
+  write but the changelog's bumps: a post or a withdrawal leaves them valid;
+- ``changelog.json``: the changes and change-set records, labelled with the campaign
+  revision, which every write bumps (a post, a withdrawal too).
+
+A part is used only when its revision is the store's current one (whichever process wrote).
+The reader that had to read the store writes it, labelled with the revision it read *before*
+reading (a write racing the read leaves a part that is never used); so does a build whose own
+write is the only one since its read (:meth:`ReadSnapshot.after_build`). The world parts a
+process read last are also kept in memory while their revision holds, so a post in this
+process rereads only the changelog;
 - ``vectors-<kind>.npz`` (entity, chunk, summary, :mod:`.snapshot_vectors`): each item's
   vector with a hash of the text it embeds, written by the process that has the vectors in hand
   (ingest, build). A kind is searched in process only when the file holds every current item
@@ -42,17 +49,13 @@ from graphrag_core.services.snapshot_parts import (
 )
 from graphrag_core.services.snapshot_vectors import SnapshotVectors
 from graphrag_core.services.vector_index import VectorIndex
-from graphrag_core.services.views import StoredCampaign, load_stored
+from graphrag_core.services.views import StoredCampaign
 from ranking.lexical import LexicalIndex
 
-_Body = tuple[
-    tuple[Entity, ...],
-    tuple[Relation, ...],
-    tuple[Chunk, ...],
-    tuple[Change, ...],
-    tuple[ChangeSetRecord, ...],
-]
-_BODY: TypeAdapter[_Body] = TypeAdapter(_Body)
+_World = tuple[tuple[Entity, ...], tuple[Relation, ...], tuple[Chunk, ...]]
+_Changelog = tuple[tuple[Change, ...], tuple[ChangeSetRecord, ...]]
+_WORLD: TypeAdapter[_World] = TypeAdapter(_World)
+_CHANGELOG: TypeAdapter[_Changelog] = TypeAdapter(_Changelog)
 _ANALYTICS: TypeAdapter[AnalyticsSnapshot | None] = TypeAdapter(AnalyticsSnapshot | None)
 T = TypeVar("T")
 
@@ -64,43 +67,68 @@ class ReadSnapshot:
         self._store = store
         self._files = files
         self._vectors = SnapshotVectors(store, files, embedder)
+        # (campaign, part) -> (world revision, value): the world parts read last, in memory
+        self._kept: dict[tuple[str, str], tuple[int, Any]] = {}
 
     # ------------------------------------------------------------ stored campaign, analytics
 
     def stored(self, campaign: str) -> StoredCampaign:
-        """The stored campaign at the store's current revision: from the snapshot, or read
-        from the store (and snapshotted)."""
-        body, revision = self._part(
-            campaign, "stored.json", lambda: _stored_body(load_stored(self._store, campaign)),
-            _BODY.validate_json, _BODY.dump_json,
+        """The stored campaign at the store's current revisions: each part from the snapshot
+        when it has the revision its part depends on, else read from the store (and
+        snapshotted)."""
+        world, world_revision = self._part(
+            campaign, "world.json", _WORLD_KEY, self._store.world_revision,
+            lambda: _world(self._store, campaign), _WORLD.validate_json, _WORLD.dump_json,
         )  # fmt: skip
-        return StoredCampaign(campaign, *body, revision=revision)
+        changelog, revision = self._part(
+            campaign, "changelog.json", _CHANGELOG_KEY, self._store.campaign_revision,
+            lambda: _changelog(self._store, campaign),
+            _CHANGELOG.validate_json, _CHANGELOG.dump_json,
+        )  # fmt: skip
+        return StoredCampaign(
+            campaign, *world, *changelog, revision=revision, world_revision=world_revision
+        )
 
     def analytics(self, campaign: str) -> AnalyticsSnapshot | None:
         """The stored analytics snapshot (None before a build), as :meth:`stored` reads."""
         return self._part(
-            campaign, "analytics.json", lambda: self._store.load_analytics(campaign),
+            campaign, "analytics.json", _WORLD_KEY, self._store.world_revision,
+            lambda: self._store.load_analytics(campaign),
             _ANALYTICS.validate_json, _ANALYTICS.dump_json,
         )[0]  # fmt: skip
 
     def lexical(self, stored: StoredCampaign, view: CampaignView) -> LexicalIndex:
         """The BM25 index of a view cut from ``stored``: kept for the GM's and the players'
         present-day views, at the revision ``stored`` was read at."""
-        if view.as_of_session is not None or stored.revision is None:
+        world = stored.world_revision
+        if view.as_of_session is not None or world is None:
             return LexicalIndex.build(view)
-        name = f"bm25-{'party' if view.as_player else 'gm'}.npz"
-        expected = self._header(stored.campaign, name, revision=stored.revision)
-        data = self._files.read(stored.campaign, name)
-        if data is not None:
-            try:
-                with np.load(io.BytesIO(data), allow_pickle=False) as npz:
-                    if json.loads(str(npz["meta"])) == json.loads(expected):
-                        return LexicalIndex.from_arrays({k: npz[k] for k in npz.files})
-            except Exception:  # a damaged cache file: whatever numpy raises
-                ignored(stored.campaign, name, "unreadable")
-        index = LexicalIndex.build(view)
-        self._write_lexical(stored.campaign, name, expected, index)
-        return index
+        campaign, name = stored.campaign, f"bm25-{'party' if view.as_player else 'gm'}.npz"
+        kept = self._kept.pop((campaign, name), None)
+        if kept is not None and kept[0] == world:
+            self._kept[(campaign, name)] = kept
+            index: LexicalIndex = kept[1]
+            return index
+        header = self._header(campaign, name, **{_WORLD_KEY: world})
+        found = self._read_lexical(campaign, name, header)
+        if found is None:
+            found = LexicalIndex.build(view)
+            self._write_lexical(campaign, name, header, found)
+        self._kept[(campaign, name)] = (world, found)
+        return found
+
+    def _read_lexical(self, campaign: str, name: str, header: bytes) -> LexicalIndex | None:
+        """The index in the file when its header is ``header`` (None: none usable)."""
+        data = self._files.read(campaign, name)
+        if data is None:
+            return None
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+                if json.loads(str(npz["meta"])) == json.loads(header):
+                    return LexicalIndex.from_arrays({k: npz[k] for k in npz.files})
+        except Exception:  # a damaged cache file: whatever numpy raises
+            ignored(campaign, name, "unreadable")
+        return None
 
     def _write_lexical(self, campaign: str, name: str, header: bytes, index: LexicalIndex) -> None:
         buffer = io.BytesIO()
@@ -115,54 +143,76 @@ class ReadSnapshot:
         analytics: AnalyticsSnapshot,
     ) -> None:
         """A build just stored ``analytics``, having read ``stored`` (and cut the GM's and the
-        players' present-day ``views`` from it) at ``stored.revision``: when the store's
-        revision is now exactly one write later, that write was the build's own, so the stored
-        campaign, the analytics and the BM25 indexes are the store's current state; snapshot
-        them so that the next process's first query reads no store. Otherwise another write
-        came between, and the next reader reads the store (as without a snapshot)."""
+        players' present-day ``views`` from it) at ``stored.world_revision`` and
+        ``stored.revision``: when the store's world revision is now exactly one write later,
+        that write was the build's own, so the world, the analytics and the BM25 indexes are
+        the store's current state; snapshot them so that the next process's first query reads
+        no store (and likewise the changelog, when no post came between either). Otherwise
+        another write came between, and the next reader reads the store (as without a
+        snapshot)."""
         campaign = stored.campaign
-        written = self._store.campaign_revision(campaign)
-        if stored.revision is None or written != stored.revision + 1:
+        world, revision = stored.world_revision, stored.revision
+        if world is None or revision is None:
             return
-        for name, value in (
-            ("stored.json", _BODY.dump_json(_stored_body(stored))),
-            ("analytics.json", _ANALYTICS.dump_json(analytics)),
-        ):
-            header = self._header(campaign, name, revision=written)
-            self._files.write(campaign, name, header + b"\n" + value)
-        for view in views:
-            name = f"bm25-{'party' if view.as_player else 'gm'}.npz"
-            header = self._header(campaign, name, revision=written)
-            self._write_lexical(campaign, name, header, LexicalIndex.build(view))
+        if self._store.world_revision(campaign) == world + 1:
+            for name, value in (
+                ("world.json", _WORLD.dump_json(_world_body(stored))),
+                ("analytics.json", _ANALYTICS.dump_json(analytics)),
+            ):
+                header = self._header(campaign, name, **{_WORLD_KEY: world + 1})
+                self._files.write(campaign, name, header + b"\n" + value)
+            for view in views:
+                name = f"bm25-{'party' if view.as_player else 'gm'}.npz"
+                header = self._header(campaign, name, **{_WORLD_KEY: world + 1})
+                self._write_lexical(campaign, name, header, LexicalIndex.build(view))
+        if self._store.campaign_revision(campaign) == revision + 1:
+            header = self._header(campaign, "changelog.json", **{_CHANGELOG_KEY: revision + 1})
+            body = _CHANGELOG.dump_json((stored.changes, stored.records))
+            self._files.write(campaign, "changelog.json", header + b"\n" + body)
 
     def _part(
         self,
         campaign: str,
         name: str,
+        key: str,
+        current: Callable[[str], int],
         read: Callable[[], T],
         parse: Callable[[bytes], T],
         dump: Callable[[T], bytes],
     ) -> tuple[T, int]:
-        revision = self._store.campaign_revision(campaign)  # before any read: see the module
+        """Part ``name`` at ``current(campaign)``, the store's revision named ``key`` (read
+        before anything else: see the module): kept in memory (world parts), from its file, or
+        read from the store and written."""
+        revision = current(campaign)
+        kept = self._kept.pop((campaign, name), None)  # an old one is let go before a read
+        if kept is not None and kept[0] == revision:
+            self._kept[(campaign, name)] = kept
+            value: T = kept[1]
+            return value, revision
         data = self._files.read(campaign, name)
+        found: tuple[T] | None = None
         if data is not None:
             try:
-                return parse(self._body(data, campaign, name, revision)), revision
+                found = (parse(self._body(data, campaign, name, key, revision)),)
             except UnusablePartError as why:
                 if str(why) != "stale":
                     ignored(campaign, name, str(why))
             except ValueError as exc:  # a truncated or altered body
                 ignored(campaign, name, f"unreadable ({type(exc).__name__})")
-        value = read()
-        header = self._header(campaign, name, revision=revision)
-        self._files.write(campaign, name, header + b"\n" + dump(value))
-        return value, revision
+        if found is None:
+            found = (read(),)
+            header = self._header(campaign, name, **{key: revision})
+            self._files.write(campaign, name, header + b"\n" + dump(found[0]))
+        if key == _WORLD_KEY:
+            self._kept[(campaign, name)] = (revision, found[0])
+        return found[0], revision
 
     def _header(self, campaign: str, part: str, **extra: object) -> bytes:
         return part_header(self._files, campaign, part, **extra)
 
-    def _body(self, data: bytes, campaign: str, name: str, revision: int) -> bytes:
-        """The part's body when its header matches this store, campaign and revision."""
+    def _body(self, data: bytes, campaign: str, name: str, key: str, revision: int) -> bytes:
+        """The part's body when its header matches this store, campaign and revision (named
+        ``key``)."""
         end = data.find(b"\n")
         first, newline, body = data[: max(end, 0)], end >= 0, data[end + 1 :]
         try:
@@ -173,7 +223,7 @@ class ReadSnapshot:
             raise UnusablePartError("unreadable header")
         if not same_but_revision(header, self._header(campaign, name)):
             raise UnusablePartError("written by another format, store or campaign")
-        if header.get("revision") != revision:
+        if header.get(key) != revision:
             raise UnusablePartError("stale")
         return body
 
@@ -182,8 +232,20 @@ class ReadSnapshot:
     def vectors(
         self, campaign: str, stored: StoredCampaign, analytics: AnalyticsSnapshot | None
     ) -> VectorIndex:
-        """The kinds whose vector file holds every current item as it is now."""
-        return self._vectors.vectors(campaign, stored, analytics)
+        """The kinds whose vector file holds every current item as it is now (kept in memory
+        while the world revision and the analytics snapshot are the same)."""
+        world = stored.world_revision
+        kept = self._kept.pop((campaign, "vectors"), None)
+        if world is not None and kept is not None and kept[0] == world:
+            held, index = kept[1]
+            if held is analytics:
+                self._kept[(campaign, "vectors")] = kept
+                found: VectorIndex = index
+                return found
+        index = self._vectors.vectors(campaign, stored, analytics)
+        if world is not None:
+            self._kept[(campaign, "vectors")] = (world, (analytics, index))
+        return index
 
     def refresh_vectors(
         self,
@@ -194,11 +256,32 @@ class ReadSnapshot:
         fresh: Mapping[str, Sequence[float]],
     ) -> None:
         """See :meth:`.snapshot_vectors.SnapshotVectors.refresh_vectors`."""
+        self._kept.pop((campaign, "vectors"), None)
         self._vectors.refresh_vectors(campaign, entities, chunks, analytics, fresh)
 
     def delete(self, campaign: str) -> None:
+        for key in [key for key in self._kept if key[0] == campaign]:
+            self._kept.pop(key, None)
         self._files.delete(campaign)
 
 
-def _stored_body(stored: StoredCampaign) -> _Body:
-    return (stored.entities, stored.relations, stored.chunks, stored.changes, stored.records)
+_WORLD_KEY = "world"
+"""The header field of a world part: the store's world revision it was read at."""
+_CHANGELOG_KEY = "revision"
+"""The header field of the changelog part: the store's campaign revision it was read at."""
+
+
+def _world(store: GraphStore, campaign: str) -> _World:
+    return (
+        tuple(store.load_entities(campaign)),
+        tuple(store.load_relations(campaign)),
+        tuple(store.load_chunks(campaign)),
+    )
+
+
+def _changelog(store: GraphStore, campaign: str) -> _Changelog:
+    return tuple(store.load_changes(campaign)), tuple(store.load_changesets(campaign))
+
+
+def _world_body(stored: StoredCampaign) -> _World:
+    return stored.entities, stored.relations, stored.chunks

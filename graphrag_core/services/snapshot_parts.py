@@ -1,6 +1,6 @@
 """What every part of a read snapshot shares: the format, the header naming the store and the
-campaign (and, for the parts that follow the store, the revision), and the one-line warning for
-a part that cannot be used."""
+campaign (and, for the parts that follow the store, the revision they were read at), and the
+one-line warning for a part that cannot be used."""
 
 from __future__ import annotations
 
@@ -26,10 +26,15 @@ def part_header(files: SnapshotFiles, campaign: str, part: str, **extra: object)
     return json.dumps(fields, sort_keys=True).encode("utf-8")
 
 
+REVISION_KEYS = frozenset({"revision", "world"})
+"""The header fields that name the store revision a part was read at: the campaign revision
+(every write bumps it) or the world revision (every write but the changelog's)."""
+
+
 def same_but_revision(header: dict[str, Any], expected: bytes) -> bool:
-    """The header matches ``expected`` in everything but the revision."""
+    """The header matches ``expected`` in everything but the revisions."""
     wanted: dict[str, Any] = json.loads(expected)
-    return {k: v for k, v in header.items() if k != "revision"} == wanted
+    return {k: v for k, v in header.items() if k not in REVISION_KEYS} == wanted
 
 
 def ignored(campaign: str, name: str, why: str) -> None:

@@ -52,6 +52,9 @@ class StoredCampaign:
     """The change-set records, withdrawals included: they decide each session's revision."""
     revision: int | None = None
     """The store's campaign revision read just before these were (None: not known)."""
+    world_revision: int | None = None
+    """The store's world revision read just before the entities, relations and chunks were
+    (None: not known)."""
 
     def view(self, *, as_player: bool, as_of_session: int | None = None) -> CampaignView:
         return build_view(

@@ -36,7 +36,13 @@ from graphrag_core.stores.analytics_store import AnalyticsStore
 from graphrag_core.stores.extraction_store import ExtractionStore
 from graphrag_core.stores.rows import Row
 from graphrag_core.stores.schema_store import SchemaStore
-from graphrag_core.stores.statements import BATCH_SIZE, Statement, batched, delta_statements
+from graphrag_core.stores.statements import (
+    BATCH_SIZE,
+    Statement,
+    batched,
+    delta_statements,
+    revision_bump,
+)
 
 __all__ = [
     "BATCH_SIZE",
@@ -93,14 +99,18 @@ class CypherStore(SchemaStore, AnalyticsStore, ExtractionStore, ABC):
         self._run(statements)
 
     def _run(self, statements: Sequence[Statement]) -> None:
-        """Run checked ``statements`` in one transaction with the campaign revision bumps."""
+        """Run checked ``statements`` in one transaction with the revision bumps of every
+        campaign written to (:func:`~.statements.revision_bump`)."""
         campaigns = sorted({p["campaign"] for _, p in statements if "campaign" in p})
-        bumps = [("campaign_revision_bump", {"campaign": c}) for c in campaigns]
-        self._execute([*statements, *bumps])
+        self._execute([*statements, *(revision_bump(c, statements) for c in campaigns)])
 
     def campaign_revision(self, campaign: str) -> int:
         rows = self._read("campaign_revision", {"campaign": campaign})
         return int(rows[0]["revision"]) if rows else 0
+
+    def world_revision(self, campaign: str) -> int:
+        rows = self._read("campaign_world_revision", {"campaign": campaign})
+        return int(rows[0]["world"]) if rows else 0
 
     # ------------------------------------------------------------ campaigns and sources
 

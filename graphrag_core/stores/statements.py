@@ -9,13 +9,32 @@ from typing import Any
 from graphrag_core.models import GraphDelta
 from graphrag_core.stores import rows as r
 
-__all__ = ["BATCH_SIZE", "Statement", "batched", "delta_statements"]
+__all__ = [
+    "BATCH_SIZE",
+    "CHANGELOG_STATEMENTS",
+    "Statement",
+    "batched",
+    "delta_statements",
+    "revision_bump",
+]
 
 BATCH_SIZE = 500
 """Rows per ``UNWIND`` statement."""
 
 Statement = tuple[str, dict[str, Any]]
 """A statement name (a ``cypher/`` file) and its parameters."""
+
+CHANGELOG_STATEMENTS = frozenset({"changes_append", "changeset_append"})
+"""The statements that only append to the changelog (post, withdraw): a transaction of only
+these moves a campaign's revision but not its world revision."""
+
+
+def revision_bump(campaign: str, statements: Sequence[Statement]) -> Statement:
+    """What ends a transaction that wrote ``statements`` to ``campaign``: the world revision
+    moves too unless every one of them only appends to the changelog."""
+    names = {name for name, params in statements if params.get("campaign") == campaign}
+    name = "changelog_revision_bump" if names <= CHANGELOG_STATEMENTS else "campaign_revision_bump"
+    return name, {"campaign": campaign}
 
 
 def delta_statements(campaign: str, delta: GraphDelta, dimension: int) -> list[Statement]:

@@ -2,7 +2,8 @@
 same rankings as straight from the store, the in-process vector search the same as the store's,
 never used once the store moved on (a write by another service, as by another process), a
 damaged or foreign file ignored with a warning and rewritten, one campaign's files never
-serving another, and deleted with the campaign."""
+serving another, and deleted with the campaign; a post or a withdrawal elsewhere makes the next
+process reread only the changelog."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from changelog.impact import RebuildPolicy
 from graphrag_core.models import AskResult, Entity, GraphDelta
 from graphrag_core.ports import Embedder
 from graphrag_core.services.service import LoregraphService
@@ -86,7 +88,8 @@ def test_rankings_are_the_same_with_the_snapshot_as_from_the_store(
         assert index is not None and set(index.kinds) == {"entity", "chunk", "summary"}
         with_snapshot = answers(service)
         assert {p.name for p in folder.iterdir()} >= {
-            "stored.json",
+            "world.json",
+            "changelog.json",
             "analytics.json",
             "bm25-gm.npz",
             "bm25-party.npz",
@@ -137,7 +140,7 @@ def test_a_write_by_another_service_is_seen_and_the_old_snapshot_never_used(
         writer.build("one")
     with open_service(settings, embedder=embedder) as reader:
         before = reader.ask("Is Torven alive?", "one", k=20)
-        assert (_folder(settings, "one") / "stored.json").exists()
+        assert (_folder(settings, "one") / "world.json").exists()
         with open_service(settings, embedder=embedder) as writer:  # another process's post
             for file in files[3:]:
                 writer.post_changelog(file, "one")
@@ -175,9 +178,10 @@ def test_a_damaged_or_foreign_snapshot_is_ignored_with_a_warning_and_rewritten(
         expected = _ranked(service.ask("Where can the party rest tonight?", "one", k=20))
         expected_player = _ranked(service.ask("Who are our allies?", "one", as_player=True))
     folder = _folder(settings, "one")
-    stored = (folder / "stored.json").read_bytes()
+    stored = (folder / "world.json").read_bytes()
     damage = {
-        "stored.json": stored[: len(stored) // 2],  # truncated
+        "world.json": stored[: len(stored) // 2],  # truncated
+        "changelog.json": b'{"format": 1}',  # a header and no body
         "analytics.json": b"not json at all",
         "bm25-gm.npz": b"PK\x03\x04 broken zip",
         "bm25-party.npz": b"",
@@ -193,16 +197,15 @@ def test_a_damaged_or_foreign_snapshot_is_ignored_with_a_warning_and_rewritten(
         allies = service.ask("Who are our allies?", "one", as_player=True)
         _assert_same([_ranked(rest), _ranked(allies)], [expected, expected_player])
     warned = " ".join(r.getMessage() for r in caplog.records if "read snapshot" in r.getMessage())
-    for name in ("stored.json", "analytics.json", "bm25-gm.npz", "vectors-entity.npz"):
+    for name in ("world.json", "changelog.json", "analytics.json", "bm25-gm.npz"):
         assert name in warned
-    assert (folder / "stored.json").read_bytes() == stored  # rewritten whole
+    assert "vectors-entity.npz" in warned
+    assert (folder / "world.json").read_bytes() == stored  # rewritten whole
     assert (folder / "vectors-summary.npz").read_bytes() == summary_vectors  # left alone
     # another format: ignored too, never parsed as this one
     first, _, rest = stored.partition(b"\n")
     meta = json.loads(first)
-    (folder / "stored.json").write_bytes(
-        json.dumps({**meta, "format": 999}).encode() + b"\n" + rest
-    )
+    (folder / "world.json").write_bytes(json.dumps({**meta, "format": 999}).encode() + b"\n" + rest)
     caplog.clear()
     with open_service(settings, embedder=embedder) as service:
         rest = service.ask("Where can the party rest tonight?", "one", k=20)
@@ -257,3 +260,95 @@ def test_after_a_build_the_next_process_reads_no_store_for_its_first_query(
             monkeypatch.setattr(service.store, name, refused)
         allies = _ranked(service.ask("Who are our allies?", "one", as_player=True))
         _assert_same([allies], [expected])
+
+
+_WORLD_READS = ("load_entities", "load_relations", "load_chunks", "load_analytics")
+_VECTOR_READS = ("vector_search", "summary_search", "load_vectors", "load_summary_vectors")
+
+
+def _refuse_world_reads(service: LoregraphService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make ``service``'s store refuse every read of the world (entities, relations, chunks,
+    analytics, vectors): only the changelog may be read."""
+
+    def refused(*_: object) -> None:
+        raise AssertionError("the world was read from the store")
+
+    for name in (*_WORLD_READS, *_VECTOR_READS):
+        monkeypatch.setattr(service.store, name, refused)
+
+
+def _torven(result: AskResult) -> str | None:
+    return next(r.status for r in result.results if r.id == "torven-blackwater")
+
+
+def test_a_post_or_a_withdrawal_elsewhere_rereads_only_the_changelog(
+    tmp_path: Path, example_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A post (and a withdrawal) by another process moves the campaign revision but not the
+    world revision: the next process reads the world, the analytics, BM25 and the vectors from
+    the snapshot and only the changelog from the store, and sees the change; so does the
+    process that was already running, without rereading the world either. An ingest moves the
+    world revision: the world is read again, never taken stale from the snapshot."""
+    embedder = HashEmbedder(384)
+    world = tmp_path / "emberfall"
+    shutil.copytree(example_dir, world)
+    settings = Settings(data_dir=tmp_path / "data")
+    files = changelog_files(world)
+    question = "Is Torven Blackwater alive?"
+    with open_service(settings, embedder=embedder) as writer:
+        writer.ingest(world / "world", "one")
+        for file in files[:3]:
+            writer.post_changelog(file, "one")
+        writer.build("one")
+        world_at, revision_at = (
+            writer.store.world_revision("one"),
+            writer.store.campaign_revision("one"),
+        )
+    with open_service(settings, embedder=embedder) as reader:
+        before = reader.ask(question, "one", k=20)
+        assert _torven(before) == "alive"
+        with open_service(settings, embedder=embedder) as writer:  # another process's post
+            writer.rebuild_policy = RebuildPolicy(schedule_threshold=1e9, force_threshold=1e9)
+            assert writer.post_and_rebuild(files[3], "one").build is None  # session 4: dead
+            assert writer.store.world_revision("one") == world_at
+            assert writer.store.campaign_revision("one") > revision_at
+            stored = load_stored(writer.store, "one")
+        with open_service(settings, embedder=embedder) as fresh:  # a new process, at once
+            _refuse_world_reads(fresh, monkeypatch)
+            posted = fresh.ask(question, "one", k=20)
+            assert fresh._stored_campaign("one").changes == stored.changes
+            assert fresh._stored_campaign("one").records == stored.records
+            assert fresh._stored_campaign("one").entities == stored.entities
+            index = fresh._search("one")._index
+            assert index is not None and set(index.kinds) == {"entity", "chunk", "summary"}
+        assert _torven(posted) == "dead"
+        _refuse_world_reads(reader, monkeypatch)
+        seen = reader.ask(question, "one", k=20)  # the running process sees it too
+        assert _torven(seen) == "dead"
+        _assert_same([_ranked(seen)], [_ranked(posted)])
+        monkeypatch.undo()
+        with open_service(settings, embedder=embedder) as writer:  # withdrawn elsewhere
+            writer.rebuild_policy = RebuildPolicy(schedule_threshold=1e9, force_threshold=1e9)
+            assert writer.withdraw("one", 4).build is None
+            assert writer.store.world_revision("one") == world_at
+        with open_service(settings, embedder=embedder) as fresh:
+            _refuse_world_reads(fresh, monkeypatch)
+            withdrawn = fresh.ask(question, "one", k=20)
+        assert _torven(withdrawn) == "alive"
+        _assert_same([_ranked(withdrawn)], [_ranked(before)])
+        monkeypatch.undo()
+        # an ingest that changes the world moves the world revision: read again, not stale
+        lore = world / "world" / "lore" / "factions.md"
+        lore.write_text(
+            lore.read_text(encoding="utf-8") + "\nTorven Blackwater keeps a grey heron.\n",
+            encoding="utf-8",
+        )
+        with open_service(settings, embedder=embedder) as writer:
+            writer.ingest(world / "world", "one")
+            assert writer.store.world_revision("one") > world_at
+            stored = load_stored(writer.store, "one")
+        with open_service(settings, embedder=embedder) as fresh:
+            assert fresh._stored_campaign("one").chunks == stored.chunks
+            assert any("grey heron" in c.text for c in stored.chunks)
+        reader_stored = reader._stored_campaign("one")
+        assert (reader_stored.chunks, reader_stored.changes) == (stored.chunks, stored.changes)

@@ -301,3 +301,33 @@ def test_a_vector_of_the_wrong_dimension_writes_nothing(store: GraphStore) -> No
     with pytest.raises(StoreError, match="dimensions"):
         store.apply_delta("c", delta)
     assert d.graph_state(store, "c") == ({}, [], [], [], [], [])
+
+
+def test_the_changelog_moves_the_campaign_revision_and_not_the_world_revision(
+    store: GraphStore,
+) -> None:
+    """Every write moves the campaign revision; every write but a change set's (a post, a
+    withdrawal) moves the world revision too, so what is read from the world alone stays
+    valid across posts. Both outlive a deleted campaign."""
+
+    def revisions() -> tuple[int, int]:
+        return store.campaign_revision("c"), store.world_revision("c")
+
+    assert revisions() == (0, 0)
+    store.apply_delta("c", d.delta())
+    revision, world = revisions()
+    assert revision > 0 and world > 0
+    store.append_changeset("c", d.record(1, 1, 1), [d.change(1, 1, 1)])
+    withdrawal = d.record(1, 2, 0).model_copy(update={"withdraws": 1, "at_session": 1})
+    store.append_changeset("c", withdrawal, [])
+    assert revisions()[0] > revision and revisions()[1] == world
+    revision = revisions()[0]
+    store.save_analytics("c", d.HARBOUR, d.summary_vectors(d.HARBOUR))
+    assert revisions()[0] > revision and revisions()[1] > world
+    revision, world = revisions()
+    store.apply_delta("c", GraphDelta(entities_removed=(d.ENTITIES[0].id,)))
+    assert revisions()[0] > revision and revisions()[1] > world
+    revision, world = revisions()
+    store.delete_campaign("c")
+    assert revisions()[0] > revision and revisions()[1] > world
+    assert store.world_revision("other") == 0

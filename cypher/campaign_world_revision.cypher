@@ -1,0 +1,2 @@
+MATCH (r:CampaignRevision {campaign: $campaign})
+RETURN coalesce(r.world, 0) AS world
