@@ -19,8 +19,9 @@ service and the first query are cold, as after a restart. The campaign's read sn
 analytics and BM25 written by the first query that had to read the store) is kept between runs
 unless ``--snapshot drop``; ``--busy`` keeps one core spinning in another process meanwhile;
 ``--post`` posts one change set (a death, no rebuild) first, in the parent process, so the
-measured first query is the first after another process's post. The set-up writes through the
-store's own ``apply_delta`` in transactions of ``WRITE_SLICE`` items.
+measured first query is the first after another process's post, and at the end posts three
+more in the measuring process, timing the ``ask`` after each (a resident server's case). The
+set-up writes through the store's own ``apply_delta`` in transactions of ``WRITE_SLICE`` items.
 Reported: opening the service, the first ``ask``, warm ``ask`` and ``preview`` p50 / p95
 (k = 20), the peak RSS of this process and of the embedded FalkorDB server, and the load
 average. ``--query-encoder`` picks what embeds
@@ -234,7 +235,9 @@ def _timed(runs: int, questions: list[str], call: Any) -> tuple[list[float], lis
     return times, cpu
 
 
-def measure(data_dir: Path, n: int, runs: int, query_encoder: str) -> dict[str, Any]:
+def measure(
+    data_dir: Path, n: int, runs: int, query_encoder: str, post: bool = False
+) -> dict[str, Any]:
     questions = [q.format(f"NPC {i * 5}", f"Location {i * 5 + 3}") for i, q in enumerate(QUESTIONS)]
     settings = Settings(data_dir=data_dir, embedding=EmbeddingSettings(query_encoder=query_encoder))
     started = time.perf_counter()
@@ -251,6 +254,7 @@ def measure(data_dir: Path, n: int, runs: int, query_encoder: str) -> dict[str, 
         previews, previews_cpu = _timed(
             runs, questions, lambda q: service.preview(q, CAMPAIGN, k=20)
         )
+        after_post = _ask_after_posts(service, questions[4]) if post else {}
         server_mb = _server_peak_mb(service)
     return {
         "entities": n,
@@ -270,7 +274,27 @@ def measure(data_dir: Path, n: int, runs: int, query_encoder: str) -> dict[str, 
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "server_peak_rss_mb": server_mb,
         "load_average": [round(x, 2) for x in os.getloadavg()],
+        **after_post,
     }
+
+
+def _ask_after_posts(service: Any, question: str) -> dict[str, Any]:
+    """Three times: post one change set in this process (a resident server's case), then time
+    the next ``ask`` (wall and CPU seconds)."""
+    service.rebuild_policy = RebuildPolicy(schedule_threshold=1e9, force_threshold=1e9)
+    wall, cpu = [], []
+    for _ in range(3):
+        session = 10 + len(service.store.load_changesets(CAMPAIGN))
+        changeset = {
+            "session_id": session, "title": f"bench post {session}",
+            "entity_updates": [{"entity_id": f"NPC {5 * session}", "status": "dead"}],
+        }  # fmt: skip
+        service.post_and_rebuild(changeset, CAMPAIGN, source_name="bench")
+        started, started_cpu = time.perf_counter(), time.process_time()
+        service.ask(question, CAMPAIGN)
+        wall.append(round(time.perf_counter() - started, 3))
+        cpu.append(round(time.process_time() - started_cpu, 3))
+    return {"ask_after_post_in_process_s": wall, "ask_after_post_in_process_cpu_s": cpu}
 
 
 def main() -> None:
@@ -297,7 +321,8 @@ def main() -> None:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(measure(args.data_dir, args.n, args.runs, args.query_encoder)))
+        measured = measure(args.data_dir, args.n, args.runs, args.query_encoder, args.post)
+        print(json.dumps(measured))
         return
     if not (args.data_dir / ".ready").exists():
         started = time.perf_counter()
@@ -310,6 +335,7 @@ def main() -> None:
     spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if args.busy else None
     command = [sys.executable, __file__, "--child", "--n", str(args.n), "--runs", str(args.runs),
                "--query-encoder", args.query_encoder]  # fmt: skip
+    command += ["--post"] if args.post else []
     try:
         child = subprocess.run([*command, "--data-dir", str(args.data_dir)], check=True,
                                capture_output=True, text=True)  # fmt: skip
