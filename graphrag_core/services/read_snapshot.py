@@ -98,8 +98,9 @@ class ReadSnapshot:
         )[0]  # fmt: skip
 
     def lexical(self, stored: StoredCampaign, view: CampaignView) -> LexicalIndex:
-        """The BM25 index of a view cut from ``stored``: kept for the GM's and the players'
-        present-day views, at the revision ``stored`` was read at."""
+        """The BM25 index of a view cut from ``stored``: kept (in memory and in a file) for the
+        GM's and the players' present-day views, at the world revision ``stored`` was read at
+        (the index holds entity and chunk text only, which no post changes)."""
         world = stored.world_revision
         if view.as_of_session is not None or world is None:
             return LexicalIndex.build(view)
