@@ -189,6 +189,27 @@ def lexical_query(question: str) -> str:
 
 PARTY_WORDS = frozenset({"we", "us", "our", "ours", "party", "party's"})
 
+PARTY_NOUNS = frozenset(
+    ("party", "company", "crew", "band", "group", "fellowship", "companions")
+)  # fmt: skip
+"""Nouns by which "our …" names the party ("Who has joined *our company*?"): never another
+entity's name there, and the party is where a relation asked about starts."""
+
+MEMBERSHIP_WORDS = frozenset(("join", "joined", "joins", "member", "members", "belong"))
+"""Relation words that stay a relation when the asker is their object ("Who *joined us*?"),
+unlike a service asked for ("Who can *lead us* …?")."""
+
+HOSTILE_PHRASES = (
+    ("out", "to", "get", "us"),
+    ("after", "us"),
+    ("hunting", "us"),
+    ("hunts", "us"),
+    ("want", "us", "dead"),
+    ("wants", "us", "dead"),
+)
+"""Phrases by which a question asks for the party's enemies in other words ("Who is still
+*out to get us*?"): the ``hostile`` attitude, as "our enemies" is."""
+
 
 @dataclass(frozen=True)
 class QuestionCues:
@@ -201,6 +222,9 @@ class QuestionCues:
     """The types a plural noun near the start asks a list of ("the powers", "which gods")."""
     dangers: bool = False
     """The question asks for dangers: hostility to the party does not demote an answer."""
+    party_relation: bool = False
+    """The question asks along a relation from the party ("Who has *joined our company*?"):
+    the party is a seed of the relation cue, as a named entity is."""
 
 
 LIST_WORDS = 5
@@ -212,23 +236,45 @@ def _plural_type(word: str) -> bool:
     return word in ANSWER_TYPE_WORDS and (word.endswith("s") or word == "people")
 
 
+def _has_phrase(words: list[str], phrases: tuple[tuple[str, ...], ...]) -> bool:
+    return any(
+        tuple(words[i : i + len(phrase)]) == phrase
+        for phrase in phrases
+        for i in range(len(words) - len(phrase) + 1)
+    )
+
+
+def _asks_party_relation(words: list[str]) -> bool:
+    """True when the party is the other end of the relation asked: "our company", "our
+    crew" (:data:`PARTY_NOUNS`), or the asker as the object of a membership word ("joined
+    us")."""
+    return any(
+        (w == "our" and after in PARTY_NOUNS) or (w in MEMBERSHIP_WORDS and after in ("us", "me"))
+        for w, after in pairwise(words)
+    )
+
+
 def question_cues(question: str) -> QuestionCues:
     """The answer types, relation types and party attitude a question asks for. A relation
     word whose object is the asker ("Who can *lead us* into the barrow?") asks for a service,
     not along a relation."""
     words = _WORD.findall(question.lower().replace("’", "'"))
     attitudes = {ATTITUDE_WORDS[w] for w in words if w in ATTITUDE_WORDS}
+    if _has_phrase(words, HOSTILE_PHRASES):
+        attitudes.add("hostile")
     about_party = any(w in PARTY_WORDS for w in words)
+    relations = frozenset().union(
+        *(
+            RELATION_WORDS.get(w, ())
+            for w, after in pairwise([*words, ""])
+            if after not in ("us", "me") or w in MEMBERSHIP_WORDS
+        )
+    )
     return QuestionCues(
         answer_types=frozenset().union(*(ANSWER_TYPE_WORDS.get(w, ()) for w in words)),
-        relation_types=frozenset().union(
-            *(
-                RELATION_WORDS.get(w, ())
-                for w, after in pairwise([*words, ""])
-                if after not in ("us", "me")
-            )
-        ),
+        relation_types=relations,
         attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
+        party_relation=bool(relations) and _asks_party_relation(words),
         dangers=any(w in DANGER_WORDS for w in words),
         list_types=frozenset().union(
             *(ANSWER_TYPE_WORDS[w] for w in words[:LIST_WORDS] if _plural_type(w))

@@ -47,7 +47,7 @@ from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, VectorSearch
 from ranking.anchors import anchors
 from ranking.communities import summary_hits
-from ranking.cues import lexical_query, question_cues
+from ranking.cues import PARTY_NOUNS, lexical_query, question_cues
 from ranking.documents import SEARCH_KINDS, ItemKey, in_view
 from ranking.evidence import (
     Evidence,
@@ -60,7 +60,7 @@ from ranking.focus import focused_entities
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
-from ranking.names import NameIndex
+from ranking.names import NameIndex, NameSpan, question_words
 from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, measure
@@ -156,7 +156,7 @@ class Ranker:
         """Every visible candidate with some relevance, its signals and score, unordered."""
         inputs = _inputs(view, inputs, names)
         weights = preset_weights(preset, self._settings)
-        spans = inputs.names.spans(question)
+        spans = _without_party_nouns(question, inputs.names.spans(question))
         named = {e for span in spans for e in span.ids} - {PARTY_ID}
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
@@ -195,8 +195,9 @@ class Ranker:
             question, cues, relevance, view, inputs.names
         ).items():
             support[entity_id] = max(support.get(entity_id, 0.0), value)
+        seeds = (named | {PARTY_ID}) if cues.party_relation else named
         answers = (
-            inputs.graph.neighbours(named, cues.relation_types) if cues.relation_types else set()
+            inputs.graph.neighbours(seeds, cues.relation_types) if cues.relation_types else set()
         )
         answers -= {PARTY_ID}
         stated = stated_answers(cues, named, relevance, view, inputs.names)
@@ -295,6 +296,22 @@ def _in_setting(key: ItemKey, ev: Evidence, view: CampaignView, setting: set[str
     if key.kind == "entity":
         return ev.named and key.id in setting
     return key.kind == "chunk" and view.chunks[key.id].subject in setting
+
+
+def _without_party_nouns(question: str, spans: list[NameSpan]) -> list[NameSpan]:
+    """The names found in the question but for a party noun after "our" ("our *company*"
+    is the party, not an entity called "the Company")."""
+    words = question_words(question)
+    return [
+        span
+        for span in spans
+        if not (
+            span.end - span.start == 1
+            and words[span.start] in PARTY_NOUNS
+            and span.start > 0
+            and words[span.start - 1] == "our"
+        )
+    ]
 
 
 def _types(view: CampaignView, ids: set[str]) -> dict[str, str]:

@@ -142,3 +142,45 @@ def test_a_relation_word_the_party_is_the_object_of_asks_for_a_service() -> None
 def test_a_question_without_words_asks_for_nothing() -> None:
     for question in ("", "?", "…"):
         assert question_cues(question) == QuestionCues()
+
+
+JOINED = Relation(source="river-guild", target="party", type="member_of")
+JOINED_SECRETLY = Relation(source="shadow-cult", target="party", type="member_of", visibility="gm")
+
+
+def test_our_company_is_the_party_and_a_relation_asked_of_it_starts_there() -> None:
+    cues = question_cues("Who has joined our company on the road?")
+    assert cues.party_relation and "member_of" in cues.relation_types
+    # the asker as the object of a membership word is still a relation, not a service
+    assert question_cues("Who joined us at the ford?").party_relation
+    assert not question_cues("Who leads the Iron Hand?").party_relation
+    found = _ask("Who has joined our company on the road?", _with(party_view(), JOINED))
+    position, _, signals = found["river-guild"]
+    assert position == 0 and signals["relation"] == 1.0
+    # no such relation: nothing is a relation answer
+    bare = _ask("Who has joined our company on the road?", party_view())
+    assert all(signals["relation"] == 0.0 for _, _, signals in bare.values())
+
+
+def test_a_secret_member_of_the_party_is_no_answer_for_players() -> None:
+    view = _with(party_view(), JOINED_SECRETLY)
+    assert "shadow-cult" not in _ask("Who has joined our company?", view)
+    gm = _ask("Who has joined our company?", _with(gm_view(), JOINED_SECRETLY))
+    assert gm["shadow-cult"][2]["relation"] == 1.0
+
+
+def test_out_to_get_us_asks_for_the_party_s_enemies() -> None:
+    assert question_cues("Who is still out to get us?").attitude == "hostile"
+    assert question_cues("Who wants us dead?").attitude == "hostile"
+    assert question_cues("Who is out to sea?").attitude is None
+    found = _ask("Who is still out to get us?", party_view())
+    assert found["iron-hand"][0] == 0 and found["iron-hand"][2]["attitude"] == 1.0
+
+
+def test_our_company_never_names_an_entity_called_the_company() -> None:
+    view = party_view()
+    guild = view.entities["river-guild"].model_copy(update={"aliases": ("the Company",)})
+    view = view.model_copy(update={"entities": {**view.entities, "river-guild": guild}})
+    assert _ask("Who leads the Company?", view)["river-guild"][2]["named"] == 1.0
+    found = _ask("Who has joined our company?", view)
+    assert "river-guild" not in found or found["river-guild"][2]["named"] == 0.0
