@@ -2,9 +2,10 @@
 
 - **answer types**: "where" asks for a Location, "who" for a person, faction, deity or
   creature; nouns name a type too ("which inn", "what faction", "the gods", "the landmarks").
-  "What *dangers* lurk in the Cinderwood?" asks for creatures and factions, and for hostile
-  ones above all: such a question does not demote an answer for its hostility to the party
-  (it is still marked unavailable), as "our enemies" does not. A type read from a plural noun
+  "What *dangers* lurk in the Cinderwood?" asks for creatures and for the factions hostile to
+  the party (the rangers who guard the wood are no danger; :data:`DANGER_ONLY_HOSTILE`): such
+  a question does not demote an answer for its hostility to the party (it is still marked
+  unavailable), as "our enemies" does not. A type read from a plural noun
   ("the powers", "which gods") asks for a list of that type (:attr:`QuestionCues.list_types`).
 - **relation cues**: "who *leads* the Merchants' Guild?" asks along ``leads`` / ``ruled_by``
   from the entity the question names; an entity one such relation away from a named entity is
@@ -32,6 +33,10 @@ PERSON_TYPES = frozenset({"NPC", "PC", "Faction", "Deity", "Creature"})
 DANGER_WORDS = ("danger", "dangers", "dangerous", "peril", "perils", "menace", "menaces")
 """Words by which a question asks for what threatens: creatures and factions, and hostile
 ones are the answer, not a status to demote (:attr:`QuestionCues.dangers`)."""
+
+DANGER_ONLY_HOSTILE = frozenset({"Faction"})
+"""Types that answer a question about dangers only when hostile to the party (a creature is
+a danger whatever its attitude; a faction is one when it is the party's enemy)."""
 
 ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
     "where": frozenset({"Location"}),

@@ -47,7 +47,13 @@ from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, VectorSearch
 from ranking.anchors import anchors
 from ranking.communities import summary_hits
-from ranking.cues import PARTY_NOUNS, lexical_query, question_cues
+from ranking.cues import (
+    DANGER_ONLY_HOSTILE,
+    PARTY_NOUNS,
+    QuestionCues,
+    lexical_query,
+    question_cues,
+)
 from ranking.documents import SEARCH_KINDS, ItemKey, in_view
 from ranking.evidence import (
     Evidence,
@@ -224,7 +230,7 @@ class Ranker:
                 answer=key.kind == "entity" and key.id in answers,
                 stated=stated.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 attitude=key.kind == "entity" and key.id in minded,
-                typed=key.kind == "entity" and view.entities[key.id].type in cues.answer_types,
+                typed=key.kind == "entity" and _typed(view, key.id, cues),
                 hostile_asked=cues.dangers,
                 listing=key.kind == "entity" and view.entities[key.id].type in cues.list_types,
             )
@@ -312,6 +318,19 @@ def _without_party_nouns(question: str, spans: list[NameSpan]) -> list[NameSpan]
             and words[span.start - 1] == "our"
         )
     ]
+
+
+def _typed(view: CampaignView, entity_id: str, cues: QuestionCues) -> bool:
+    """Of a type the question asks for; for a question about dangers, a faction only when
+    it is hostile to the party ("What dangers lurk in the Cinderwood?" is not answered by
+    the rangers who guard it)."""
+    kind = view.entities[entity_id].type
+    if kind not in cues.answer_types:
+        return False
+    if cues.dangers and kind in DANGER_ONLY_HOSTILE:
+        state = view.states.get(entity_id)
+        return state is not None and state.attitude == "hostile"
+    return True
 
 
 def _types(view: CampaignView, ids: set[str]) -> dict[str, str]:

@@ -184,3 +184,14 @@ def test_our_company_never_names_an_entity_called_the_company() -> None:
     assert _ask("Who leads the Company?", view)["river-guild"][2]["named"] == 1.0
     found = _ask("Who has joined our company?", view)
     assert "river-guild" not in found or found["river-guild"][2]["named"] == 0.0
+
+
+def test_a_faction_is_a_danger_only_when_it_is_hostile_to_the_party() -> None:
+    # the Iron Hand turned hostile; the River Guild is neutral: both hire out swords
+    found = _ask("What dangers lurk among the swords for hire?", party_view())
+    assert found["iron-hand"][2]["type"] == 1.0
+    assert found["river-guild"][2]["type"] == 0.0
+    assert found["iron-hand"][0] < found["river-guild"][0]
+    # a question that is not about dangers asks for every faction alike
+    plain = _ask("Which factions hire out swords?", party_view())
+    assert plain["iron-hand"][2]["type"] == plain["river-guild"][2]["type"] == 1.0
