@@ -20,10 +20,14 @@ For a question and a ``CampaignView``:
                    w.support*support,
                    w.mention*mention, w.named*named, w.relation*relation, w.attitude*attitude)
                * (w.anchor if the item is the question's setting, see ranking.anchors, else 1)
-       score = (match + w.proximity*proximity + w.type*type + w.centrality*centrality
-                + w.recency*recency) * status
+       score = (match + w.proximity*proximity + w.type*type*setting
+                + w.centrality*centrality + w.recency*recency) * status
 
-   where a question that asks for a list ("What are the *powers* of Vardholm?", "Which *gods*
+   where ``setting`` is ``w.anchor`` for the question's setting and 1 otherwise (the landmarks
+   *of* the Veiled City are places, but the city is not one of them: its type counts at the
+   anchor's weight, as its match does), and
+
+   a question that asks for a list ("What are the *powers* of Vardholm?", "Which *gods*
    ...": an entity of the type read from a plural noun) weighs the type with ``w.type_list``
    instead of ``w.type``: its answer is every entity of that type the passages support, and
    the setting or a passage's other names should not crowd them out of the top (the anchor
@@ -268,10 +272,11 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         w.relation * max(float(ev.answer), ev.stated),
         w.attitude * ev.attitude,
     ) * (w.anchor if ev.anchor else 1.0)
+    setting = w.anchor if ev.anchor else 1.0  # the setting is not the thing asked for
     relevance = (
         match
         + w.proximity * signals["proximity"]
-        + (w.type_list if ev.listing else w.type) * ev.typed
+        + (w.type_list if ev.listing else w.type) * ev.typed * setting
         + w.centrality * signals["centrality"]
         + w.recency * signals["recency"]
     )

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from graphrag_core.config import RankingSettings
-from graphrag_core.models import CampaignView, Relation
+from graphrag_core.models import CampaignView, Entity, Relation
 from ranking.cues import PERSON_TYPES, QuestionCues, question_cues
 from ranking.lexical import LexicalIndex
 from ranking.presets import CURRENT_STATE
@@ -195,3 +197,36 @@ def test_a_faction_is_a_danger_only_when_it_is_hostile_to_the_party() -> None:
     # a question that is not about dangers asks for every faction alike
     plain = _ask("Which factions hire out swords?", party_view())
     assert plain["iron-hand"][2]["type"] == plain["river-guild"][2]["type"] == 1.0
+
+
+def test_the_setting_is_not_one_of_the_places_a_list_asks_for() -> None:
+    # "the landmarks around the Silver Stag Inn": the inn is the setting, the market the answer
+    view = party_view()
+    market = Entity(
+        id="fish-market",
+        name="Fish Market",
+        type="Location",
+        status="intact",
+        description="Fish stalls on the quay.",
+    )
+    stalls = view.chunks["c-inn"].model_copy(
+        update={
+            "id": "c-stalls",
+            "subject": "fish-market",
+            "mentions": ("fish-market", "silver-stag-inn"),
+            "text": "The Fish Market, a famous landmark, lies beside the Silver Stag Inn.",
+        }
+    )
+    view = view.model_copy(
+        update={
+            "entities": {**view.entities, "fish-market": market},
+            "chunks": {**view.chunks, "c-stalls": stalls},
+        }
+    )
+    found = _ask("What are the landmarks around the Silver Stag Inn?", view)
+    inn, stall = found["silver-stag-inn"], found["fish-market"]
+    assert inn[2]["anchor"] == 1.0 and inn[2]["type"] == stall[2]["type"] == 1.0
+    assert stall[0] < inn[0]
+    # its type counts at the anchor's weight, as its match does (no centrality or recency here)
+    w = CURRENT_STATE
+    assert inn[1] == pytest.approx(w.anchor * (w.named + w.type_list))
