@@ -65,6 +65,7 @@ from ranking.evidence import (
     nobody_note,
     subject_support,
     with_attitude,
+    with_opposed,
 )
 from ranking.focus import focused_entities
 from ranking.historical import is_historical
@@ -212,6 +213,7 @@ class Ranker:
         answers -= {PARTY_ID}
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         minded = with_attitude(view, cues.attitude)
+        opposed = with_opposed(view, cues.attitude)
         graph = {
             ItemKey("entity", e)
             for e in support.keys()
@@ -236,6 +238,7 @@ class Ranker:
                 attitude=key.kind == "entity" and key.id in minded,
                 typed=key.kind == "entity" and _typed(view, key.id, cues),
                 hostile_asked=cues.dangers,
+                opposed=_about(view, key) in opposed,
                 listing=key.kind == "entity" and view.entities[key.id].type in cues.list_types,
             )
             for key in keys | {k for k in graph if in_view(view, k)}
@@ -336,6 +339,13 @@ def _typed(view: CampaignView, entity_id: str, cues: QuestionCues) -> bool:
         state = view.states.get(entity_id)
         return state is not None and state.attitude == "hostile"
     return True
+
+
+def _about(view: CampaignView, key: ItemKey) -> str | None:
+    """The entity an item is about: itself, a passage's subject; None for a community."""
+    if key.kind == "entity":
+        return key.id
+    return view.chunks[key.id].subject if key.kind == "chunk" else None
 
 
 def _types(view: CampaignView, ids: set[str]) -> dict[str, str]:

@@ -230,3 +230,15 @@ def test_the_setting_is_not_one_of_the_places_a_list_asks_for() -> None:
     # its type counts at the anchor's weight, as its match does (no centrality or recency here)
     w = CURRENT_STATE
     assert inn[1] == pytest.approx(w.anchor * (w.named + w.type_list))
+
+
+def test_an_ally_is_no_answer_to_our_enemies_and_is_demoted() -> None:
+    view = party_view()
+    allied = view.states["river-guild"].model_copy(update={"attitude": "allied"})
+    view = view.model_copy(update={"states": {**view.states, "river-guild": allied}})
+    question = "Which mercenary companies are our enemies?"
+    found = _ask(question, view)
+    assert found["river-guild"][2]["status_factor"] == SETTINGS.inactive_factor
+    assert found["iron-hand"][2]["status_factor"] == 1.0
+    # a neutral guild is not opposed to anything: not demoted
+    assert _ask(question, party_view())["river-guild"][2]["status_factor"] == 1.0
