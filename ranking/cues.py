@@ -99,7 +99,8 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
         frozenset({"worships", "sacred_to"}),
     ),
     **dict.fromkeys(
-        ("kill", "killed", "killer", "murdered", "murderer", "slew", "slain", "slayer"),
+        ("kill", "killed", "killer", "murdered", "murderer", "slew", "slain", "slayer", "die",
+         "died", "death"),
         frozenset({"killed_by"}),
     ),
     **dict.fromkeys(

@@ -242,3 +242,12 @@ def test_an_ally_is_no_answer_to_our_enemies_and_is_demoted() -> None:
     assert found["iron-hand"][2]["status_factor"] == 1.0
     # a neutral guild is not opposed to anything: not demoted
     assert _ask(question, party_view())["river-guild"][2]["status_factor"] == 1.0
+
+
+def test_how_someone_died_asks_for_the_killer() -> None:
+    assert "killed_by" in question_cues("How did Torven die?").relation_types
+    assert "killed_by" in question_cues("What was the cause of Torven's death?").relation_types
+    killed = Relation(source="torven-blackwater", target="iron-hand", type="killed_by")
+    found = _ask("How did Torven die?", _with(party_view(), killed))
+    assert found["iron-hand"][2]["relation"] == 1.0
+    assert found["torven-blackwater"][2]["named"] == 1.0
