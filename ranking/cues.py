@@ -77,13 +77,14 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         ("lead", "leads", "led", "leader", "leaders", "leading", "head", "heads", "boss",
          "command", "commands", "commander", "captain", "chief", "master", "eldest",
-         "speaks", "spokesman", "spokeswoman"),
+         "speaks", "spokesman", "spokeswoman", "headed", "commanded", "captained",
+         "captains"),
         frozenset({"leads", "ruled_by"}),
     ),
-    **dict.fromkeys(("run", "runs"), frozenset({"leads", "ruled_by", "owns", "owned_by"})),
+    **dict.fromkeys(("run", "runs", "ran"), frozenset({"leads", "ruled_by", "owns", "owned_by"})),
     **dict.fromkeys(
         ("rule", "rules", "ruled", "ruler", "rulers", "govern", "governs", "governor",
-         "lord", "lords", "holds", "reigns"),
+         "lord", "lords", "holds", "held", "reigns", "reigned", "governed"),
         frozenset({"ruled_by", "leads"}),
     ),
     **dict.fromkeys(
@@ -104,7 +105,8 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
         frozenset({"killed_by"}),
     ),
     **dict.fromkeys(
-        ("serve", "serves", "servant", "servants", "works", "work", "employ", "employs",
+        ("serve", "serves", "served", "servant", "servants", "works", "work", "worked",
+         "employ", "employs",
          "employer", "employed", "employee", "hired", "spy", "spies", "steal", "steals"),
         frozenset({"serves", "works_for", "employs"}),
     ),

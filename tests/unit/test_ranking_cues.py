@@ -251,3 +251,15 @@ def test_how_someone_died_asks_for_the_killer() -> None:
     found = _ask("How did Torven die?", _with(party_view(), killed))
     assert found["iron-hand"][2]["relation"] == 1.0
     assert found["torven-blackwater"][2]["named"] == 1.0
+
+
+def test_a_relation_asked_in_the_past_tense_is_the_same_relation() -> None:
+    for question in ("Who captained the Iron Hand?", "Who headed the Iron Hand?"):
+        assert "leads" in question_cues(question).relation_types
+    assert "ruled_by" in question_cues("Who governed the town before the war?").relation_types
+    assert "serves" in question_cues("Whom did Torven serve?").relation_types
+    assert "serves" in question_cues("Whom has Torven served?").relation_types
+    # "kept" is where a thing is, as often as who owns it: no relation
+    assert question_cues("Where is the Crown kept?").relation_types == set()
+    found = _ask("Who captained the Iron Hand?", _with(party_view(), LEADS))
+    assert found["torven-blackwater"][2]["relation"] == 1.0
