@@ -28,7 +28,10 @@ _PRONOUN_START = re.compile(r"^\s*(?:She|He|It|They|Her|His|Its|Their|Everyone|L
 OFFICES = frozenset(
     ("reeve", "lord", "lady", "captain", "king", "queen", "prince", "princess", "sheriff",
      "mayor", "magister", "archmage", "abbot", "abbess", "bishop", "general", "sergeant",
-     "commander", "chief", "duke", "duchess", "baron", "baroness", "count", "countess")
+     "commander", "chief", "duke", "duchess", "baron", "baroness", "count", "countess",
+     "admiral", "commodore", "colonel", "governor", "senator", "chancellor", "ambassador",
+     "margrave", "earl", "emperor", "empress", "regent", "prior", "prioress", "inspector",
+     "marshal", "doctor", "professor", "lieutenant", "constable")
 )  # fmt: skip
 """Titles of an office, which "the <title>" names alone ("the Reeve"; not "the Brother")."""
 

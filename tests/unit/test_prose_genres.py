@@ -52,6 +52,8 @@ def test_military_and_professional_titles_name_people_and_fold_their_surnames() 
     assert found["Ravi Tamm"].type == "NPC"  # a title opening a sentence is still a title
     assert "Commander Tamm" in found["Ravi Tamm"].aliases
     assert not {"Okonkwo", "Seo", "Tamm"} & set(found)
+    assert "the Admiral" in found["Yara Okonkwo"].aliases  # "Who killed the admiral?"
+    assert "the Doctor" in found["Imani Seo"].aliases
 
 
 def test_a_cue_across_a_line_break_and_an_introduction_type_a_name() -> None:
