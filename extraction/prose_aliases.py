@@ -16,17 +16,22 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from extraction.prose_names import NameSpan
+from extraction.prose_types import INTRODUCED
 
 _STATED = re.compile(
     r"\b(?:calls?\s+(?:her|him|it|them)|called|known\s+as|nicknamed|also\s+named|"
     r"goes\s+by|go\s+by)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
+_CALLER = re.compile(r"\s+calls?\s+(?:her|him|it|them)\s", re.IGNORECASE)
 _PRONOUN_START = re.compile(r"^\s*(?:She|He|It|They|Her|His|Its|Their|Everyone|Locals|People)\b")
 OFFICES = frozenset(
     ("reeve", "lord", "lady", "captain", "king", "queen", "prince", "princess", "sheriff",
      "mayor", "magister", "archmage", "abbot", "abbess", "bishop", "general", "sergeant",
-     "commander", "chief", "duke", "duchess", "baron", "baroness", "count", "countess")
+     "commander", "chief", "duke", "duchess", "baron", "baroness", "count", "countess",
+     "admiral", "commodore", "colonel", "governor", "senator", "chancellor", "ambassador",
+     "margrave", "earl", "emperor", "empress", "regent", "prior", "prioress", "inspector",
+     "marshal", "doctor", "professor", "lieutenant", "constable")
 )  # fmt: skip
 """Titles of an office, which "the <title>" names alone ("the Reeve"; not "the Brother")."""
 
@@ -46,10 +51,13 @@ def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias
     found: list[StatedAlias] = []
     for span in ordered:
         start = _with_title(sentence, span)
-        if not _STATED.search(sentence[:start]):
-            continue
+        if not _STATED.search(sentence[:start]) or INTRODUCED.search(sentence[:start]):
+            continue  # "a man called Silas Crane" introduces a name, it is no one's alias
         alias = sentence[start : span.end]
-        subject = next((s.name for s in reversed(ordered) if s.end <= start), None)
+        before = [s for s in ordered if s.end <= start]
+        if before and _CALLER.match(sentence, before[-1].end):
+            before.pop()  # "Sailors call him One-Eye Crake": the name is not the sailors'
+        subject = before[-1].name if before else None
         if subject is None and not _PRONOUN_START.match(sentence):
             continue
         found.append(StatedAlias(alias, span.name, subject))

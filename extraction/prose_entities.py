@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from extraction.markdown import unwrapped
 from extraction.prose_aliases import stated_aliases, title_aliases
 from extraction.prose_candidates import (
     Candidate,
@@ -32,12 +33,12 @@ from extraction.prose_candidates import (
 )
 from extraction.prose_names import common_words, heading_name, name_spans
 from extraction.prose_types import (
-    STRONG_HEADS,
     apposition_type,
     context_type,
     definition_type,
     name_type,
     pronoun_follows,
+    strong_head_type,
     verb_type,
 )
 from extraction.resolution import EntityResolver
@@ -80,11 +81,14 @@ class _Collector:
             candidate.heading_path = candidate.heading_path or chunk.heading
             candidate.party |= party
             candidate.paths.append(chunk.source_path)
-        for start, end in sentences(chunk.text):
-            if not chunk.text.startswith("#", start):
-                self.sentence(chunk, chunk.text[start:end], section, party)
+        whole = unwrapped(chunk.text)  # a hard-wrapped paragraph is read as one
+        for start, end in sentences(whole):
+            if not whole.startswith("#", start):
+                self.sentence(chunk, whole, whole[start:end], section, party)
 
-    def sentence(self, chunk: Chunk, text: str, section: str | None, party: bool) -> None:
+    def sentence(
+        self, chunk: Chunk, whole: str, text: str, section: str | None, party: bool
+    ) -> None:
         spans = name_spans(text, self.common)
         if section and _PRONOUN_SUBJECT.match(text):
             kind = definition_type(text, 0, text.index(" "))
@@ -101,11 +105,7 @@ class _Collector:
             self._vote(candidate, text, span.start, span.end, span.title)
             self._describe(candidate, text, span.start, span.title, party)
             own = section and normalise_name(section) == normalise_name(span.name)
-            if (
-                own
-                and span.sentence_start
-                and pronoun_follows(chunk.text, _after(chunk.text, text))
-            ):
+            if own and span.sentence_start and pronoun_follows(whole, _after(whole, text)):
                 candidate.votes.append((5, "NPC"))
         for stated in stated_aliases(text, spans):
             owner = stated.subject or section
@@ -116,10 +116,9 @@ class _Collector:
                 aliases[stated.alias] = aliases.get(stated.alias, False) or party
 
     def _vote(self, candidate: Candidate, text: str, start: int, end: int, title: str) -> None:
-        head = name_type(text[start:end])
         definition = definition_type(text, start, end)
         evidence = (
-            (0, head if head in STRONG_HEADS else None),
+            (0, strong_head_type(text[start:end])),
             (0 if definition == "PC" else 1, definition),
             (2, "NPC" if title else apposition_type(text, start, end)),
             (3, name_type(text[start:end])),
