@@ -144,7 +144,9 @@ def score_names(
 
     - recall: listed entities whose name or one of its aliases resolves to an extracted entity
       (over those the prose names at all);
-    - precision: extracted entities whose name is a listed name or alias;
+    - precision: extracted entities whose name is a listed name or alias; ``split``: how many
+      of those name an entity another extracted entity already names ("Black Tide" beside
+      "Black Tide Smugglers");
     - type accuracy over the recalled, and how many of the misses are confident wrong types
       (not ``Other``);
     - alias links: listed aliases written in the prose (party ones) that resolve to the same
@@ -167,7 +169,9 @@ def score_names(
     typed = [(types[gid], found.get(eid)) for gid, eid in hits.items()]
     right_type = sum(e is not None and e.type == t for t, e in typed)
     wrong_guess = sum(e is not None and e.type not in (t, "Other") for t, e in typed)
-    right = sum(truth.resolve(e.name, include_gm=False) is not None for e in entities)
+    listed = [truth.resolve(e.name, include_gm=False) for e in entities]
+    right = sum(gid is not None for gid in listed)
+    split = right - len({gid for gid in listed if gid is not None})
     aliases = [
         (n.id, alias) for n in names if n.visibility == "party" for alias in n.aliases
         if _in_prose(alias, prose)
@@ -190,6 +194,7 @@ def score_names(
         "entities": len(entities),
         "recall": _ratio(len(hits), len(named)),
         "precision": _ratio(right, len(entities)),
+        "split": split,
         "type_accuracy": _ratio(right_type, len(hits)),
         "wrong_types": wrong_guess,
         "alias_links": _ratio(linked, len(aliases)),
@@ -227,9 +232,9 @@ def _explain(extraction: Extraction, names: Sequence[NamedEntity]) -> None:
         missing = [a for a in n.aliases if found.resolve(a) != eid]
         note = "" if got.type == n.type else f" TYPE {got.type} != {n.type}"
         print(f"  hit {n.name} -> {got.name} [{got.type}]{note} aliases-missing={missing}")
-    for e in entities:
-        if truth.resolve(e.name) is None:
-            print(f"  EXTRA {e.name} [{e.type}] aliases={list(e.aliases)}")
+    for extra in entities:
+        if truth.resolve(extra.name) is None:
+            print(f"  EXTRA {extra.name} [{extra.type}] aliases={list(extra.aliases)}")
 
 
 def speed(docs: list[SourceDocument], target_bytes: int = 1_000_000) -> tuple[float, float]:

@@ -26,7 +26,9 @@ _PRONOUN_START = re.compile(r"^\s*(?:She|He|It|They|Her|His|Its|Their|Everyone|L
 OFFICES = frozenset(
     ("reeve", "lord", "lady", "captain", "king", "queen", "prince", "princess", "sheriff",
      "mayor", "magister", "archmage", "abbot", "abbess", "bishop", "general", "sergeant",
-     "commander", "chief", "duke", "duchess", "baron", "baroness", "count", "countess")
+     "commander", "chief", "duke", "duchess", "baron", "baroness", "count", "countess",
+     "prior", "prioress", "vizier", "sultan", "sultana", "emir", "jarl", "thane", "margrave",
+     "harbourmaster", "forewoman", "foreman")
 )  # fmt: skip
 """Titles of an office, which "the <title>" names alone ("the Reeve"; not "the Brother")."""
 

@@ -38,7 +38,9 @@ from extraction.prose_types import (
     definition_type,
     name_type,
     pronoun_follows,
+    title_type,
     verb_type,
+    weak_type,
 )
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name, slugify
@@ -121,10 +123,12 @@ class _Collector:
         evidence = (
             (0, head if head in STRONG_HEADS else None),
             (0 if definition == "PC" else 1, definition),
-            (2, "NPC" if title else apposition_type(text, start, end)),
+            (1, apposition_type(text, start, end)),
+            (2, title_type(title) if title else None),
             (3, name_type(text[start:end])),
             (4, context_type(text, start)),
             (4, verb_type(text, end)),
+            (5, weak_type(text, start, end)),
         )
         candidate.votes += [(rank, kind) for rank, kind in evidence if kind]
 

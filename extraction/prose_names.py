@@ -29,7 +29,8 @@ TITLES = _words(
     "reeve lord lady captain sir dame king queen prince princess brother sister mother father ",
     "master mistress old young elder high saint duke duchess baron baroness count countess ",
     "sheriff mayor magister archmage abbot abbess bishop general sergeant commander chief ",
-    "grandmother grandfather granny widow uncle aunt doctor professor",
+    "grandmother grandfather granny widow uncle aunt auntie doctor professor prior prioress ",
+    "vizier sultan sultana emir jarl thane margrave harbourmaster forewoman foreman",
 )
 FUNCTION_WORDS = _words(
     "a an the this that these those there here then when while after before during since ",
