@@ -144,7 +144,8 @@ def score_names(
 
     - recall: listed entities whose name or one of its aliases resolves to an extracted entity
       (over those the prose names at all);
-    - precision: extracted entities whose name is a listed name or alias; ``split``: how many
+    - precision: extracted entities whose name (or, failing that, one of its aliases) is a
+      listed name or alias ("Eydis Brandsdottir", alias "Jarl Eydis"); ``split``: how many
       of those name an entity another extracted entity already names ("Black Tide" beside
       "Black Tide Smugglers");
     - type accuracy over the recalled, and how many of the misses are confident wrong types
@@ -169,7 +170,10 @@ def score_names(
     typed = [(types[gid], found.get(eid)) for gid, eid in hits.items()]
     right_type = sum(e is not None and e.type == t for t, e in typed)
     wrong_guess = sum(e is not None and e.type not in (t, "Other") for t, e in typed)
-    listed = [truth.resolve(e.name, include_gm=False) for e in entities]
+    listed = [
+        next((g for t in (e.name, *e.aliases) if (g := truth.resolve(t, include_gm=False))), None)
+        for e in entities
+    ]
     right = sum(gid is not None for gid in listed)
     split = right - len({gid for gid in listed if gid is not None})
     aliases = [
@@ -233,7 +237,7 @@ def _explain(extraction: Extraction, names: Sequence[NamedEntity]) -> None:
         note = "" if got.type == n.type else f" TYPE {got.type} != {n.type}"
         print(f"  hit {n.name} -> {got.name} [{got.type}]{note} aliases-missing={missing}")
     for extra in entities:
-        if truth.resolve(extra.name) is None:
+        if all(truth.resolve(t) is None for t in (extra.name, *extra.aliases)):
             print(f"  EXTRA {extra.name} [{extra.type}] aliases={list(extra.aliases)}")
 
 

@@ -20,12 +20,23 @@ class Candidate:
     mentions: int = 0
     heading: str = ""
     heading_path: str = ""
+    common_in_section: bool = False  # its section writes the heading's word in lower case
     titles: list[str] = field(default_factory=list)
     votes: list[tuple[int, str]] = field(default_factory=list)
     party: bool = False
     description: tuple[bool, bool, str] | None = None  # (party, opens with it, sentence)
     aliases: dict[str, bool] = field(default_factory=dict)  # alias -> stated in a party chunk
     paths: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Epithet:
+    """One use of a name right after another: "Garran the Eel" is an epithet use of "Eel"."""
+
+    owner: str  # the normalised name it follows
+    full: str  # "Garran the Eel"
+    short: str  # "the Eel"
+    party: bool
 
 
 def best_type(candidate: Candidate) -> str:
@@ -100,3 +111,58 @@ def merge_short_names(kept: dict[str, Candidate]) -> None:
             (target,) = owner
             if target in kept:
                 absorb(kept[target], kept.pop(key))
+
+
+def merge_epithets(
+    found: dict[str, Candidate], epithets: dict[str, list[Epithet]]
+) -> dict[str, Candidate]:
+    """Fold a name written only as another's epithet ("Garran the Eel", "the Sleeper in the
+    Sand", "Saint Odila, the Lamplighter") into that one name: its forms become aliases, its
+    type cues count for the owner. A name also written alone, after two names, or over a
+    heading is a thing of its own ("gave Orm the Oathring")."""
+    for key, uses in sorted(epithets.items()):
+        candidate = found.get(key)
+        owners = {use.owner for use in uses}
+        if candidate is None or candidate.heading or candidate.mentions != len(uses):
+            continue
+        (owner,) = owners if len(owners) == 1 else (None,)
+        if owner is None or owner == key or owner not in found:
+            continue
+        into = found[owner]
+        for use in uses:
+            for alias in (use.full, use.short):
+                into.aliases[alias] = into.aliases.get(alias, False) or use.party
+        into.votes += candidate.votes
+        del found[key]
+    return found
+
+
+def merge_surnames(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
+    """Fold a lone last name ("Grell", "Captain Grell") into the one person whose name ends
+    with it, when no other entity's name shares that word."""
+    people = {key: display_name(c) for key, c in kept.items() if best_type(c) in ("NPC", "PC")}
+    words: dict[str, int] = {}
+    for candidate in kept.values():
+        parts = display_name(candidate).split()
+        for word in {w.casefold() for w in parts} if len(parts) > 1 else ():
+            words[word] = words.get(word, 0) + 1
+    for key, person in people.items():
+        parts = person.split()
+        last = parts[-1].casefold()
+        lone = normalise_name(last)
+        if len(parts) < 2 or len(last) < 3 or words.get(last) != 1 or lone == key:
+            continue
+        if lone in found and best_type(found[lone]) in ("NPC", "Other") and key in kept:
+            kept.pop(lone, None)
+            absorb(kept[key], found.pop(lone))
+
+
+def add_roles(kept: dict[str, Candidate], roles: dict[str, dict[str, bool]]) -> None:
+    """Give a person the role stated beside its name ("Kaspar Iselin, the farrier") as an
+    alias ("the farrier"), when the prose gives that role to no one else."""
+    for role, owners in sorted(roles.items()):
+        if len(owners) != 1:
+            continue
+        ((key, party),) = owners.items()
+        if key in kept and best_type(kept[key]) in ("NPC", "PC") and role not in kept:
+            kept[key].aliases.setdefault(role, party)

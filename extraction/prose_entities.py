@@ -23,20 +23,32 @@ from collections.abc import Sequence
 from extraction.prose_aliases import stated_aliases, title_aliases
 from extraction.prose_candidates import (
     Candidate,
+    Epithet,
+    add_roles,
     best_type,
     display_name,
     merge_aliases,
+    merge_epithets,
     merge_first_names,
     merge_short_names,
+    merge_surnames,
     title_counts,
 )
-from extraction.prose_names import common_words, heading_name, name_spans
+from extraction.prose_names import (
+    GENERIC_HEADINGS,
+    TITLES,
+    NameSpan,
+    common_words,
+    heading_name,
+    name_spans,
+)
 from extraction.prose_types import (
     STRONG_HEADS,
     apposition_type,
     context_type,
     definition_type,
     name_type,
+    noun_type,
     pronoun_follows,
     title_type,
     verb_type,
@@ -48,6 +60,9 @@ from graphrag_core.models import Chunk, Entity, Visibility
 
 _SENTENCE = re.compile(r"[^\n.!?]+(?:[.!?]+['\")\]]*|$)", re.MULTILINE)
 _PRONOUN_SUBJECT = re.compile(r"^(?:She|He|It)\b")
+_EPITHET_JOINERS = (" the ", " in the ", ", the ")
+_ROLE_AFTER = re.compile(r",\s+the\s+([a-z][\w-]*)(?=\s*[,.;:]|$)")
+_ROLE_BEFORE = re.compile(r"\bthe\s+([a-z][\w-]*),?\s+$")
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -67,6 +82,9 @@ class _Collector:
         self.common = common_words(chunk.text for chunk in chunks)
         self.found: dict[str, Candidate] = {}
         self.alias_of: dict[str, str] = {}
+        self.epithets: dict[str, list[Epithet]] = {}  # name -> its uses after another name
+        self.roles: dict[str, dict[str, bool]] = {}  # "the farrier" -> {name key: party}
+        self.previous: str | None = None  # the first name of the previous sentence
 
     def get(self, name: str) -> Candidate:
         return self.found.setdefault(normalise_name(name), Candidate())
@@ -80,8 +98,10 @@ class _Collector:
             candidate = self.get(section)
             candidate.heading = candidate.heading or section
             candidate.heading_path = candidate.heading_path or chunk.heading
+            candidate.common_in_section |= _the_common_noun(section, chunk.text)
             candidate.party |= party
             candidate.paths.append(chunk.source_path)
+        self.previous = None
         for start, end in sentences(chunk.text):
             if not chunk.text.startswith("#", start):
                 self.sentence(chunk, chunk.text[start:end], section, party)
@@ -109,13 +129,35 @@ class _Collector:
                 and pronoun_follows(chunk.text, _after(chunk.text, text))
             ):
                 candidate.votes.append((5, "NPC"))
+        self._epithets(text, spans, party)
         for stated in stated_aliases(text, spans):
-            owner = stated.subject or section
+            owner = stated.subject or (self.previous if stated.person else None) or section
             if owner and normalise_name(owner) != normalise_name(stated.alias):
                 for form in (stated.alias, stated.name):
                     self.alias_of[normalise_name(form)] = normalise_name(owner)
                 aliases = self.get(owner).aliases
                 aliases[stated.alias] = aliases.get(stated.alias, False) or party
+        if spans and spans[0].start <= 12:
+            self.previous = spans[0].name
+
+    def _epithets(self, text: str, spans: Sequence[NameSpan], party: bool) -> None:
+        """Record "Garran the Eel", "the Sleeper in the Sand", "Saint Odila, the Lamplighter"
+        (a name right after another, joined by "the") and "Kaspar Iselin, the farrier," (a
+        person's role in apposition)."""
+        for first, second in zip(spans, spans[1:], strict=False):
+            joiner = text[first.end : second.start]
+            if joiner in _EPITHET_JOINERS and not second.title:
+                alias = f"the {second.name}"
+                full = f"{first.name}{joiner}{second.name}" if "," not in joiner else alias
+                uses = self.epithets.setdefault(normalise_name(second.name), [])
+                uses.append(Epithet(normalise_name(first.name), full, alias, party))
+        for span in spans:
+            role = _ROLE_AFTER.match(text, span.end) or _ROLE_BEFORE.search(text, 0, span.start)
+            if role is not None and (span.start == role.end() or span.end == role.start()):
+                if noun_type(role.group(1)) == "NPC" and role.group(1).casefold() not in TITLES:
+                    owners = self.roles.setdefault(f"the {role.group(1).casefold()}", {})
+                    key = normalise_name(span.name)
+                    owners[key] = owners.get(key, False) or party
 
     def _vote(self, candidate: Candidate, text: str, start: int, end: int, title: str) -> None:
         head = name_type(text[start:end])
@@ -151,12 +193,26 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entit
     seen: set[tuple[str, str]] = set()
     for chunk in chunks:
         collector.chunk(chunk, seen)
-    found = merge_aliases(collector.found, collector.alias_of)
+    found = merge_epithets(collector.found, collector.epithets)
+    found = merge_aliases(found, collector.alias_of)
     leaves = _leaf_headings(chunks)
-    kept = {key: c for key, c in found.items() if _is_entity(c) and _named(c, leaves)}
+    kept = {
+        key: c for key, c in found.items() if _is_entity(c) and _named(c, leaves, collector.common)
+    }
     merge_first_names(found, kept)
+    merge_surnames(found, kept)
     merge_short_names(kept)
+    add_roles(kept, collector.roles)
     return _build(kept, known)
+
+
+def _the_common_noun(heading: str, text: str) -> bool:
+    """Whether a one-word heading ("Snow", "The Quay") is a common noun its section writes
+    with "the" in lower case ("the snow itself", "along the quay")."""
+    words = [w for w in heading.split() if w.casefold() != "the"]
+    return (
+        len(words) == 1 and re.search(rf"\bthe {re.escape(words[0].lower())}\b", text) is not None
+    )
 
 
 def _leaf_headings(chunks: Sequence[Chunk]) -> set[str]:
@@ -171,12 +227,19 @@ def _is_entity(candidate: Candidate) -> bool:
     return best_type(candidate) != "Other" and any(rank <= 3 for rank, _ in candidate.votes)
 
 
-def _named(candidate: Candidate, leaves: set[str]) -> bool:
+def _named(candidate: Candidate, leaves: set[str], common: frozenset[str]) -> bool:
     """A heading names a thing when the prose names it too, or when it heads a section of its
     own with no subsections ("## Acid Arrow" over the spell's text), not two things
-    ("Treasures and Troubles"); a heading over subsections ("# Faith") is a topic."""
+    ("Treasures and Troubles"); a heading over subsections ("# Faith") is a topic, and so is a
+    subsection named only by words the prose writes in lower case ("## Snow", "## The Quay",
+    "## Harbour Notes")."""
     if candidate.mentions > 0:
         return True
+    words = [w.casefold() for w in candidate.heading.split() if w.casefold() != "the"]
+    generic = any(w in GENERIC_HEADINGS for w in words) or candidate.common_in_section
+    nested = " > " in candidate.heading_path
+    if nested and generic and all(w in common | GENERIC_HEADINGS for w in words):
+        return False
     return candidate.heading_path in leaves and not re.search(r"\s(?:and|&)\s", candidate.heading)
 
 

@@ -140,14 +140,17 @@ def _span(
 ) -> NameSpan | None:
     initial = words[first].start() in firsts
     while first <= last and initial and words[first].group(0).lower() in common:
+        if first < last and words[first].group(0).lower() in TITLES:
+            break  # "Captain Grell said": a title, not a common word opening the sentence
         first, initial = first + 1, False
     titles: list[str] = []
     thing = noun_type(words[last].group(0)) not in (None, "NPC")  # "Old Quarry" keeps "Old"
     while first < last and words[first].group(0).lower() in TITLES and not thing:
         titles.append(words[first].group(0))
         first += 1
-    if first > last or words[first].group(0).lower() in FUNCTION_WORDS:
-        return None
+    compound = first < last and text[words[first].end() : words[first + 1].start()] == "-"
+    if first > last or (words[first].group(0).lower() in FUNCTION_WORDS and not compound):
+        return None  # "One-Eye Crake" is a name, "One" alone is not
     start, end = words[first].start(), words[last].end()
     name = re.sub(r"['’]s$", "", text[start:end])
     end = start + len(name)

@@ -99,3 +99,69 @@ def test_prose_campaign_types_people_groups_places_and_saints() -> None:
     assert types["Tollguard"] == "Faction"
     assert types["Caldergap"] == "Location"
     assert types["Jory Flint"] == "Other"  # no cue: unsure, so no guess
+
+
+def test_an_epithet_is_an_alias_not_an_entity() -> None:
+    text = (
+        "# The Waterfront\n\n"
+        "Garran the Eel, a fence in Port Varrow, sells stolen goods. We paid Garran the Eel.\n"
+        "Nadir the Masked leads the thieves. Nobody has seen Nadir the Masked.\n"
+        "Older than all is the Sleeper in the Sand, a buried god. The Sleeper in the Sand "
+        "dreams.\n"
+        "Sigrun gave Orm the Oathring. The Oathring is a ring of gold. Orm wept.\n"
+    )
+    entities = _named(_run(text))
+    assert "Eel" not in entities and "Masked" not in entities and "Sand" not in entities
+    assert {"Garran the Eel", "the Eel"} <= set(entities["Garran"].aliases)
+    assert entities["Garran"].type == "NPC"  # "a fence" speaks for the whole name
+    assert "Nadir the Masked" in entities["Nadir"].aliases
+    assert entities["Sleeper"].type == "Deity"
+    assert "Sleeper in the Sand" in entities["Sleeper"].aliases
+    assert "Oathring" in entities  # written alone too: a thing of its own
+    assert "the Oathring" not in entities["Orm"].aliases
+
+
+def test_a_subsection_named_by_a_common_noun_is_a_topic() -> None:
+    text = (
+        "# The High Road\n\nThe road climbs to the Gap.\n\n"
+        "## Snow\n\nThe greatest danger is the snow itself.\n\n"
+        "## The Quay\n\nAlong the quay the boats tie up.\n\n"
+        "## Harbour Notes\n\nThe harbour smells of tar.\n\n"
+        "## Crowfoot Tarn\n\nA cold lake where the tarn worm lives.\n"
+    )
+    names = set(_named(_run(text)))
+    assert not {"Snow", "The Quay", "Quay", "Harbour Notes"} & names
+    assert "Crowfoot Tarn" in names
+    feature = "# Barbarian\n\n## Rage\n\nIn battle, you fight with primal ferocity: enter a rage.\n"
+    assert "Rage" in set(_named(_run(feature)))  # no "the rage": a named feature
+
+
+def test_a_stated_alias_of_him_or_her_belongs_to_the_person_just_named() -> None:
+    text = (
+        "# The Drowned Lamb\n\n"
+        "The Drowned Lamb is a tavern. Its owner, Barnaby Crake, was once a pirate of the "
+        "Black Gull Company.\nSailors call him One-Eye Crake. Barnaby Crake pours rum.\n"
+        "Vesna Korr is a half-elf with a silver tooth; people call her the Fox. Vesna Korr "
+        "laughed.\n"
+    )
+    entities = _named(_run(text))
+    assert "One-Eye Crake" in entities["Barnaby Crake"].aliases
+    assert "Sailors" not in entities
+    assert "Fox" in entities["Vesna Korr"].aliases
+
+
+def test_a_lone_surname_and_a_stated_role_name_one_person() -> None:
+    text = (
+        "# The Tollkeep\n\n"
+        "Their captain is Matthias Grell, a former soldier. Captain Grell said nothing. "
+        "Grell stood at the gate.\n"
+        "Kaspar Iselin, the farrier, runs the yard. We asked the farrier for crampons.\n"
+        "Konrad Starke said no; Konrad Starke left. Lioba Starke said yes; Lioba Starke smiled. "
+        "Starke is a proud name.\n"
+    )
+    entities = _named(_run(text))
+    assert "Grell" not in entities
+    assert {"Grell", "Captain Grell"} <= set(entities["Matthias Grell"].aliases)
+    assert "the farrier" in entities["Kaspar Iselin"].aliases
+    assert "Starke" not in entities["Konrad Starke"].aliases  # two Starkes: no guess
+    assert "Starke" not in entities["Lioba Starke"].aliases
