@@ -17,6 +17,7 @@ chunks is a GM alias, and a party entity's description never quotes a GM chunk.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -144,7 +145,7 @@ class _Collector:
         """Record "Garran the Eel", "the Sleeper in the Sand", "Saint Odila, the Lamplighter"
         (a name right after another, joined by "the") and "Kaspar Iselin, the farrier," (a
         person's role in apposition)."""
-        for first, second in zip(spans, spans[1:], strict=False):
+        for first, second in itertools.pairwise(spans):
             joiner = text[first.end : second.start]
             if joiner in _EPITHET_JOINERS and not second.title:
                 alias = f"the {second.name}"
@@ -153,11 +154,11 @@ class _Collector:
                 uses.append(Epithet(normalise_name(first.name), full, alias, party))
         for span in spans:
             role = _ROLE_AFTER.match(text, span.end) or _ROLE_BEFORE.search(text, 0, span.start)
-            if role is not None and (span.start == role.end() or span.end == role.start()):
-                if noun_type(role.group(1)) == "NPC" and role.group(1).casefold() not in TITLES:
-                    owners = self.roles.setdefault(f"the {role.group(1).casefold()}", {})
-                    key = normalise_name(span.name)
-                    owners[key] = owners.get(key, False) or party
+            word = role.group(1).casefold() if role else ""
+            if role and noun_type(word) == "NPC" and word not in TITLES:
+                owners = self.roles.setdefault(f"the {word}", {})
+                key = normalise_name(span.name)
+                owners[key] = owners.get(key, False) or party
 
     def _vote(self, candidate: Candidate, text: str, start: int, end: int, title: str) -> None:
         head = name_type(text[start:end])
