@@ -165,3 +165,33 @@ def test_a_lone_surname_and_a_stated_role_name_one_person() -> None:
     assert "the farrier" in entities["Kaspar Iselin"].aliases
     assert "Starke" not in entities["Konrad Starke"].aliases  # two Starkes: no guess
     assert "Starke" not in entities["Lioba Starke"].aliases
+
+
+def _stated(extraction: Extraction) -> set[tuple[str, str, str]]:
+    return {(r.source, r.type, r.target) for r in extraction.relations if r.evidence == "stated"}
+
+
+def test_possessives_state_kin_and_service() -> None:
+    text = (
+        "# The Abbey\n\n"
+        "Abbess Hild Varr rules the abbey. Abbess Hild Varr prays at dawn.\n"
+        "Tam Fell is Hild Varr's nephew. Tam Fell said nothing.\n"
+        "Orm Gallow, Eydis Brand's steward, counts the silver. Orm Gallow said so.\n"
+        "Eydis Brand's daughter Sigrun Holt took the ring. Sigrun Holt wept.\n"
+    )
+    stated = _stated(_run(text))
+    assert ("tam-fell", "related_to", "hild-varr") in stated
+    assert ("orm-gallow", "serves", "eydis-brand") in stated
+    assert ("eydis-brand", "parent_of", "sigrun-holt") in stated
+
+
+def test_acts_against_someone_are_hostile_but_not_hedged_or_unowned() -> None:
+    text = (
+        "# Session 4\n\n"
+        "Hadra Mun sent Mahz Oren into the cistern. Hadra Mun laughed.\n"
+        "Mahz Oren wept. Orm Gallow poisoned Eydis Brand. Eydis Brand fell.\n"
+        "Ulf Nettle tried to poison Orm Gallow. Ulf Nettle sent Orm Gallow a letter.\n"
+        "Following Ulf Nettle's map, the party ambushed Hadra Mun at the well.\n"
+    )
+    hostile = {(s, t) for s, kind, t in _stated(_run(text)) if kind == "hostile_to"}
+    assert hostile == {("hadra-mun", "mahz-oren"), ("orm-gallow", "eydis-brand")}
