@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from extraction.prose_aliases import first_name, title_aliases
+from extraction.prose_types import name_type
 from extraction.slugs import normalise_name
 
 
@@ -98,19 +99,32 @@ def merge_short_names(kept: dict[str, Candidate]) -> None:
     Alda Brandt", "the Compact" of "The Millers' Compact"."""
     titles = title_counts(kept)
     owners: dict[str, set[str]] = {}
+    leading: set[str] = set()  # first words of "Cragspire Keep", "Skerra Isle"
     for key, candidate in kept.items():
         name = display_name(candidate)
+        words = name.split()
         forms = [*candidate.aliases, *title_aliases(name, candidate.titles, titles)]
-        if best_type(candidate) not in ("NPC", "PC") and len(name.split()) > 1:
+        if best_type(candidate) not in ("NPC", "PC") and len(words) > 1:
             forms.append(name.split(" of ")[0].split()[-1])
+        if len(words) == 2 and words[0].casefold() != "the" and name_type(name) == "Location":
+            forms.append(words[0])
+            leading.add(normalise_name(words[0]))
         for form in forms:
             owners.setdefault(normalise_name(form), set()).add(key)
     for key in sorted(kept):
         owner = owners.get(key, set())
         if len(owner) == 1 and key not in owner and len(key.split()) == 1:
             (target,) = owner
-            if target in kept:
+            if target in kept and (key not in leading or _lesser(kept[key], kept[target])):
                 absorb(kept[target], kept.pop(key))
+
+
+def _lesser(short: Candidate, full: Candidate) -> bool:
+    """Whether "Cragspire" is a short form of "Cragspire Keep", not the town the keep is named
+    after: no heading of its own, no type against the place, named no more often."""
+    kind = best_type(short)
+    named = full.mentions + bool(full.heading)
+    return not short.heading and kind in ("Location", "Other") and short.mentions <= named
 
 
 def merge_epithets(

@@ -195,3 +195,16 @@ def test_acts_against_someone_are_hostile_but_not_hedged_or_unowned() -> None:
     )
     hostile = {(s, t) for s, kind, t in _stated(_run(text)) if kind == "hostile_to"}
     assert hostile == {("hadra-mun", "mahz-oren"), ("orm-gallow", "eydis-brand")}
+
+
+def test_a_place_name_without_its_noun_is_a_short_form() -> None:
+    text = (
+        "# Cragspire Keep\n\nCragspire Keep is a castle on the cliffs. We slept at Cragspire.\n"
+        "Cragspire Keep has a gate. Lady Voss rode back to Cragspire.\n\n"
+        "# Vardholm\n\nVardholm is a town. Vardholm trades whale oil. Vardholm is cold.\n"
+        "Boats crowd Vardholm Harbour. Vardholm Harbour freezes in winter.\n"
+    )
+    entities = _named(_run(text))
+    assert "Cragspire" not in entities
+    assert "Cragspire" in entities["Cragspire Keep"].aliases
+    assert {"Vardholm", "Vardholm Harbour"} <= set(entities)  # the town the harbour is named for
