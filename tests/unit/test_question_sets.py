@@ -21,7 +21,9 @@ def test_every_question_set_parses(path: Path) -> None:
     assert questions.campaign and len(questions.questions) >= 40
 
 
-@pytest.mark.parametrize("campaign", ["saltreach", "duneveil", "vardholm", "caldergap"])
+@pytest.mark.parametrize(
+    "campaign", ["saltreach", "duneveil", "vardholm", "caldergap", "sallowmere"]
+)
 def test_a_name_list_campaign_set_names_its_entities_and_covers_every_type(campaign: str) -> None:
     path = ROOT / "benchmarks" / "questions" / f"{campaign}.yaml"
     questions = parse_questions(path.read_text(encoding="utf-8"), path.name).questions
