@@ -11,8 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from extraction.prose_aliases import first_name, title_aliases
-from extraction.prose_types import name_type
+from extraction.prose_types import name_type, noun_type
 from extraction.slugs import normalise_name
+
+_PEOPLE = ("NPC", "PC", "Other")
+"""The types of a lone first name that may merge into a person."""
 
 
 @dataclass
@@ -72,17 +75,28 @@ def absorb(into: Candidate, other: Candidate) -> None:
             into.aliases.setdefault(f"{title} {surface}", other.party)
 
 
+def _person_like(candidate: Candidate) -> bool:
+    """Typed a person, or untyped with a name of two capitalised words neither of which is a
+    cue noun ("Gideon Mawle", not "Black Shuck Inn")."""
+    kind = best_type(candidate)
+    if kind in ("NPC", "PC"):
+        return True
+    words = display_name(candidate).split()
+    plain = all(w[0].isupper() and noun_type(w) is None for w in words)
+    return kind == "Other" and len(words) == 2 and plain and not candidate.heading
+
+
 def merge_first_names(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
-    people = {key: display_name(c) for key, c in kept.items() if best_type(c) in ("NPC", "PC")}
+    people = {key: display_name(c) for key, c in kept.items() if _person_like(c)}
     names = [display_name(c) for c in kept.values()]
     for key, person in people.items():
         short = first_name(person, names)
         lone = normalise_name(short) if short else None
-        if lone and lone in found and lone != key:
+        if lone and lone in found and lone != key and best_type(found[lone]) in _PEOPLE:
             kept.pop(lone, None)
             absorb(kept[key], found[lone])
             kept[key].aliases.setdefault(short or "", kept[key].party)
-        elif short:
+        elif short and best_type(kept[key]) != "Other":
             kept[key].aliases.setdefault(short, kept[key].party)
 
 
@@ -154,7 +168,7 @@ def merge_epithets(
 def merge_surnames(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
     """Fold a lone last name ("Grell", "Captain Grell") into the one person whose name ends
     with it, when no other entity's name shares that word."""
-    people = {key: display_name(c) for key, c in kept.items() if best_type(c) in ("NPC", "PC")}
+    people = {key: display_name(c) for key, c in kept.items() if _person_like(c)}
     words: dict[str, int] = {}
     for candidate in kept.values():
         parts = display_name(candidate).split()

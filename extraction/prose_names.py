@@ -30,7 +30,7 @@ TITLES = _words(
     "master mistress old young elder high saint duke duchess baron baroness count countess ",
     "sheriff mayor magister archmage abbot abbess bishop general sergeant commander chief ",
     "grandmother grandfather granny widow uncle aunt auntie doctor professor prior prioress ",
-    "vizier sultan sultana emir jarl thane margrave harbourmaster forewoman foreman",
+    "vizier sultan sultana emir jarl thane margrave harbourmaster forewoman foreman st",
 )
 FUNCTION_WORDS = _words(
     "a an the this that these those there here then when while after before during since ",
@@ -112,10 +112,27 @@ def _run(text: str, words: list[re.Match[str]], index: int) -> tuple[int, int] |
             last += 1
             continue
         joined = _connector(text, words, last)
+        opened = words[index].group(0) == "The" or _after_article(text, words[index].start())
+        if joined is None and opened:
+            joined = _and_joined(text, words, last)
         if joined is None:
             break
         last = joined
     return index, last
+
+
+def _after_article(text: str, start: int) -> bool:
+    return re.search(r"\b[Tt]he\s+$", text[max(0, start - 4) : start]) is not None
+
+
+def _and_joined(text: str, words: list[re.Match[str]], last: int) -> int | None:
+    """ "the Pike and Withy", "the Rose and Crown": an article opens a name, so "and" between
+    two capitalised words joins them (without one, "Orm and Sigrun" are two)."""
+    if last + 2 < len(words) and words[last + 1].group(0) == "and":
+        gap = text[words[last].end() : words[last + 2].start()]
+        if gap == " and " and _capital(words[last + 2].group(0)):
+            return last + 2
+    return None
 
 
 def _connector(text: str, words: list[re.Match[str]], last: int) -> int | None:

@@ -113,7 +113,7 @@ _PERSON_VERB = re.compile(
     r"gave|gives|threw|bribed|threatened|confided|vanished|disappeared|returned|limped|bowed|kneeled|knelt)\b"
 )
 _WHO = re.compile(r"^,?\s+who\b")
-_PLACE_BEFORE = re.compile(r"\b(?:in|into|inside|within|across|throughout)\s+(?:the\s+)?$")
+_PLACE_BEFORE = re.compile(r"\b(?:into|inside|within|across|throughout)\s+(?:the\s+)?$")
 
 
 def noun_type(word: str) -> str | None:
@@ -159,7 +159,7 @@ def apposition_type(text: str, start: int, end: int) -> str | None:
     )
     if before and noun_type(before.group(1) or before.group(2)) == "NPC":
         return "NPC"
-    after = re.match(r",\s+(?:the|a|an|our|its|his|her|their)\s+", text[end : end + 80])
+    after = re.match(r"[,:]\s+(?:the|a|an|our|its|his|her|their)\s+", text[end : end + 80])
     return _phrase_type(text, end + after.end()) if after else None
 
 
@@ -202,7 +202,8 @@ def _plural(word: str) -> bool:
 def title_type(title: str) -> str:
     """The type a title before a name gives: a saint is a Deity ("Saint Odila"), any other
     title (:data:`extraction.prose_names.TITLES`) a person."""
-    return "Deity" if noun_type(title.split()[-1]) == "Deity" else "NPC"
+    word = title.split()[-1].casefold()
+    return "Deity" if word == "st" or noun_type(word) == "Deity" else "NPC"
 
 
 def context_type(text: str, start: int) -> str | None:

@@ -208,3 +208,32 @@ def test_a_place_name_without_its_noun_is_a_short_form() -> None:
     assert "Cragspire" not in entities
     assert "Cragspire" in entities["Cragspire Keep"].aliases
     assert {"Vardholm", "Vardholm Harbour"} <= set(entities)  # the town the harbour is named for
+
+
+def test_an_article_joins_a_name_with_and_a_colon_defines_and_st_is_a_saint() -> None:
+    text = (
+        "# Market Island\n\n"
+        "We drank at the Pike and Withy. The Pike and Withy has three rooms. "
+        "Orm and Sigrun left.\n"
+        "- The Reedmen: a gang of fen-born smugglers.\n"
+        "The Reedmen meet at night.\n"
+        "Pilgrims pray to St Ebba at the mere. St Ebba drowned long ago.\n"
+    )
+    entities = _named(_run(text))
+    assert "Pike and Withy" in entities and "Withy" not in entities
+    assert "Orm and Sigrun" not in entities
+    assert entities["Reedmen"].type == "Faction"
+    assert entities["Ebba"].type == "Deity"
+    assert "St Ebba" in entities["Ebba"].aliases
+
+
+def test_a_lone_first_name_joins_an_untyped_two_word_name() -> None:
+    text = (
+        "# The Fen\n\nGideon Mawle runs the boats. Gideon Mawle is rarely seen. "
+        "Gideon keeps a mask.\nBlack Shuck roams the dykes. Black Shuck howls. Black is a "
+        "colour.\n"
+    )
+    entities = _named(_run(text))
+    assert "Gideon" not in entities
+    assert "Gideon" in entities["Gideon Mawle"].aliases
+    assert entities["Gideon Mawle"].type == "Other"  # still no guess
