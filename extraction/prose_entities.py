@@ -47,6 +47,7 @@ from extraction.prose_types import (
     STRONG_HEADS,
     apposition_type,
     context_type,
+    creature_kind,
     definition_type,
     name_type,
     noun_type,
@@ -109,6 +110,10 @@ class _Collector:
 
     def sentence(self, chunk: Chunk, text: str, section: str | None, party: bool) -> None:
         spans = name_spans(text, self.common)
+        kind = creature_kind(text)
+        if kind is not None:
+            spans = [s for s in spans if s.start > 0]  # "Reef" of "Reef drakes are ..."
+            self._kind(chunk, text, *kind, party=party)
         if section and _PRONOUN_SUBJECT.match(text):
             kind = definition_type(text, 0, text.index(" "))
             if kind:
@@ -140,6 +145,18 @@ class _Collector:
                 aliases[stated.alias] = aliases.get(stated.alias, False) or party
         if spans and spans[0].start <= 12:
             self.previous = spans[0].name
+
+    def _kind(self, chunk: Chunk, text: str, name: str, written: str, *, party: bool) -> None:
+        """A kind of creature the sentence defines: an entity named in title case, its plural
+        as written an alias."""
+        candidate = self.get(name)
+        candidate.mentions += 1
+        candidate.party |= party
+        candidate.surfaces[name] = candidate.surfaces.get(name, 0) + 1
+        candidate.votes.append((1, "Creature"))
+        candidate.aliases[written.lower()] = candidate.aliases.get(written.lower(), False) or party
+        candidate.paths.append(chunk.source_path)
+        self._describe(candidate, text, 0, "", party)
 
     def _epithets(self, text: str, spans: Sequence[NameSpan], party: bool) -> None:
         """Record "Garran the Eel", "the Sleeper in the Sand", "Saint Odila, the Lamplighter"

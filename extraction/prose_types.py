@@ -138,6 +138,19 @@ def definition_type(text: str, start: int, end: int) -> str | None:
     return found
 
 
+_KIND = re.compile(r"([A-Z][a-z]+)\s+([a-z]{3,}[^s\W]s)\s+(?:are|were)\s+(?:(?:a|an|the)\s+)?")
+
+
+def creature_kind(sentence: str) -> tuple[str, str] | None:
+    """("Reef Drake", "Reef drakes") when a sentence opens by defining a kind of creature:
+    "Reef drakes are small sea dragons", "Glass scorpions are scorpions the size of a dog"."""
+    match = _KIND.match(sentence)
+    if match is None or _phrase_type(sentence, match.end()) != "Creature":
+        return None
+    first, plural = match.group(1), match.group(2)
+    return f"{first} {plural[:-1].capitalize()}", f"{first} {plural}"
+
+
 def _phrase_type(text: str, at: int) -> str | None:
     """The type of the last cue noun of the noun phrase at ``text[at:]`` ("gnome apothecary",
     "thin and careful man"), up to a punctuation mark or a word that opens a clause."""

@@ -237,3 +237,17 @@ def test_a_lone_first_name_joins_an_untyped_two_word_name() -> None:
     assert "Gideon" not in entities
     assert "Gideon" in entities["Gideon Mawle"].aliases
     assert entities["Gideon Mawle"].type == "Other"  # still no guess
+
+
+def test_a_sentence_defining_a_kind_of_creature_names_it() -> None:
+    text = (
+        "# Beasts\n\n"
+        "Reef drakes are small sea dragons that attack boats. A reef drake bit our oar.\n"
+        "Mire lurkers are long-armed marsh beasts.\n"
+        "Fishermen are poor folk. Salt merchants are rich men.\n"
+    )
+    entities = _named(_run(text))
+    assert entities["Reef Drake"].type == "Creature"
+    assert "reef drakes" in entities["Reef Drake"].aliases
+    assert entities["Mire Lurker"].type == "Creature"
+    assert not {"Reef", "Mire", "Salt Merchant", "Salt"} & set(entities)
