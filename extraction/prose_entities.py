@@ -110,10 +110,10 @@ class _Collector:
 
     def sentence(self, chunk: Chunk, text: str, section: str | None, party: bool) -> None:
         spans = name_spans(text, self.common)
-        kind = creature_kind(text)
-        if kind is not None:
+        creature = creature_kind(text)
+        if creature is not None:
             spans = [s for s in spans if s.start > 0]  # "Reef" of "Reef drakes are ..."
-            self._kind(chunk, text, *kind, party=party)
+            self._kind(chunk, text, *creature, party=party)
         if section and _PRONOUN_SUBJECT.match(text):
             kind = definition_type(text, 0, text.index(" "))
             if kind:
