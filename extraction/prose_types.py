@@ -32,7 +32,8 @@ for _type, _words in {
     "prison gaol jail dungeon barracks citadel stronghold outpost watchtower hut cottage "
     "lodge den lair grotto sanctum cathedral basilica priory convent nunnery hermitage "
     "infirmary orphanage workshop foundry farriery kiln vineyard orchard pasture "
-    "manse villa estate arena amphitheatre theatre bathhouse baths fountain plaza",
+    "manse villa estate arena amphitheatre theatre bathhouse baths fountain plaza sluice weir "
+    "causeway canal staithe dam levee embankment",
     "NPC": "man woman boy girl child gnome dwarf elf halfling human orc goblin innkeeper "
     "keeper apothecary merchant trader smith blacksmith miller farmer priest priestess monk "
     "nun knight wizard witch sorcerer mage druid ranger hunter guard captain soldier "

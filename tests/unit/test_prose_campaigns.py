@@ -40,7 +40,8 @@ def _named(extraction: Extraction) -> dict[str, Entity]:
     [("Black Tide Smugglers", "Faction"), ("The Tide Sisters", "Faction"),
      ("The Sun Guard", "Faction"), ("Tollguard", "Faction"), ("Port Varrow", "Location"),
      ("Mount Sorrow", "Location"), ("Tamra Oasis", "Location"), ("Skarn Shipyard", "Location"),
-     ("Pearl of Tides", "Item"), ("Gannet Rock", "Location"), ("Hob Tarrow", None),
+     ("Pearl of Tides", "Item"), ("Gannet Rock", "Location"), ("The Pinchgate Sluice", "Location"),
+     ("Coble Staithe", "Location"), ("Hob Tarrow", None),
      ("Smuggler", None)],
 )  # fmt: skip
 def test_a_name_head_types_groups_places_and_things(name: str, kind: str | None) -> None:
