@@ -176,7 +176,7 @@ def test_possessives_state_kin_and_service() -> None:
     text = (
         "# The Abbey\n\n"
         "Abbess Hild Varr rules the abbey. Abbess Hild Varr prays at dawn.\n"
-        "Tam Fell is Hild Varr's nephew. Tam Fell said nothing.\n"
+        "Tam Fell is the Abbess's nephew. Tam Fell said nothing.\n"
         "Orm Gallow, Eydis Brand's steward, counts the silver. Orm Gallow said so.\n"
         "Eydis Brand's daughter Sigrun Holt took the ring. Sigrun Holt wept.\n"
     )
