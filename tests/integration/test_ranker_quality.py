@@ -76,8 +76,13 @@ def test_a_change_set_posts_on_a_prose_only_ingest_by_the_names_the_prose_uses(
     posted = service.post_changelog(SALTREACH / "changelog" / "session-04.yaml", "saltprose")
     assert posted.resolved == ()  # "Garran the Eel" is an alias the prose states: no near guess
     assert service.entity("Garran", "saltprose").status == "dead"
-    with pytest.raises(ChangelogError, match="unknown entity 'reef-drake'"):
-        service.post_changelog(SALTREACH / "changelog" / "session-01.yaml", "saltprose")
+    # "Reef drakes are small sea dragons ..." names the kind, so the name list's reef-drake posts
+    service.post_changelog(SALTREACH / "changelog" / "session-01.yaml", "saltprose")
+    assert service.entity("reef-drake", "saltprose").type == "Creature"
+    unknown = tmp_path / "session-09.yaml"
+    unknown.write_text("session_id: 9\nentity_updates:\n  - {entity_id: sea-hag, status: dead}\n")
+    with pytest.raises(ChangelogError, match="unknown entity 'sea-hag'"):
+        service.post_changelog(unknown, "saltprose")
 
 
 def test_a_lodging_question_finds_the_passage_that_says_rooms_or_hammocks(
