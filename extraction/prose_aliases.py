@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from extraction.prose_names import NameSpan
+from extraction.prose_types import INTRODUCED
 
 _STATED = re.compile(
     r"\b(?:call(?:s|ed)?\s+(?P<person>her|him)|calls?\s+(?:it|them)|called|known\s+as|"
@@ -28,8 +29,10 @@ OFFICES = frozenset(
     ("reeve", "lord", "lady", "captain", "king", "queen", "prince", "princess", "sheriff",
      "mayor", "magister", "archmage", "abbot", "abbess", "bishop", "general", "sergeant",
      "commander", "chief", "duke", "duchess", "baron", "baroness", "count", "countess",
-     "prior", "prioress", "vizier", "sultan", "sultana", "emir", "jarl", "thane", "margrave",
-     "harbourmaster", "forewoman", "foreman")
+     "admiral", "commodore", "colonel", "governor", "senator", "chancellor", "ambassador",
+     "margrave", "earl", "emperor", "empress", "regent", "prior", "prioress", "inspector",
+     "marshal", "doctor", "professor", "lieutenant", "constable", "vizier", "sultan",
+     "sultana", "emir", "jarl", "thane", "harbourmaster", "forewoman", "foreman")
 )  # fmt: skip
 """Titles of an office, which "the <title>" names alone ("the Reeve"; not "the Brother")."""
 
@@ -53,8 +56,8 @@ def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias
     for span in ordered:
         start = _with_title(sentence, span)
         cue = _STATED.search(sentence[:start])
-        if cue is None:
-            continue
+        if cue is None or INTRODUCED.search(sentence[:start]):
+            continue  # "a man called Silas Crane" introduces a name, it is no one's alias
         alias = sentence[start : span.end]
         person = cue.group("person") is not None
         before = next((s for s in reversed(ordered) if s.end <= start), None)

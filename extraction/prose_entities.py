@@ -21,6 +21,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from extraction.markdown import unwrapped
 from extraction.prose_aliases import stated_aliases, title_aliases
 from extraction.prose_candidates import (
     Candidate,
@@ -44,7 +45,6 @@ from extraction.prose_names import (
     name_spans,
 )
 from extraction.prose_types import (
-    STRONG_HEADS,
     apposition_type,
     context_type,
     creature_kind,
@@ -52,6 +52,7 @@ from extraction.prose_types import (
     name_type,
     noun_type,
     pronoun_follows,
+    strong_head_type,
     title_type,
     verb_type,
     weak_type,
@@ -104,11 +105,14 @@ class _Collector:
             candidate.party |= party
             candidate.paths.append(chunk.source_path)
         self.previous = None
-        for start, end in sentences(chunk.text):
-            if not chunk.text.startswith("#", start):
-                self.sentence(chunk, chunk.text[start:end], section, party)
+        whole = unwrapped(chunk.text)  # a hard-wrapped paragraph is read as one
+        for start, end in sentences(whole):
+            if not whole.startswith("#", start):
+                self.sentence(chunk, whole, whole[start:end], section, party)
 
-    def sentence(self, chunk: Chunk, text: str, section: str | None, party: bool) -> None:
+    def sentence(
+        self, chunk: Chunk, whole: str, text: str, section: str | None, party: bool
+    ) -> None:
         spans = name_spans(text, self.common)
         creature = creature_kind(text)
         if creature is not None:
@@ -129,11 +133,7 @@ class _Collector:
             self._vote(candidate, text, span.start, span.end, span.title)
             self._describe(candidate, text, span.start, span.title, party)
             own = section and normalise_name(section) == normalise_name(span.name)
-            if (
-                own
-                and span.sentence_start
-                and pronoun_follows(chunk.text, _after(chunk.text, text))
-            ):
+            if own and span.sentence_start and pronoun_follows(whole, _after(whole, text)):
                 candidate.votes.append((5, "NPC"))
         self._epithets(text, spans, party)
         for stated in stated_aliases(text, spans):
@@ -178,10 +178,9 @@ class _Collector:
                 owners[key] = owners.get(key, False) or party
 
     def _vote(self, candidate: Candidate, text: str, start: int, end: int, title: str) -> None:
-        head = name_type(text[start:end])
         definition = definition_type(text, start, end)
         evidence = (
-            (0, head if head in STRONG_HEADS else None),
+            (0, strong_head_type(text[start:end])),
             (0 if definition == "PC" else 1, definition),
             (1, apposition_type(text, start, end)),
             (2, title_type(title) if title else None),

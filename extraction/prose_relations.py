@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from extraction.gazetteer import Mention
+from extraction.markdown import unwrapped
 from extraction.prose_entities import sentences
 from extraction.taxonomy import ATTITUDE_OF_TYPE
 from graphrag_core.models import Chunk, Relation
@@ -120,9 +121,10 @@ def sentence_relations(chunk: Chunk, mentions: Sequence[Mention]) -> list[Relati
     """The stated and co-occurrence relations of every sentence of ``chunk``."""
     found: list[Relation] = []
     previous = chunk.subject
-    for start, end in sentences(chunk.text):
+    whole = unwrapped(chunk.text)  # a hard-wrapped paragraph is read as one
+    for start, end in sentences(whole):
         inside = [m for m in mentions if start <= m.start and m.end <= end]
-        text = chunk.text[start:end]
+        text = whole[start:end]
         subject = _subject(text, inside, start, previous)
         found += _sentence(chunk, text, start, inside, subject)
         previous = subject or previous

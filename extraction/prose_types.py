@@ -79,6 +79,58 @@ for _type, _words in {
 }.items():
     _LEXICON.update(dict.fromkeys(_words.split(), _type))
 _LEXICON.update({"house": "Location", "church": "Location"})
+for _type, _words in {  # other genres: space opera, modern, investigation horror, wuxia
+    "Location": "station spaceport starport outpost colony base planet moon asteroid deck "
+    "hangar sector arcology habitat bar pub club lounge diner cafe café restaurant saloon "
+    "casino hotel motel hostel boarding-house lodge cabin hut shack mansion estate palace "
+    "citadel bastion stronghold garrison barracks prison jail gaol asylum sanatorium "
+    "hospital clinic infirmary hospice medbay precinct office bank embassy college "
+    "university school museum theatre theater cinema arena stadium park plaza avenue "
+    "boulevard lane alley wharf pier quay canal lagoon delta estuary reef fen moor heath "
+    "glade grove jungle desert oasis canyon gorge ridge peak summit glacier volcano crater "
+    "falls pond chasm dungeon vault catacombs sewer sewers ward parish cathedral basilica "
+    "priory convent nunnery sanctuary sanctum pagoda foundry factory workshop laboratory "
+    "lab brewery distillery bakery orphanage guildhall townhouse apartment apartments flat "
+    "building tenement warehouse depot yard shipyard dockyard terminal platform airfield "
+    "farmhouse homestead ranch plantation vineyard orchard causeway sluice dyke dike levee "
+    "dam weir lock holm islet atoll archipelago continent nation empire republic",
+    "NPC": "admiral commodore lieutenant colonel corporal ensign officer detective inspector "
+    "constable deputy marshal agent doctor professor quartermaster engineer pilot navigator "
+    "mechanic medic nurse surgeon physician hacker fixer dealer broker pirate bodyguard "
+    "enforcer thug gangster mobster hitman henchman boss kingpin crimelord warlord "
+    "senator governor chancellor president minister ambassador envoy duke duchess baron "
+    "baroness count countess earl emperor empress regent margrave abbot abbess prior "
+    "prioress bishop archbishop cardinal vicar pastor parson curate deacon rabbi imam shaman "
+    "necromancer warlock alchemist artificer tinker jeweller jeweler cartographer librarian "
+    "archivist clerk scribe butler maid valet nanny groom farrier shepherd trapper "
+    "woodcutter miner foreman forewoman overseer owner proprietor landlord landlady "
+    "barkeep bartender barman barmaid publican innkeep chef singer dancer actor actress "
+    "poet painter student teacher tutor journalist reporter editor lawyer judge magistrate "
+    "banker accountant cultist prophet matriarch patriarch grandmother grandfather cousin "
+    "nephew niece twin stranger traveller traveler wanderer refugee orphan beggar jester "
+    "messenger runner captain executive director manager secretary chairman mercenary "
+    "spymaster informant investigator scientist researcher doctor academic",
+    "Faction": "corporation corp megacorp cartel mob outfit agency bureau department police "
+    "constabulary navy fleet federation union collective cabal conclave coterie tong triad "
+    "dynasty inquisition movement resistance rebels pirates raiders marauders bandits "
+    "patrol squadron regiment battalion company firm enterprise lodge senate parliament "
+    "assembly committee syndicate ring network",
+    "Item": "ship starship spaceship freighter cutter frigate cruiser corvette destroyer "
+    "shuttle vessel boat barge galleon sloop schooner brig caravel airship zeppelin car "
+    "truck wagon carriage train submarine mech pistol rifle gun revolver blaster device "
+    "machine engine datapad chip locket brooch mirror bell coin seal sigil mask totem "
+    "skull crystal potion elixir codex grimoire journal diary letter ledger charter deed "
+    "writ tablet tablets fragment fragments banner throne reliquary",
+    "Creature": "alien vampire werewolf lich demon devil fiend elemental golem kraken "
+    "leviathan hydra chimera manticore ooze slime rat swarm horde xenomorph android robot "
+    "drone",
+    "Deity": "godhead",
+    "Event": "riot revolution coup heist raid",
+}.items():
+    for _word in _words.split():
+        _LEXICON.setdefault(_word, _type)
+_PERSON_ENDINGS = ("keeper", "maker", "worker", "smith", "monger", "wright", "man", "woman")
+"""A lower-case cue noun ending so is a person ("millworker", "watchman", "dockhand" not)."""
 
 _SUFFIXES = (
     ("Location", ("house", "bridge", "ford", "gate", "hall", "keep", "wood", "port", "holm",
@@ -94,10 +146,11 @@ _SHAPES = frozenset(
 _ARTICLE = r"\s+(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+"
 _PHRASE_STOP = frozenset(
     ("who", "that", "which", "whose", "with", "where", "of", "for", "on", "in", "by", "at",
-     "from", "to", "and")
+     "from", "to", "and", "as", "than")
 )  # fmt: skip
 _CONTEXT = (
-    (re.compile(r"\b(?:worships?|worshipped|prays?\s+to|priests?\s+of)\s+(?:the\s+)?$"), "Deity"),
+    (re.compile(r"\b(?:worships?|worshipped|pray(?:s|ers?)?\s+to|priests?\s+of)\s+(?:the\s+)?$"),
+     "Deity"),
     (re.compile(r"\b(?:member\s+of|belongs?\s+to|joined|leads|serves)\s+(?:the\s+)?$"), "Faction"),
     (re.compile(r"\b(?:town|village|city|river|forest|inn)\s+of\s+$"), "Location"),
 )  # fmt: skip
@@ -121,6 +174,8 @@ def noun_type(word: str) -> str | None:
     """The type a cue noun stands for ("inn" → Location), if any."""
     key = word.casefold().strip("'’")
     found = _LEXICON.get(key) or _LEXICON.get(key.removesuffix("s"))
+    if found is None and word.islower() and key.endswith(_PERSON_ENDINGS):
+        return "NPC"
     if found is None and "-" in key.strip("-"):
         return noun_type(key.rsplit("-", 1)[1])  # "wolf-god" is a god, "goat-guide" a guide
     return found
@@ -165,14 +220,42 @@ def _phrase_type(text: str, at: int) -> str | None:
     return found
 
 
+INTRODUCED = re.compile(
+    r"\b(?:a|an|the|one)\s+(?:[\w-]+\s+){0,2}?([\w-]+)\s+(?:called|named)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+"""An introduction: "a man called Silas Crane", "an alien machine named the Choir"."""
+_NAMING_PLACES = frozenset(
+    ("planet", "moon", "world", "asteroid", "comet", "star", "colony", "station", "city", "town",
+     "village")
+)  # fmt: skip
+
+
+def _naming_noun(word: str) -> bool:
+    """Whether "the <word> X" names X as a <word>: a person's role ("the ferryman Hob"), a
+    vessel or thing ("the freighter Lucky Strike") or a world ("the planet Tesk"); not a
+    building ("the inn Marta runs": Marta is no inn)."""
+    kind = noun_type(word)
+    return kind in ("NPC", "Item") or word.casefold() in _NAMING_PLACES
+
+
 def apposition_type(text: str, start: int, end: int) -> str | None:
     """The type of a cue noun in apposition: "Its keeper, X", "the ferryman X", "X, the miller,"
-    or "Blackfang, a dire wolf"."""
-    before = re.search(
-        r"(?:(\w+),|\bthe\s+(\w+))\s*$", text[max(0, start - 30) : start], re.IGNORECASE
-    )
-    if before and noun_type(before.group(1) or before.group(2)) == "NPC":
-        return "NPC"
+    "the freighter X", "a man called X" or "Blackfang, a dire wolf" / "The Reedmen: a gang
+    of smugglers" (the noun phrase after the comma or colon)."""
+    window = text[max(0, start - 60) : start]
+    introduced = INTRODUCED.search(window)
+    if introduced and noun_type(introduced.group(1)):
+        return noun_type(introduced.group(1))
+    before = re.search(r"(?:(\w+),|\bthe\s+([\w-]+\s+)?(\w+))\s*$", window, re.IGNORECASE)
+    if before:
+        noun = before.group(1) or before.group(3)
+        kind = noun_type(noun)
+        # "the planet Tesk" names a world; "before the whole town Sigrun swore" does not
+        loose = noun.casefold() in _NAMING_PLACES and before.group(2)
+        named = before.group(3) and _naming_noun(noun) and not loose
+        if kind == "NPC" or named:
+            return kind
     after = re.match(r"[,:]\s+(?:the|a|an|our|its|his|her|their)\s+", text[end : end + 80])
     return _phrase_type(text, end + after.end()) if after else None
 
@@ -180,11 +263,28 @@ def apposition_type(text: str, start: int, end: int) -> str | None:
 STRONG_HEADS = frozenset({"Faction", "Deity", "Event", "Quest"})
 """Types a name's head word decides even against a definition ("the Dusk Watch is the town
 guard"); a Location head does not ("Wenna Marsh is a gnome")."""
+_WEAK_HEADS = frozenset({"saint", "patron"})
+"""Head words of a strong type that do not decide it: "the Hollow Saint" may be a ship."""
+_NUMBERS = frozenset(
+    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+     "twelve", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+)  # fmt: skip
+
+
+def strong_head_type(name: str) -> str | None:
+    """The name's head type when it decides against any other evidence (:data:`STRONG_HEADS`)."""
+    kind = name_type(name)
+    words = name.replace("’", "'").split()
+    if kind not in STRONG_HEADS or words[-1].casefold().strip("'") in _WEAK_HEADS:
+        return None
+    return kind
 
 
 def name_type(name: str) -> str | None:
     """The type the name's head word or ending implies ("Slow River" → Location)."""
     words = name.replace("’", "'").split()
+    if len(words) > 1 and words[-1].casefold() in _NUMBERS:
+        words = [*words[:-1], words[-2]]  # the noun before a number is the head: "Bay Nine"
     head = words[-1].strip("'")
     of = [w for w in words if w.casefold() == "of"]
     if of:

@@ -84,3 +84,8 @@ class EvalReport(_Model):
         description="ranker / baseline per metric, per baseline."
     )
     outcomes: tuple[QuestionOutcome, ...] = ()
+    unresolved: tuple[str, ...] = Field(
+        default=(),
+        description="Labels (gold, forbidden, expect_status) that name no entity of the "
+        "campaign by id, name, alias or a near name: they count as misses.",
+    )

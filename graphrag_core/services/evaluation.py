@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import yaml
 from pydantic import ValidationError
 
+from extraction.resolution import EntityResolver
 from graphrag_core.errors import SourceError
 from graphrag_core.ports import NullProgress, ProgressListener
 from ranking.baselines import chunk_offers, lexical_chunks, ranker_offers, semantic_chunks
@@ -38,6 +39,36 @@ def parse_questions(text: str, name: str) -> QuestionSet:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise SourceError(name, f"{where}: {first['msg']} (see docs/benchmarks.md)") from None
+
+
+def resolve_labels(
+    service: LoregraphService, questions: QuestionSet, campaign: str
+) -> tuple[QuestionSet, tuple[str, ...]]:
+    """The question set with every label (gold, forbidden, ``expect_status`` key) as the id of
+    the entity it names in the campaign — by id, name, alias or a near name, as ``loregraph
+    entity`` and changelog posting resolve them — so a file labelled by names ("The Lantern
+    Hospice") scores like one labelled by ids; the labels that name nothing, in order."""
+    view = service.view(campaign, as_player=False, as_of_session=None).view
+    resolver = EntityResolver(list(view.entities.values()))
+    unresolved: dict[str, None] = {}
+
+    def one(label: str) -> str:
+        found = resolver.resolve(label) or resolver.resolve_near(label)
+        if found is None:
+            unresolved[label] = None
+        return found or label
+
+    resolved = tuple(
+        q.model_copy(
+            update={
+                "gold": tuple(dict.fromkeys(one(g) for g in q.gold)),
+                "forbidden": tuple(dict.fromkeys(one(f) for f in q.forbidden)),
+                "expect_status": {one(k): v for k, v in q.expect_status.items()},
+            }
+        )
+        for q in questions.questions
+    )
+    return questions.model_copy(update={"questions": resolved}), tuple(unresolved)
 
 
 def _timed(system: Callable[[], tuple[Offer, ...]]) -> Run:
@@ -77,6 +108,7 @@ def evaluate(
 ) -> EvalReport:
     """The report of the three systems; ``progress`` counts the questions done."""
     progress = progress or NullProgress()
+    questions, unresolved = resolve_labels(service, questions, campaign)
     runs: dict[str, list[tuple[EvalQuestion, Run]]] = {RANKER: [], SEMANTIC: [], LEXICAL: []}
     progress.start("questions", len(questions.questions))
     for q in questions.questions:
@@ -91,4 +123,5 @@ def evaluate(
         systems=tuple(reports.values()),
         ratios={name: ratios(reports[RANKER], reports[name]) for name in (SEMANTIC, LEXICAL)},
         outcomes=tuple(outcome(n, q, r) for n, pairs in runs.items() for q, r in pairs),
+        unresolved=unresolved,
     )

@@ -91,3 +91,44 @@ def test_a_bad_question_file_is_one_clear_line(env: dict[str, str], tmp_path: Pa
     code, output = run(env, "eval", str(bad), "-c", "cli")
     assert code == 1
     assert "questions.0.type" in output and "Traceback" not in output
+
+
+BY_NAME = """\
+campaign: cli
+questions:
+  - question: Where can we rest for the night?
+    type: current_state
+    gold: [Quiet Lantern Inn]
+    forbidden: [the Red Oak]
+  - question: Who is Torven?
+    type: lookup
+    gold: [Torven, Nobody Here]
+  - question: Is the Red Oak still standing?
+    type: as_of
+    as_of: 0
+    gold: [Red Oak Tavern]
+    expect_status: {Red Oak Tavern: intact}
+"""
+
+
+def test_labels_by_name_or_alias_score_like_ids_and_unknown_ones_are_named(
+    env: dict[str, str], world: Path, tmp_path: Path
+) -> None:
+    assert run(env, "ingest", str(world))[0] == 0
+    (tmp_path / "s1.json").write_text(json.dumps(CHANGE))
+    assert run(env, "changelog", "post", str(tmp_path / "s1.json"))[0] == 0
+    reports = {}
+    for name, text in (("ids", QUESTIONS), ("names", BY_NAME)):
+        (tmp_path / f"{name}.yaml").write_text(text)
+        out = tmp_path / f"{name}.json"
+        code, output = run(env, "eval", str(tmp_path / f"{name}.yaml"), "-o", str(out))
+        assert code == 0, output
+        reports[name] = (json.loads(out.read_text()), output)
+    ids, names = reports["ids"][0], reports["names"][0]
+    assert ids["unresolved"] == [] and names["unresolved"] == ["Nobody Here"]
+    assert "1 label(s) name no entity of cli" in " ".join(reports["names"][1].split())
+    ranker = {s["name"]: s["overall"] for s in names["systems"]}["ranker"]
+    by_id = {s["name"]: s["overall"] for s in ids["systems"]}["ranker"]
+    for metric in ("mrr_at_10", "hallucination_rate", "as_of_accuracy"):
+        assert ranker[metric] == by_id[metric], metric
+    assert ranker["np_at_5"] < by_id["np_at_5"]  # "Nobody Here" is a gold no system can offer

@@ -10,6 +10,7 @@ import pytest
 from extraction.offline import extract
 from extraction.prose_types import (
     apposition_type,
+    creature_kind,
     definition_type,
     name_type,
     title_type,
@@ -252,3 +253,14 @@ def test_a_sentence_defining_a_kind_of_creature_names_it() -> None:
     assert "reef drakes" in entities["Reef Drake"].aliases
     assert entities["Mire Lurker"].type == "Creature"
     assert not {"Reef", "Mire", "Salt Merchant", "Salt"} & set(entities)
+
+
+def test_a_comparison_or_a_loose_place_noun_does_not_type_a_name() -> None:
+    wyrms = "Sand wyrms are blind burrowing serpents as long as a barge that swim through sand."
+    assert creature_kind(wyrms) == ("Sand Wyrm", "Sand wyrms")
+    oath = "Before the whole town Sigrun swore the oath."
+    at = oath.index("Sigrun")
+    assert apposition_type(oath, at, at + len("Sigrun")) is None
+    planet = "We landed on the planet Tesk."
+    at = planet.index("Tesk")
+    assert apposition_type(planet, at, at + len("Tesk")) == "Location"

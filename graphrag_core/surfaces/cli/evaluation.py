@@ -94,6 +94,13 @@ def eval_(
         out.print_json(report.model_dump_json())
         return
     render_eval(out, report)
+    if report.unresolved:
+        names = ", ".join(report.unresolved)
+        out.print(
+            f"[yellow]warning:[/] {len(report.unresolved)} label(s) name no entity of "
+            f"{report.campaign} and count as misses: {names} (`loregraph entity NAME` shows "
+            "what a name resolves to)"
+        )
     out.print(f"[dim]report written to {report_file}[/]")
 
 
