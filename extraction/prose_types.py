@@ -194,7 +194,7 @@ def definition_type(text: str, start: int, end: int) -> str | None:
     return found
 
 
-_KIND = re.compile(r"([A-Z][a-z]+)\s+([a-z]{3,}[^s\W]s)\s+(?:are|were)\s+(?:(?:a|an|the)\s+)?")
+_KIND = re.compile(r"([A-Z][a-z]+)\s+([a-z]{2,}[^s\W]s)\s+(?:are|were)\s+(?:(?:a|an|the)\s+)?")
 
 
 def creature_kind(sentence: str) -> tuple[str, str] | None:

@@ -264,3 +264,21 @@ def test_a_comparison_or_a_loose_place_noun_does_not_type_a_name() -> None:
     planet = "We landed on the planet Tesk."
     at = planet.index("Tesk")
     assert apposition_type(planet, at, at + len("Tesk")) == "Location"
+
+
+def test_epithets_roles_and_kinds_stated_in_gm_sections_stay_secret() -> None:
+    text = (
+        "# Harrowgate\n\nMira Coll keeps the gate. Mira Coll said nothing.\n\n"
+        "## GM Notes\n\nThe smugglers pay Mira Coll the Knife. Mira Coll the Knife laughs.\n"
+        "Mira Coll, the smuggler, sells names.\n"
+        "Bog hags are old marsh witches and foul beasts.\n"
+    )
+    extraction = _run(text)
+    entities = _named(extraction)
+    mira = entities["Mira Coll"]
+    assert mira.visibility == "party"
+    assert {"Mira Coll the Knife", "the Knife", "the smuggler"} <= set(mira.gm_aliases)
+    assert not {"Mira Coll the Knife", "the Knife", "the smuggler"} & set(mira.aliases)
+    assert "Knife" not in entities
+    assert entities["Bog Hag"].visibility == "gm"
+    assert "Bog hags" not in mira.description
