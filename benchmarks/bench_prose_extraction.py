@@ -214,7 +214,7 @@ def names_report(campaign: Path, verbose: bool = False) -> dict[str, float]:
     names = [NamedEntity.model_validate(item) for item in raw["entities"]]
     docs = [d for d in _documents(world) if d.path.startswith(("lore/", "sessions/"))]
     extraction = _extract(docs)
-    prose = "\n".join(d.text for d in docs)
+    prose = " ".join(" ".join(d.text.split()) for d in docs)  # a name may wrap a line
     scores = score_names(extraction, names, prose)
     if verbose:
         _explain(extraction, names)
