@@ -30,11 +30,11 @@ TITLES = _words(
     "reeve lord lady captain sir dame king queen prince princess brother sister mother father ",
     "master mistress old young elder high saint duke duchess baron baroness count countess ",
     "sheriff mayor magister archmage abbot abbess bishop general sergeant commander chief ",
-    "grandmother grandfather granny widow uncle aunt doctor professor ",
+    "grandmother grandfather granny widow uncle aunt auntie doctor professor ",
     "admiral commodore lieutenant colonel corporal ensign inspector detective constable deputy ",
     "marshal agent officer senator governor chancellor ambassador reverend pastor vicar parson ",
     "rabbi prior prioress friar margrave earl emperor empress regent mr mrs ms miss mister ",
-    "madam madame dr",
+    "madam madame dr vizier sultan sultana emir jarl thane harbourmaster forewoman foreman st",
 )
 PERSON_TITLES = _words(
     "doctor professor admiral commodore lieutenant colonel corporal ensign sergeant inspector ",
@@ -125,10 +125,27 @@ def _run(text: str, words: list[re.Match[str]], index: int) -> tuple[int, int] |
             last += 1
             continue
         joined = _connector(text, words, last)
+        opened = words[index].group(0) == "The" or _after_article(text, words[index].start())
+        if joined is None and opened:
+            joined = _and_joined(text, words, last)
         if joined is None:
             break
         last = joined
     return index, last
+
+
+def _after_article(text: str, start: int) -> bool:
+    return re.search(r"\b[Tt]he\s+$", text[max(0, start - 4) : start]) is not None
+
+
+def _and_joined(text: str, words: list[re.Match[str]], last: int) -> int | None:
+    """ "the Pike and Withy", "the Rose and Crown": an article opens a name, so "and" between
+    two capitalised words joins them (without one, "Orm and Sigrun" are two)."""
+    if last + 2 < len(words) and words[last + 1].group(0) == "and":
+        gap = text[words[last].end() : words[last + 2].start()]
+        if gap == " and " and _capital(words[last + 2].group(0)):
+            return last + 2
+    return None
 
 
 def _connector(text: str, words: list[re.Match[str]], last: int) -> int | None:
@@ -157,8 +174,9 @@ def _span(
             break  # "Commander Ravi Tamm took command": a title, though "commander" is common
         first, initial = first + 1, False
     titles, first = _titles(words, first, last)
-    if first > last or words[first].group(0).lower() in FUNCTION_WORDS:
-        return None
+    compound = first < last and text[words[first].end() : words[first + 1].start()] == "-"
+    if first > last or (words[first].group(0).lower() in FUNCTION_WORDS and not compound):
+        return None  # "One-Eye Crake" is a name, "One" alone is not
     start, end = words[first].start(), words[last].end()
     name = re.sub(r"['’]s$", "", text[start:end])
     end = start + len(name)
