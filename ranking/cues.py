@@ -101,7 +101,8 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
     ),
     **dict.fromkeys(
         ("kill", "killed", "killer", "murdered", "murderer", "slew", "slain", "slayer", "die",
-         "died", "death"),
+         "died", "death", "murder", "slay", *("drowned", "poisoned", "stabbed", "strangled",
+         "hanged", "executed", "beheaded", "assassinated", "shot")),
         frozenset({"killed_by"}),
     ),
     **dict.fromkeys(
@@ -118,7 +119,8 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
         ("married", "wife", "husband", "spouse"), frozenset({"married_to"})
     ),
     **dict.fromkeys(
-        ("parent", "parents", "child", "children", "son", "daughter", "mother", "father"),
+        ("parent", "parents", "child", "children", "son", "daughter", "mother", "father",
+         "mum", "mom", "mam", "dad", "sons", "daughters"),
         frozenset({"parent_of"}),
     ),
     **dict.fromkeys(("guard", "guards", "guarded", "protects"), frozenset({"guards"})),
@@ -135,6 +137,13 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
     ),
 }  # fmt: skip
 """Question words → the relation types a question asks along."""
+
+NAME_PRONE = frozenset(
+    ("drowned", "poisoned", "stabbed", "strangled", "hanged", "executed", "beheaded",
+     "assassinated", "shot")
+)  # fmt: skip
+"""Relation words that names are made of ("the Drowned Barrow", "the Hanged Man"): a cue
+only in lower case."""
 
 ATTITUDE_WORDS: dict[str, Attitude] = {
     **dict.fromkeys(
@@ -161,7 +170,8 @@ LODGING_EXPANSION = ("rooms", "beds", "bunks", "sleep", "lodging", "rents", "let
 
 HEALING_WORDS = frozenset(
     ("heal", "healed", "healing", "healer", "healers", "wound", "wounds", "wounded",
-     "injured", "injuries", "hurt", "sick", "sickness", "cure", "cured", "frostbite")
+     "injured", "injuries", "hurt", "sick", "sickness", "cure", "cured", "frostbite",
+     "fever", "ill", "illness", "disease", "ailing", "medicine", "plague")
 )  # fmt: skip
 """Words by which a question asks for a healer."""
 
@@ -169,7 +179,8 @@ HEALING_EXPANSION = ("heal", "heals", "healer", "tends", "cures", "sick", "wound
 """Words a passage about a healer uses ("Mother Orla heals the sick")."""
 
 REPAIR_WORDS = frozenset(
-    ("repair", "repairs", "repaired", "mend", "mended", "fix", "fixed", "forge", "forged",
+    ("repair", "repairs", "repaired", "mend", "mends", "mended", "fix", "fixes", "fixed",
+     "fixing", "patch", "forge", "forged",
      "smith", "smithy", "blacksmith")
 )  # fmt: skip
 """Words by which a question asks for a craftsman."""
@@ -214,9 +225,15 @@ HOSTILE_PHRASES = (
     ("hunts", "us"),
     ("want", "us", "dead"),
     ("wants", "us", "dead"),
+    ("our", "heads"),
+    ("our", "blood"),
+    ("kill", "us"),
 )
 """Phrases by which a question asks for the party's enemies in other words ("Who is still
 *out to get us*?"): the ``hostile`` attitude, as "our enemies" is."""
+
+ALLIED_PHRASES = (("our", "side"), ("on", "our", "side"), ("friendly", "to", "us"))
+"""Phrases by which a question asks for the party's friends ("Who's *on our side*?")."""
 
 
 @dataclass(frozen=True)
@@ -267,17 +284,22 @@ def question_cues(question: str) -> QuestionCues:
     word whose object is the asker ("Who can *lead us* into the barrow?") asks for a service,
     not along a relation."""
     words = _WORD.findall(question.lower().replace("’", "'"))
+    named = {w.lower() for w in _WORD.findall(question) if w[:1].isupper()} & NAME_PRONE
     attitudes = {ATTITUDE_WORDS[w] for w in words if w in ATTITUDE_WORDS}
     if _has_phrase(words, HOSTILE_PHRASES):
         attitudes.add("hostile")
+    if _has_phrase(words, ALLIED_PHRASES):
+        attitudes.add("allied")
     about_party = any(w in PARTY_WORDS for w in words)
     relations = frozenset().union(
         *(
             RELATION_WORDS.get(w, ())
             for w, after in pairwise([*words, ""])
-            if after not in ("us", "me") or w in MEMBERSHIP_WORDS
+            if (after not in ("us", "me") or w in MEMBERSHIP_WORDS) and w not in named
         )
     )
+    if _has_phrase(words, (("in", "charge"),)):  # "Who's in charge of the parish?"
+        relations |= RELATION_WORDS["rules"]
     return QuestionCues(
         answer_types=frozenset().union(*(ANSWER_TYPE_WORDS.get(w, ()) for w in words)),
         relation_types=relations,

@@ -263,3 +263,28 @@ def test_a_relation_asked_in_the_past_tense_is_the_same_relation() -> None:
     assert question_cues("Where is the Crown kept?").relation_types == set()
     found = _ask("Who captained the Iron Hand?", _with(party_view(), LEADS))
     assert found["torven-blackwater"][2]["relation"] == 1.0
+
+
+def test_idioms_for_friends_enemies_and_who_is_in_charge() -> None:
+    assert question_cues("Who's on our side in the parish?").attitude == "allied"
+    assert question_cues("Who still wants our heads on a pole?").attitude == "hostile"
+    assert question_cues("Who is on the other side of the river?").attitude is None
+    assert {"leads", "ruled_by"} <= question_cues("Who's in charge of the parish?").relation_types
+    assert not question_cues("What does the inn charge for a room?").relation_types
+
+
+def test_ways_of_killing_and_kin_words_ask_along_their_relation() -> None:
+    for question in ("Who drowned the old Reeve?", "Who poisoned Torven?", "Who shot the admiral?"):
+        assert "killed_by" in question_cues(question).relation_types, question
+    assert "parent_of" in question_cues("Who's Bryony's mum?").relation_types
+    killed = Relation(source="torven-blackwater", target="iron-hand", type="killed_by")
+    found = _ask("Who drowned Torven?", _with(party_view(), killed))
+    assert found["iron-hand"][2]["relation"] == 1.0
+
+
+def test_fever_asks_for_a_healer_and_fixing_for_a_craftsman() -> None:
+    from ranking.cues import lexical_query
+
+    assert "healer" in lexical_query("One of ours has marsh fever. Who'll see to him?").split()
+    assert "repairs" in lexical_query("Our punt has a hole. Who fixes boats round here?").split()
+    assert "healer" not in lexical_query("Who poisoned the well?").split()
