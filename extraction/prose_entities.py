@@ -267,12 +267,21 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> list[Entity]:
     for key in sorted(kept):
         candidate = kept[key]
         name = display_name(candidate)
-        if known.resolve(name) is not None:
+        if _known_already(name, candidate, known):
             continue
         entity_id = _free(slugify(name), taken, known)
         taken.add(entity_id)
         entities.append(_entity(entity_id, name, candidate, titles))
     return entities
+
+
+def _known_already(name: str, candidate: Candidate, known: EntityResolver) -> bool:
+    """Whether a structured source already defines the candidate under any form the prose
+    wrote it in: "Jarl Eydis Brandsdottir" of the name list is the prose's "Eydis
+    Brandsdottir" with the title "Jarl" kept apart."""
+    forms = [name, *(f"{title} {name}" for title in candidate.titles), *candidate.surfaces]
+    forms += [f"{title} {surface}" for title in candidate.titles for surface in candidate.surfaces]
+    return any(known.resolve(form) is not None for form in forms)
 
 
 def _free(wanted: str, taken: set[str], known: EntityResolver) -> str:
