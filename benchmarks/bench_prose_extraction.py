@@ -13,14 +13,22 @@ mentioned at least twice; stated relations) were written by hand for issue 10. S
   ``owned_by``/``contains`` read as the reverse of ``owns``/``located_in``;
 - speed: MB of text per minute, on copies of the corpus (at least 1 MB) in one extraction.
 
+``--names CAMPAIGN`` (repeatable) scores a campaign whose ``world/names.yaml`` is a hand-made
+list of its real entities (``examples/saltreach`` and the like): only ``world/lore/`` and
+``world/sessions/`` are extracted, as ``loregraph ingest`` of a prose-only copy would, and the
+name list is the gold (:func:`score_names`).
+
     PYTHONPATH=. python benchmarks/bench_prose_extraction.py \
-        [--data tests/data/prose_campaign] [--data tests/data/prose_heldout]
+        [--data tests/data/prose_campaign] [--data tests/data/prose_heldout] \
+        [--names examples/saltreach --names examples/duneveil ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import yaml
@@ -112,6 +120,127 @@ def score(extraction: Extraction, gold: Gold) -> dict[str, float]:
     }
 
 
+class NamedEntity(BaseModel):
+    """One entry of a campaign's ``names.yaml`` (its status is not scored here)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    id: str
+    name: str
+    type: str
+    aliases: tuple[str, ...] = ()
+    gm_aliases: tuple[str, ...] = ()
+    visibility: str = "party"
+
+
+def _in_prose(text: str, prose: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(text) + r"(?!\w)", prose, re.IGNORECASE) is not None
+
+
+def score_names(
+    extraction: Extraction, names: Sequence[NamedEntity], prose: str
+) -> dict[str, float]:
+    """The scores of a prose-only extraction against a campaign's name list:
+
+    - recall: listed entities whose name or one of its aliases resolves to an extracted entity
+      (over those the prose names at all);
+    - precision: extracted entities whose name (or, failing that, one of its aliases) is a
+      listed name or alias ("Eydis Brandsdottir", alias "Jarl Eydis"); ``split``: how many
+      of those name an entity another extracted entity already names ("Black Tide" beside
+      "Black Tide Smugglers");
+    - type accuracy over the recalled, and how many of the misses are confident wrong types
+      (not ``Other``);
+    - alias links: listed aliases written in the prose (party ones) that resolve to the same
+      extracted entity as their entity's name (or the entity it was recalled by);
+    - GM leaks: a GM-only entity's name or alias, or a GM alias, that a player resolves to a
+      party-visible extracted entity (must be 0).
+    """
+    entities = [e for e in extraction.entities if e.id != PARTY_ID]
+    found = EntityResolver(entities)
+    truth = EntityResolver(
+        Entity(id=n.id, name=n.name, type=n.type, aliases=n.aliases) for n in names
+    )
+    named = [n for n in names if any(_in_prose(t, prose) for t in (n.name, *n.aliases))]
+    hits: dict[str, str] = {}
+    for n in named:
+        eid = next((e for t in (n.name, *n.aliases) if (e := found.resolve(t))), None)
+        if eid is not None:
+            hits[n.id] = eid
+    types = {n.id: n.type for n in names}
+    typed = [(types[gid], found.get(eid)) for gid, eid in hits.items()]
+    right_type = sum(e is not None and e.type == t for t, e in typed)
+    wrong_guess = sum(e is not None and e.type not in (t, "Other") for t, e in typed)
+    listed = [
+        next((g for t in (e.name, *e.aliases) if (g := truth.resolve(t, include_gm=False))), None)
+        for e in entities
+    ]
+    right = sum(gid is not None for gid in listed)
+    split = right - len({gid for gid in listed if gid is not None})
+    aliases = [
+        (n.id, alias) for n in names if n.visibility == "party" for alias in n.aliases
+        if _in_prose(alias, prose)
+    ]  # fmt: skip
+    linked = sum(
+        gid in hits and found.resolve(alias, include_gm=False) == hits[gid]
+        for gid, alias in aliases
+    )
+    secrets = [
+        *(t for n in names if n.visibility == "gm" for t in (n.name, *n.aliases)),
+        *(a for n in names for a in n.gm_aliases),
+    ]
+    leaks = 0
+    for secret in secrets:
+        eid = found.resolve(secret, include_gm=False)
+        entity = found.get(eid) if eid else None
+        leaks += entity is not None and entity.visibility == "party"
+    return {
+        "listed": len(named),
+        "entities": len(entities),
+        "recall": _ratio(len(hits), len(named)),
+        "precision": _ratio(right, len(entities)),
+        "split": split,
+        "type_accuracy": _ratio(right_type, len(hits)),
+        "wrong_types": wrong_guess,
+        "alias_links": _ratio(linked, len(aliases)),
+        "aliases_in_prose": len(aliases),
+        "gm_leaks": leaks,
+    }
+
+
+def names_report(campaign: Path, verbose: bool = False) -> dict[str, float]:
+    """Score the prose-only extraction of ``campaign/world`` against its ``names.yaml``."""
+    world = campaign / "world"
+    raw = yaml.safe_load((world / "names.yaml").read_text("utf-8"))
+    names = [NamedEntity.model_validate(item) for item in raw["entities"]]
+    docs = [d for d in _documents(world) if d.path.startswith(("lore/", "sessions/"))]
+    extraction = _extract(docs)
+    prose = " ".join(" ".join(d.text.split()) for d in docs)  # a name may wrap a line
+    scores = score_names(extraction, names, prose)
+    if verbose:
+        _explain(extraction, names)
+    return scores
+
+
+def _explain(extraction: Extraction, names: Sequence[NamedEntity]) -> None:
+    entities = [e for e in extraction.entities if e.id != PARTY_ID]
+    found = EntityResolver(entities)
+    truth = EntityResolver(
+        Entity(id=n.id, name=n.name, type=n.type, aliases=n.aliases) for n in names
+    )
+    for n in names:
+        eid = next((e for t in (n.name, *n.aliases) if (e := found.resolve(t))), None)
+        got = found.get(eid) if eid else None
+        if got is None:
+            print(f"  MISS {n.name} ({n.type})")
+            continue
+        missing = [a for a in n.aliases if found.resolve(a) != eid]
+        note = "" if got.type == n.type else f" TYPE {got.type} != {n.type}"
+        print(f"  hit {n.name} -> {got.name} [{got.type}]{note} aliases-missing={missing}")
+    for extra in entities:
+        if all(truth.resolve(t) is None for t in (extra.name, *extra.aliases)):
+            print(f"  EXTRA {extra.name} [{extra.type}] aliases={list(extra.aliases)}")
+
+
 def speed(docs: list[SourceDocument], target_bytes: int = 1_000_000) -> tuple[float, float]:
     """(MB extracted, MB per minute) over enough renamed copies of ``docs``."""
     size = sum(len(d.text.encode()) for d in docs)
@@ -127,8 +256,15 @@ def speed(docs: list[SourceDocument], target_bytes: int = 1_000_000) -> tuple[fl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, action="append")
+    parser.add_argument("--names", type=Path, action="append", default=[])
+    parser.add_argument("--verbose", action="store_true", help="list misses and extras")
     parser.add_argument("--no-speed", action="store_true")
     args = parser.parse_args()
+    for campaign in args.names:
+        scores = names_report(campaign, args.verbose)
+        print(f"{campaign} (names.yaml): " + ", ".join(f"{k} {v:.2f}" for k, v in scores.items()))
+    if args.names and not args.data:
+        return
     roots = args.data or [Path("tests/data/prose_campaign")]
     for root in roots:
         gold = Gold.model_validate(yaml.safe_load((root / "gold.yaml").read_text("utf-8")))

@@ -17,9 +17,14 @@ _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*\r?$", re.MULTILINE)
 _FENCE = re.compile(r"^[ \t]*(```|~~~)", re.MULTILINE)
 _GM_WORD = re.compile(r"\b(?:GM|DM)s?\b")
 _SECRET_WORD = re.compile(
-    r"\b(?:secrets?|spoilers?|(?:game|dungeon)[ -]?masters?|(?:gm|dm)[ -]?(?:only|notes?))\b",
+    r"\b(?:secrets?|spoilers?|(?:game|dungeon)[ -]?masters?|(?:gm|dm)[ -]?(?:only|notes?)"
+    r"|(?:keeper|referee|storyteller|narrator|judge|mc)(?:['’]?s)?[ -]+(?:only|notes?|eyes|"
+    r"info(?:rmation)?|secrets?)|(?:behind|for)\s+the\s+(?:screen|keeper|referee|storyteller|"
+    r"narrator)|not\s+for\s+(?:the\s+)?players)\b",
     re.IGNORECASE,
 )
+"""Other games' names for the game master: Call of Cthulhu's Keeper, the referee, the
+storyteller, the narrator, the judge, the MC ("Keeper's Notes", "Referee only")."""
 _WIKI_LINK = re.compile(r"!?\[\[([^\]\|#\n]*)(?:#([^\]\|\n]*))?(?:\|([^\]\n]*))?\]\]")
 
 
@@ -45,8 +50,26 @@ class WikiLink:
 
 def is_gm_heading(title: str) -> bool:
     """Whether a heading marks GM-only content ("GM Notes", "DM Notes", "Secrets", "A secret
-    door", "Spoilers", "For the Game Master")."""
+    door", "Spoilers", "For the Game Master", "Keeper's Notes", "Behind the Screen")."""
     return bool(_GM_WORD.search(title) or _SECRET_WORD.search(title))
+
+
+def unwrapped(text: str) -> str:
+    """``text`` with each soft line break (inside a paragraph, not before a heading, list item,
+    quote or table row, nor after a heading) read as a space; offsets are kept."""
+    lines = text.split("\n")
+    out = []
+    for i, line in enumerate(lines[:-1]):
+        following = lines[i + 1].lstrip()
+        soft = (
+            line.strip()
+            and not line.lstrip().startswith("#")
+            and following
+            and not re.match(r"(?:[#>|*+\-]|\d+[.)])", following)
+        )
+        out.append(line + (" " if soft else "\n"))
+    out.append(lines[-1])
+    return "".join(out)
 
 
 def heading_label(path: tuple[str, ...]) -> str:

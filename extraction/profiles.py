@@ -28,6 +28,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from extraction.gazetteer import Gazetteer, Mention
+from extraction.markdown import unwrapped
 from extraction.prose_entities import sentences
 from graphrag_core.models import Chunk, Entity, ProfileSentence
 
@@ -122,24 +123,6 @@ def sentence_score(text: str, start: int, end: int, mention: Mention) -> float:
     if appositive:
         return 3.0
     return 2.0 if opens else 1.0
-
-
-def unwrapped(text: str) -> str:
-    """``text`` with each soft line break (inside a paragraph, not before a heading, list item,
-    quote or table row, nor after a heading) read as a space; offsets are kept."""
-    lines = text.split("\n")
-    out = []
-    for i, line in enumerate(lines[:-1]):
-        following = lines[i + 1].lstrip()
-        soft = (
-            line.strip()
-            and not line.lstrip().startswith("#")
-            and following
-            and not re.match(r"(?:[#>|*+\-]|\d+[.)])", following)
-        )
-        out.append(line + (" " if soft else "\n"))
-    out.append(lines[-1])
-    return "".join(out)
 
 
 def clean_sentence(raw: str) -> str:

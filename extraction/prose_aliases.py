@@ -16,17 +16,23 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from extraction.prose_names import NameSpan
+from extraction.prose_types import INTRODUCED
 
 _STATED = re.compile(
-    r"\b(?:calls?\s+(?:her|him|it|them)|called|known\s+as|nicknamed|also\s+named|"
-    r"goes\s+by|go\s+by)\s+(?:the\s+)?$",
+    r"\b(?:call(?:s|ed)?\s+(?P<person>her|him)|calls?\s+(?:it|them)|called|known\s+as|"
+    r"nicknamed|also\s+named|goes\s+by|go\s+by)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
+_CALLER = re.compile(r"^\s*(?:(?:still|also|often|sometimes|now|all|only)\s+)*$")
 _PRONOUN_START = re.compile(r"^\s*(?:She|He|It|They|Her|His|Its|Their|Everyone|Locals|People)\b")
 OFFICES = frozenset(
     ("reeve", "lord", "lady", "captain", "king", "queen", "prince", "princess", "sheriff",
      "mayor", "magister", "archmage", "abbot", "abbess", "bishop", "general", "sergeant",
-     "commander", "chief", "duke", "duchess", "baron", "baroness", "count", "countess")
+     "commander", "chief", "duke", "duchess", "baron", "baroness", "count", "countess",
+     "admiral", "commodore", "colonel", "governor", "senator", "chancellor", "ambassador",
+     "margrave", "earl", "emperor", "empress", "regent", "prior", "prioress", "inspector",
+     "marshal", "doctor", "professor", "lieutenant", "constable", "vizier", "sultan",
+     "sultana", "emir", "jarl", "thane", "harbourmaster", "forewoman", "foreman")
 )  # fmt: skip
 """Titles of an office, which "the <title>" names alone ("the Reeve"; not "the Brother")."""
 
@@ -38,6 +44,9 @@ class StatedAlias:
     """The alias without its title ("Wenna" for "Old Wenna")."""
     subject: str | None
     """The subject name of the sentence, or ``None`` for the section's entity (pronoun)."""
+    person: bool = False
+    """Stated of "him" or "her" ("Sailors call him One-Eye Crake"): with no subject, the
+    person the previous sentence opened with."""
 
 
 def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias]:
@@ -46,13 +55,18 @@ def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias
     found: list[StatedAlias] = []
     for span in ordered:
         start = _with_title(sentence, span)
-        if not _STATED.search(sentence[:start]):
-            continue
+        cue = _STATED.search(sentence[:start])
+        if cue is None or INTRODUCED.search(sentence[:start]):
+            continue  # "a man called Silas Crane" introduces a name, it is no one's alias
         alias = sentence[start : span.end]
-        subject = next((s.name for s in reversed(ordered) if s.end <= start), None)
-        if subject is None and not _PRONOUN_START.match(sentence):
+        person = cue.group("person") is not None
+        before = next((s for s in reversed(ordered) if s.end <= start), None)
+        subject = before.name if before else None
+        if person and before and _CALLER.match(sentence[before.end : cue.start()]):
+            subject = None  # "Sailors call him X": X is not the sailors' name
+        if subject is None and not person and not _PRONOUN_START.match(sentence):
             continue
-        found.append(StatedAlias(alias, span.name, subject))
+        found.append(StatedAlias(alias, span.name, subject, person))
     return found
 
 

@@ -11,7 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from extraction.prose_aliases import first_name, title_aliases
+from extraction.prose_types import name_type, noun_type
 from extraction.slugs import normalise_name
+
+_PEOPLE = ("NPC", "PC", "Other")
+"""The types of a lone first name that may merge into a person."""
 
 
 @dataclass
@@ -20,12 +24,23 @@ class Candidate:
     mentions: int = 0
     heading: str = ""
     heading_path: str = ""
+    common_in_section: bool = False  # its section writes the heading's word in lower case
     titles: list[str] = field(default_factory=list)
     votes: list[tuple[int, str]] = field(default_factory=list)
     party: bool = False
     description: tuple[bool, bool, str] | None = None  # (party, opens with it, sentence)
     aliases: dict[str, bool] = field(default_factory=dict)  # alias -> stated in a party chunk
     paths: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Epithet:
+    """One use of a name right after another: "Garran the Eel" is an epithet use of "Eel"."""
+
+    owner: str  # the normalised name it follows
+    full: str  # "Garran the Eel"
+    short: str  # "the Eel"
+    party: bool
 
 
 def best_type(candidate: Candidate) -> str:
@@ -60,17 +75,28 @@ def absorb(into: Candidate, other: Candidate) -> None:
             into.aliases.setdefault(f"{title} {surface}", other.party)
 
 
+def _person_like(candidate: Candidate) -> bool:
+    """Typed a person, or untyped with a name of two capitalised words neither of which is a
+    cue noun ("Gideon Mawle", not "Black Shuck Inn")."""
+    kind = best_type(candidate)
+    if kind in ("NPC", "PC"):
+        return True
+    words = display_name(candidate).split()
+    plain = all(w[0].isupper() and noun_type(w) is None for w in words)
+    return kind == "Other" and len(words) == 2 and plain and not candidate.heading
+
+
 def merge_first_names(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
-    people = {key: display_name(c) for key, c in kept.items() if best_type(c) in ("NPC", "PC")}
+    people = {key: display_name(c) for key, c in kept.items() if _person_like(c)}
     names = [display_name(c) for c in kept.values()]
     for key, person in people.items():
         short = first_name(person, names)
         lone = normalise_name(short) if short else None
-        if lone and lone in found and lone != key:
+        if lone and lone in found and lone != key and best_type(found[lone]) in _PEOPLE:
             kept.pop(lone, None)
             absorb(kept[key], found[lone])
             kept[key].aliases.setdefault(short or "", kept[key].party)
-        elif short:
+        elif short and best_type(kept[key]) != "Other":
             kept[key].aliases.setdefault(short, kept[key].party)
 
 
@@ -84,19 +110,97 @@ def title_counts(kept: dict[str, Candidate]) -> dict[str, int]:
 
 def merge_short_names(kept: dict[str, Candidate]) -> None:
     """Fold a one-word name into the one entity it is a short form of: "the Reeve" of "Reeve
-    Alda Brandt", "the Compact" of "The Millers' Compact"."""
+    Alda Brandt", "the Compact" of "The Millers' Compact", a titled surname ("Doctor Seo") of
+    the one person whose name ends with it ("Imani Seo")."""
     titles = title_counts(kept)
     owners: dict[str, set[str]] = {}
+    leading: set[str] = set()  # first words of "Cragspire Keep", "Skerra Isle"
     for key, candidate in kept.items():
         name = display_name(candidate)
+        words = name.split()
         forms = [*candidate.aliases, *title_aliases(name, candidate.titles, titles)]
-        if best_type(candidate) not in ("NPC", "PC") and len(name.split()) > 1:
+        if best_type(candidate) not in ("NPC", "PC") and len(words) > 1:
             forms.append(name.split(" of ")[0].split()[-1])
+        if len(words) == 2 and words[0].casefold() != "the" and name_type(name) == "Location":
+            forms.append(words[0])
+            leading.add(normalise_name(words[0]))
         for form in forms:
             owners.setdefault(normalise_name(form), set()).add(key)
+    surnames: dict[str, set[str]] = {}
+    for key, candidate in kept.items():
+        words = display_name(candidate).split()
+        if best_type(candidate) in ("NPC", "PC") and len(words) > 1:
+            surnames.setdefault(normalise_name(words[-1]), set()).add(key)
     for key in sorted(kept):
+        if len(key.split()) > 1:
+            continue
         owner = owners.get(key, set())
-        if len(owner) == 1 and key not in owner and len(key.split()) == 1:
+        if not owner and (kept[key].titles or best_type(kept[key]) in ("NPC", "PC")):
+            owner = surnames.get(key, set())  # "Doctor Seo" of "Imani Seo"
+        if len(owner) == 1 and key not in owner:
             (target,) = owner
-            if target in kept:
+            if target in kept and (key not in leading or _lesser(kept[key], kept[target])):
                 absorb(kept[target], kept.pop(key))
+
+
+def _lesser(short: Candidate, full: Candidate) -> bool:
+    """Whether "Cragspire" is a short form of "Cragspire Keep", not the town the keep is named
+    after: no heading of its own, no type against the place, named no more often."""
+    kind = best_type(short)
+    named = full.mentions + bool(full.heading)
+    return not short.heading and kind in ("Location", "Other") and short.mentions <= named
+
+
+def merge_epithets(
+    found: dict[str, Candidate], epithets: dict[str, list[Epithet]]
+) -> dict[str, Candidate]:
+    """Fold a name written only as another's epithet ("Garran the Eel", "the Sleeper in the
+    Sand", "Saint Odila, the Lamplighter") into that one name: its forms become aliases, its
+    type cues count for the owner. A name also written alone, after two names, or over a
+    heading is a thing of its own ("gave Orm the Oathring")."""
+    for key, uses in sorted(epithets.items()):
+        candidate = found.get(key)
+        owners = {use.owner for use in uses}
+        if candidate is None or candidate.heading or candidate.mentions != len(uses):
+            continue
+        (owner,) = owners if len(owners) == 1 else (None,)
+        if owner is None or owner == key or owner not in found:
+            continue
+        into = found[owner]
+        for use in uses:
+            for alias in (use.full, use.short):
+                into.aliases[alias] = into.aliases.get(alias, False) or use.party
+        into.votes += candidate.votes
+        del found[key]
+    return found
+
+
+def merge_surnames(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
+    """Fold a lone last name ("Grell", "Captain Grell") into the one person whose name ends
+    with it, when no other entity's name shares that word."""
+    people = {key: display_name(c) for key, c in kept.items() if _person_like(c)}
+    words: dict[str, int] = {}
+    for candidate in kept.values():
+        parts = display_name(candidate).split()
+        for word in {w.casefold() for w in parts} if len(parts) > 1 else ():
+            words[word] = words.get(word, 0) + 1
+    for key, person in people.items():
+        parts = person.split()
+        last = parts[-1].casefold()
+        lone = normalise_name(last)
+        if len(parts) < 2 or len(last) < 3 or words.get(last) != 1 or lone == key:
+            continue
+        if lone in found and best_type(found[lone]) in ("NPC", "Other") and key in kept:
+            kept.pop(lone, None)
+            absorb(kept[key], found.pop(lone))
+
+
+def add_roles(kept: dict[str, Candidate], roles: dict[str, dict[str, bool]]) -> None:
+    """Give a person the role stated beside its name ("Kaspar Iselin, the farrier") as an
+    alias ("the farrier"), when the prose gives that role to no one else."""
+    for role, owners in sorted(roles.items()):
+        if len(owners) != 1:
+            continue
+        ((key, party),) = owners.items()
+        if key in kept and best_type(kept[key]) in ("NPC", "PC") and role not in kept:
+            kept[key].aliases.setdefault(role, party)

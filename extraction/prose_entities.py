@@ -17,28 +17,45 @@ chunks is a GM alias, and a party entity's description never quotes a GM chunk.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
+from extraction.markdown import unwrapped
 from extraction.prose_aliases import stated_aliases, title_aliases
 from extraction.prose_candidates import (
     Candidate,
+    Epithet,
+    add_roles,
     best_type,
     display_name,
     merge_aliases,
+    merge_epithets,
     merge_first_names,
     merge_short_names,
+    merge_surnames,
     title_counts,
 )
-from extraction.prose_names import common_words, heading_name, name_spans
+from extraction.prose_names import (
+    GENERIC_HEADINGS,
+    TITLES,
+    NameSpan,
+    common_words,
+    heading_name,
+    name_spans,
+)
 from extraction.prose_types import (
-    STRONG_HEADS,
     apposition_type,
     context_type,
+    creature_kind,
     definition_type,
     name_type,
+    noun_type,
     pronoun_follows,
+    strong_head_type,
+    title_type,
     verb_type,
+    weak_type,
 )
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name, slugify
@@ -46,6 +63,9 @@ from graphrag_core.models import Chunk, Entity, Visibility
 
 _SENTENCE = re.compile(r"[^\n.!?]+(?:[.!?]+['\")\]]*|$)", re.MULTILINE)
 _PRONOUN_SUBJECT = re.compile(r"^(?:She|He|It)\b")
+_EPITHET_JOINERS = (" the ", " in the ", ", the ")
+_ROLE_AFTER = re.compile(r",\s+the\s+([a-z][\w-]*)(?=\s*[,.;:]|$)")
+_ROLE_BEFORE = re.compile(r"\bthe\s+([a-z][\w-]*),?\s+$")
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -65,6 +85,9 @@ class _Collector:
         self.common = common_words(chunk.text for chunk in chunks)
         self.found: dict[str, Candidate] = {}
         self.alias_of: dict[str, str] = {}
+        self.epithets: dict[str, list[Epithet]] = {}  # name -> its uses after another name
+        self.roles: dict[str, dict[str, bool]] = {}  # "the farrier" -> {name key: party}
+        self.previous: str | None = None  # the first name of the previous sentence
 
     def get(self, name: str) -> Candidate:
         return self.found.setdefault(normalise_name(name), Candidate())
@@ -78,14 +101,23 @@ class _Collector:
             candidate = self.get(section)
             candidate.heading = candidate.heading or section
             candidate.heading_path = candidate.heading_path or chunk.heading
+            candidate.common_in_section |= _the_common_noun(section, chunk.text)
             candidate.party |= party
             candidate.paths.append(chunk.source_path)
-        for start, end in sentences(chunk.text):
-            if not chunk.text.startswith("#", start):
-                self.sentence(chunk, chunk.text[start:end], section, party)
+        self.previous = None
+        whole = unwrapped(chunk.text)  # a hard-wrapped paragraph is read as one
+        for start, end in sentences(whole):
+            if not whole.startswith("#", start):
+                self.sentence(chunk, whole, whole[start:end], section, party)
 
-    def sentence(self, chunk: Chunk, text: str, section: str | None, party: bool) -> None:
+    def sentence(
+        self, chunk: Chunk, whole: str, text: str, section: str | None, party: bool
+    ) -> None:
         spans = name_spans(text, self.common)
+        creature = creature_kind(text)
+        if creature is not None:
+            spans = [s for s in spans if s.start > 0]  # "Reef" of "Reef drakes are ..."
+            self._kind(chunk, text, *creature, party=party)
         if section and _PRONOUN_SUBJECT.match(text):
             kind = definition_type(text, 0, text.index(" "))
             if kind:
@@ -101,30 +133,61 @@ class _Collector:
             self._vote(candidate, text, span.start, span.end, span.title)
             self._describe(candidate, text, span.start, span.title, party)
             own = section and normalise_name(section) == normalise_name(span.name)
-            if (
-                own
-                and span.sentence_start
-                and pronoun_follows(chunk.text, _after(chunk.text, text))
-            ):
+            if own and span.sentence_start and pronoun_follows(whole, _after(whole, text)):
                 candidate.votes.append((5, "NPC"))
+        self._epithets(text, spans, party)
         for stated in stated_aliases(text, spans):
-            owner = stated.subject or section
+            owner = stated.subject or (self.previous if stated.person else None) or section
             if owner and normalise_name(owner) != normalise_name(stated.alias):
                 for form in (stated.alias, stated.name):
                     self.alias_of[normalise_name(form)] = normalise_name(owner)
                 aliases = self.get(owner).aliases
                 aliases[stated.alias] = aliases.get(stated.alias, False) or party
+        if spans and spans[0].start <= 12:
+            self.previous = spans[0].name
+
+    def _kind(self, chunk: Chunk, text: str, name: str, written: str, *, party: bool) -> None:
+        """A kind of creature the sentence defines: an entity named in title case, its plural
+        as written an alias."""
+        candidate = self.get(name)
+        candidate.mentions += 1
+        candidate.party |= party
+        candidate.surfaces[name] = candidate.surfaces.get(name, 0) + 1
+        candidate.votes.append((1, "Creature"))
+        candidate.aliases[written.lower()] = candidate.aliases.get(written.lower(), False) or party
+        candidate.paths.append(chunk.source_path)
+        self._describe(candidate, text, 0, "", party)
+
+    def _epithets(self, text: str, spans: Sequence[NameSpan], party: bool) -> None:
+        """Record "Garran the Eel", "the Sleeper in the Sand", "Saint Odila, the Lamplighter"
+        (a name right after another, joined by "the") and "Kaspar Iselin, the farrier," (a
+        person's role in apposition)."""
+        for first, second in itertools.pairwise(spans):
+            joiner = text[first.end : second.start]
+            if joiner in _EPITHET_JOINERS and not second.title:
+                alias = f"the {second.name}"
+                full = f"{first.name}{joiner}{second.name}" if "," not in joiner else alias
+                uses = self.epithets.setdefault(normalise_name(second.name), [])
+                uses.append(Epithet(normalise_name(first.name), full, alias, party))
+        for span in spans:
+            role = _ROLE_AFTER.match(text, span.end) or _ROLE_BEFORE.search(text, 0, span.start)
+            word = role.group(1).casefold() if role else ""
+            if role and noun_type(word) == "NPC" and word not in TITLES:
+                owners = self.roles.setdefault(f"the {word}", {})
+                key = normalise_name(span.name)
+                owners[key] = owners.get(key, False) or party
 
     def _vote(self, candidate: Candidate, text: str, start: int, end: int, title: str) -> None:
-        head = name_type(text[start:end])
         definition = definition_type(text, start, end)
         evidence = (
-            (0, head if head in STRONG_HEADS else None),
+            (0, strong_head_type(text[start:end])),
             (0 if definition == "PC" else 1, definition),
-            (2, "NPC" if title else apposition_type(text, start, end)),
+            (1, apposition_type(text, start, end)),
+            (2, title_type(title) if title else None),
             (3, name_type(text[start:end])),
             (4, context_type(text, start)),
             (4, verb_type(text, end)),
+            (5, weak_type(text, start, end)),
         )
         candidate.votes += [(rank, kind) for rank, kind in evidence if kind]
 
@@ -147,12 +210,26 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entit
     seen: set[tuple[str, str]] = set()
     for chunk in chunks:
         collector.chunk(chunk, seen)
-    found = merge_aliases(collector.found, collector.alias_of)
+    found = merge_epithets(collector.found, collector.epithets)
+    found = merge_aliases(found, collector.alias_of)
     leaves = _leaf_headings(chunks)
-    kept = {key: c for key, c in found.items() if _is_entity(c) and _named(c, leaves)}
+    kept = {
+        key: c for key, c in found.items() if _is_entity(c) and _named(c, leaves, collector.common)
+    }
     merge_first_names(found, kept)
+    merge_surnames(found, kept)
     merge_short_names(kept)
+    add_roles(kept, collector.roles)
     return _build(kept, known)
+
+
+def _the_common_noun(heading: str, text: str) -> bool:
+    """Whether a one-word heading ("Snow", "The Quay") is a common noun its section writes
+    with "the" in lower case ("the snow itself", "along the quay")."""
+    words = [w for w in heading.split() if w.casefold() != "the"]
+    return (
+        len(words) == 1 and re.search(rf"\bthe {re.escape(words[0].lower())}\b", text) is not None
+    )
 
 
 def _leaf_headings(chunks: Sequence[Chunk]) -> set[str]:
@@ -167,12 +244,19 @@ def _is_entity(candidate: Candidate) -> bool:
     return best_type(candidate) != "Other" and any(rank <= 3 for rank, _ in candidate.votes)
 
 
-def _named(candidate: Candidate, leaves: set[str]) -> bool:
+def _named(candidate: Candidate, leaves: set[str], common: frozenset[str]) -> bool:
     """A heading names a thing when the prose names it too, or when it heads a section of its
     own with no subsections ("## Acid Arrow" over the spell's text), not two things
-    ("Treasures and Troubles"); a heading over subsections ("# Faith") is a topic."""
+    ("Treasures and Troubles"); a heading over subsections ("# Faith") is a topic, and so is a
+    subsection named only by words the prose writes in lower case ("## Snow", "## The Quay",
+    "## Harbour Notes")."""
     if candidate.mentions > 0:
         return True
+    words = [w.casefold() for w in candidate.heading.split() if w.casefold() != "the"]
+    generic = any(w in GENERIC_HEADINGS for w in words) or candidate.common_in_section
+    nested = " > " in candidate.heading_path
+    if nested and generic and all(w in common | GENERIC_HEADINGS for w in words):
+        return False
     return candidate.heading_path in leaves and not re.search(r"\s(?:and|&)\s", candidate.heading)
 
 
@@ -183,12 +267,21 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> list[Entity]:
     for key in sorted(kept):
         candidate = kept[key]
         name = display_name(candidate)
-        if known.resolve(name) is not None:
+        if _known_already(name, candidate, known):
             continue
         entity_id = _free(slugify(name), taken, known)
         taken.add(entity_id)
         entities.append(_entity(entity_id, name, candidate, titles))
     return entities
+
+
+def _known_already(name: str, candidate: Candidate, known: EntityResolver) -> bool:
+    """Whether a structured source already defines the candidate under any form the prose
+    wrote it in: "Jarl Eydis Brandsdottir" of the name list is the prose's "Eydis
+    Brandsdottir" with the title "Jarl" kept apart."""
+    forms = [name, *(f"{title} {name}" for title in candidate.titles), *candidate.surfaces]
+    forms += [f"{title} {surface}" for title in candidate.titles for surface in candidate.surfaces]
+    return any(known.resolve(form) is not None for form in forms)
 
 
 def _free(wanted: str, taken: set[str], known: EntityResolver) -> str:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from extraction.markdown import is_gm_heading
 from extraction.prose_types import noun_type
 
-_WORD = re.compile(r"[^\W\d_][\w]*(?:['’][\w]+|(?<=s)['’](?!\w))?")
+_WORD = re.compile(r"[^\W\d_][\w]*(?:-[^\W\d_][\w]*)*(?:['’][\w]+|(?<=s)['’](?!\w))?")
+"""A word: hyphenated parts are one word ("Soo-jin", "Two-Gun", "half-elf")."""
 _SENTENCE_END = re.compile(r"[.!?;:]['\")\]]*\s|\n|^\s*[-*#>]+\s", re.MULTILINE)
 
 
@@ -29,8 +30,19 @@ TITLES = _words(
     "reeve lord lady captain sir dame king queen prince princess brother sister mother father ",
     "master mistress old young elder high saint duke duchess baron baroness count countess ",
     "sheriff mayor magister archmage abbot abbess bishop general sergeant commander chief ",
-    "grandmother grandfather granny widow uncle aunt doctor professor",
+    "grandmother grandfather granny widow uncle aunt auntie doctor professor ",
+    "admiral commodore lieutenant colonel corporal ensign inspector detective constable deputy ",
+    "marshal agent officer senator governor chancellor ambassador reverend pastor vicar parson ",
+    "rabbi prior prioress friar margrave earl emperor empress regent mr mrs ms miss mister ",
+    "madam madame dr vizier sultan sultana emir jarl thane harbourmaster forewoman foreman st",
 )
+PERSON_TITLES = _words(
+    "doctor professor admiral commodore lieutenant colonel corporal ensign sergeant inspector ",
+    "detective constable deputy sheriff agent senator governor chancellor ambassador reverend ",
+    "pastor vicar parson rabbi mr mrs ms miss mister madam madame dr",
+)
+"""Titles only a person bears: kept apart even before a word that names things ("Professor
+Eliza Marsh" is a person, "Old Quarry" a place)."""
 FUNCTION_WORDS = _words(
     "a an the this that these those there here then when while after before during since ",
     "until if but and or so yet as at by for from in into of on onto to with without ",
@@ -45,7 +57,9 @@ GENERIC_HEADINGS = _words(
     "overview history background introduction notes rumours rumors summary contents appendix ",
     "geography people places factions items creatures events quests hooks adventure hooks ",
     "gazetteer lore bestiary religion timeline recap session outcome aftermath ",
-    "npcs locations loot treasure encounters secrets gm notes dm notes",
+    "npcs locations loot treasure encounters secrets gm notes dm notes ",
+    "case file files log logs journal diary report reports briefing debrief handout handouts ",
+    "clues investigation scene scenes episode mission keeper's keeper referee",
 )
 
 
@@ -111,10 +125,27 @@ def _run(text: str, words: list[re.Match[str]], index: int) -> tuple[int, int] |
             last += 1
             continue
         joined = _connector(text, words, last)
+        opened = words[index].group(0) == "The" or _after_article(text, words[index].start())
+        if joined is None and opened:
+            joined = _and_joined(text, words, last)
         if joined is None:
             break
         last = joined
     return index, last
+
+
+def _after_article(text: str, start: int) -> bool:
+    return re.search(r"\b[Tt]he\s+$", text[max(0, start - 4) : start]) is not None
+
+
+def _and_joined(text: str, words: list[re.Match[str]], last: int) -> int | None:
+    """ "the Pike and Withy", "the Rose and Crown": an article opens a name, so "and" between
+    two capitalised words joins them (without one, "Orm and Sigrun" are two)."""
+    if last + 2 < len(words) and words[last + 1].group(0) == "and":
+        gap = text[words[last].end() : words[last + 2].start()]
+        if gap == " and " and _capital(words[last + 2].group(0)):
+            return last + 2
+    return None
 
 
 def _connector(text: str, words: list[re.Match[str]], last: int) -> int | None:
@@ -139,18 +170,41 @@ def _span(
 ) -> NameSpan | None:
     initial = words[first].start() in firsts
     while first <= last and initial and words[first].group(0).lower() in common:
+        if first < last and words[first].group(0).lower() in TITLES:
+            break  # "Commander Ravi Tamm took command": a title, though "commander" is common
         first, initial = first + 1, False
-    titles: list[str] = []
-    thing = noun_type(words[last].group(0)) not in (None, "NPC")  # "Old Quarry" keeps "Old"
-    while first < last and words[first].group(0).lower() in TITLES and not thing:
-        titles.append(words[first].group(0))
-        first += 1
-    if first > last or words[first].group(0).lower() in FUNCTION_WORDS:
-        return None
+    titles, first = _titles(words, first, last)
+    compound = first < last and text[words[first].end() : words[first + 1].start()] == "-"
+    if first > last or (words[first].group(0).lower() in FUNCTION_WORDS and not compound):
+        return None  # "One-Eye Crake" is a name, "One" alone is not
     start, end = words[first].start(), words[last].end()
     name = re.sub(r"['’]s$", "", text[start:end])
     end = start + len(name)
     return NameSpan(start, end, name, " ".join(titles), initial)
+
+
+def _titles(words: list[re.Match[str]], first: int, last: int) -> tuple[list[str], int]:
+    """The leading titles of the run ``words[first:last + 1]`` and where the name starts: "Chief
+    of Police Harlan Doyle" → (["Chief of Police"], Harlan); a title over a word that names
+    things is part of the name ("Old Quarry"), unless only a person bears it ("Professor Eliza
+    Marsh"); so is one over nothing but function words ("Mother Below")."""
+    thing = noun_type(words[last].group(0)) not in (None, "NPC")
+    titles: list[str] = []
+    at = first
+    while at < last and (folded := words[at].group(0).lower()) in TITLES:
+        if thing and folded not in PERSON_TITLES:
+            break
+        titles.append(words[at].group(0))
+        at += 1
+        if words[at].group(0) == "of" and titles:  # "Chief of Police", "Captain of the Guard"
+            office = 2 if words[at + 1].group(0) == "the" else 1
+            if at + office < last:
+                parts = [w.group(0) for w in words[at : at + office + 1]]
+                titles[-1] = " ".join([titles[-1], *parts])
+                at += office + 1
+    if at > last or words[at].group(0).lower() in FUNCTION_WORDS:
+        return [], first
+    return titles, at
 
 
 TOPIC_OPENERS = _words(
@@ -164,7 +218,10 @@ TOPIC_OPENERS = _words(
 TOPIC_PLURALS = _words(
     "gods deities powers beasts creatures monsters dangers perils threats spirits peoples ",
     "folk places landmarks sights services shops inns taverns allies enemies friends ",
-    "rulers families houses roads ways",
+    "rulers families houses roads ways ships vessels crews gangs guilds clans tribes nations ",
+    "cities towns villages streets districts sites temples cults groups organisations ",
+    "organizations suspects witnesses contacts characters notables figures locations hazards ",
+    "worlds planets systems",
 )
 """A heading whose first word (after "The") is one of these plurals is a list of things, not
 one: "The Gods of the North", "Beasts of the Waste", "Dangers of the Road"."""
@@ -189,7 +246,7 @@ def heading_name(title: str) -> str | None:
     generic = all(w in GENERIC_HEADINGS | FUNCTION_WORDS for w in folded)
     if generic or any(w.isdigit() for w in words):
         return None
-    if folded[0] in ("session", "chapter", "part", "act", "day", "appendix"):
+    if folded[0] in ("session", "chapter", "part", "act", "day", "appendix", "episode", "case"):
         return None
     if folded[0] in TOPIC_OPENERS:
         return None

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from extraction.gazetteer import Mention
+from extraction.markdown import unwrapped
 from extraction.prose_entities import sentences
 from extraction.taxonomy import ATTITUDE_OF_TYPE
 from graphrag_core.models import Chunk, Relation
@@ -77,6 +78,38 @@ CUES: tuple[Cue, ...] = (
     _cue(r"(?:is|was)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:in|on|at|near|beside|by)", "located_in"),
     _cue(r"^(?:its|their)\s+(?:keeper|owner|proprietor|landlord|landlady),?", "owns", True),
 )  # fmt: skip
+HOSTILE_EVENTS = _cue(
+    _UNHEDGED + r"(?:ambushed|robbed|poisoned|imprisoned|captured|exiled|banished|framed|"
+    r"blackmailed|robs|poisons|imprisons|captures|exiles|banishes|blackmails)",
+    "hostile_to",
+)
+"""An act against someone: the actor is hostile to them ("Orm poisoned Eydis")."""
+_SENT = re.compile(r"\b(?<!tried to )(?:sent|drove|threw|pushed|cast)\s+(?:the\s+)?$")
+_SENT_AWAY = re.compile(r"\s+(?:into|down|over|off|out\s+of|overboard|away)\b")
+""""X sent Y into the river", "drove Y out of the town": an act against Y."""
+
+_KIN: dict[str, tuple[str, bool]] = {
+    **dict.fromkeys(("son", "daughter"), ("parent_of", False)),
+    **dict.fromkeys(("father", "mother"), ("parent_of", True)),
+    **dict.fromkeys(("wife", "husband"), ("married_to", True)),
+    **dict.fromkeys(
+        ("nephew", "niece", "cousin", "brother", "sister", "uncle", "aunt", "grandson",
+         "granddaughter", "grandmother", "grandfather", "twin", "kinsman", "kinswoman"),
+        ("related_to", True),
+    ),
+    **dict.fromkeys(
+        ("steward", "servant", "agent", "lieutenant", "bodyguard", "champion", "spy", "orderly",
+         "squire", "apprentice", "retainer", "henchman", "enforcer", "right-hand"),
+        ("serves", True),
+    ),
+    **dict.fromkeys(("captain", "leader", "head", "master", "mistress", "chief"), ("leads", True)),
+}  # fmt: skip
+"""``X's <word>`` of Y: the relation, and whether Y is its source (Y serves X) or X is
+(X parent_of Y)."""
+_KIN_WORD = re.compile(r"['’]s\s+(?:own\s+)?([\w-]+)")
+_KIN_AFTER = re.compile(r",?\s+")
+_KIN_BEFORE = re.compile(r"^(?:,\s*|\s+(?:is|was|became)\s+)(?:also\s+)?$")
+
 _NEAR = re.compile(
     r"^\s*(?:,?\s*(?:who|which|that)\s+)?(?:(?:is|was|are|were|has|had|also|now)\s+)*$"
 )
@@ -88,9 +121,10 @@ def sentence_relations(chunk: Chunk, mentions: Sequence[Mention]) -> list[Relati
     """The stated and co-occurrence relations of every sentence of ``chunk``."""
     found: list[Relation] = []
     previous = chunk.subject
-    for start, end in sentences(chunk.text):
+    whole = unwrapped(chunk.text)  # a hard-wrapped paragraph is read as one
+    for start, end in sentences(whole):
         inside = [m for m in mentions if start <= m.start and m.end <= end]
-        text = chunk.text[start:end]
+        text = whole[start:end]
         subject = _subject(text, inside, start, previous)
         found += _sentence(chunk, text, start, inside, subject)
         previous = subject or previous
@@ -123,7 +157,76 @@ def _sentence(
                 ends = (target.entity_id, source) if cue.reverse else (source, target.entity_id)
                 stated.append(_relation(chunk, text, cue.relation, *ends))
             break
+    stated += _possessive(chunk, text, offset, inside, subject)
+    stated += _events(chunk, text, offset, inside, subject)
     return stated + _co_occurring(chunk, text, inside, stated)
+
+
+def _possessive(
+    chunk: Chunk, text: str, offset: int, inside: list[Mention], subject: str | None
+) -> list[Relation]:
+    """Kin and service a possessive states: "Sigrun, the jarl's daughter", "Orm is Eydis's
+    steward", "the Abbess's nephew Tam", "He was Grell's own orderly"."""
+    found: list[Relation] = []
+    for index, owner in enumerate(inside):
+        word = _KIN_WORD.match(text, owner.end - offset)
+        kin = _KIN.get(word.group(1).casefold()) if word else None
+        if word is None or kin is None:
+            continue
+        after = inside[index + 1] if index + 1 < len(inside) else None
+        before = inside[index - 1] if index else None
+        other: str | None = None
+        if after and _KIN_AFTER.fullmatch(text, word.end(), after.start - offset):
+            other = after.entity_id
+        elif before and _KIN_BEFORE.match(text[before.end - offset : owner.start - offset]):
+            other = before.entity_id
+        elif _PRONOUN.match(text) and re.match(
+            r"^\w+\s+(?:is|was)\s+$", text[: owner.start - offset]
+        ):
+            other = subject
+        if other is None or other == owner.entity_id:
+            continue
+        relation, other_first = kin
+        ends = (other, owner.entity_id) if other_first else (owner.entity_id, other)
+        found.append(_relation(chunk, text, relation, *ends))
+    return found
+
+
+def _events(
+    chunk: Chunk, text: str, offset: int, inside: list[Mention], subject: str | None
+) -> list[Relation]:
+    """Acts against someone: "Orm poisoned Eydis", "Hadra Mun sent Old Mahz into the
+    cistern" → the actor ``hostile_to`` them (hedged wording states nothing)."""
+    found: list[Relation] = []
+    for index, target in enumerate(inside):
+        before = text[: target.start - offset]
+        left = inside[index - 1] if index else None
+        match = HOSTILE_EVENTS.pattern.search(before)
+        sent = _SENT.search(before)
+        if sent and _SENT_AWAY.match(text, target.end - offset):
+            match = sent
+        elif match is None:
+            continue
+        source = _actor(text, offset, match.start(), left, subject)
+        if source is not None and source != target.entity_id:
+            found.append(_relation(chunk, text, "hostile_to", source, target.entity_id))
+    return found
+
+
+_ADVERBS = r"(?:(?:had|has|have|then|finally|later|also|secretly|once|soon|quickly)\s+)*"
+_ACTOR_GAP = re.compile(r"^\s+" + _ADVERBS + "$")
+_PRONOUN_ACTOR = re.compile(r"^(?:She|He|They)\s+" + _ADVERBS + "$")
+
+
+def _actor(
+    text: str, offset: int, verb_start: int, left: Mention | None, subject: str | None
+) -> str | None:
+    """Who does an act: the name right before the verb ("Orm poisoned"), or the previous
+    subject for a pronoun right before it ("She sent ..."); else nobody ("Following Garran's
+    ledger, the party ambushed ..." is not Garran's act)."""
+    if left is not None and _ACTOR_GAP.match(text[left.end - offset : verb_start]):
+        return left.entity_id
+    return subject if _PRONOUN_ACTOR.match(text[:verb_start]) else None
 
 
 def _source(

@@ -24,7 +24,16 @@ for _type, _words in {
     "valley marsh swamp bog cave caves mine ruin ruins island isle street quarter district "
     "gate wall tomb crypt camp farm abbey monastery library academy well spring garden "
     "quarry pit cemetery graveyard barrow lighthouse dock docks warehouse shop smithy forge stable "
-    "region kingdom realm province county barony land lands sea bay coast cliff cliffs",
+    "region kingdom realm province county barony land lands sea bay coast cliff cliffs "
+    "oasis bazaar palace cistern necropolis caravanserai shipyard yard yards loft hospice "
+    "tarn gorge fjord quay pier wharf jetty reef reefs rock headland cape peak summit glacier "
+    "dune dunes desert waste wastes plains heath moor fen grove glade canyon ravine "
+    "estuary lagoon cove strait harbourage hostel hostelry taproom brewery bakery mint "
+    "prison gaol jail dungeon barracks citadel stronghold outpost watchtower hut cottage "
+    "lodge den lair grotto sanctum cathedral basilica priory convent nunnery hermitage "
+    "infirmary orphanage workshop foundry farriery kiln vineyard orchard pasture "
+    "manse villa estate arena amphitheatre theatre bathhouse baths fountain plaza sluice weir "
+    "causeway canal staithe dam levee embankment",
     "NPC": "man woman boy girl child gnome dwarf elf halfling human orc goblin innkeeper "
     "keeper apothecary merchant trader smith blacksmith miller farmer priest priestess monk "
     "nun knight wizard witch sorcerer mage druid ranger hunter guard captain soldier "
@@ -34,36 +43,114 @@ for _type, _words in {
     "elder chieftain chief bandit mercenary pilgrim hermit acolyte oracle seer "
     "apprentice daughter son brother sister mother father wife husband uncle aunt "
     "leader squire rogue cleric paladin fighter veteran guide half-elf half-orc tiefling "
-    "scout archer noblewoman nobleman lady-in-waiting courier ferrywoman boatman",
+    "scout archer noblewoman nobleman lady-in-waiting courier ferrywoman boatman "
+    "cartographer fence glassblower shipwright assayer farrier guildmistress guildmaster "
+    "harbourmaster harbormaster forewoman foreman prior prioress infirmarian vizier sultan "
+    "sultana jarl emir khan master drover miner watchman jeweller jeweler goldsmith "
+    "silversmith locksmith tailor cobbler butcher potter fisher fisherwoman fishwife "
+    "whaler harpooner navigator helmsman pilot corsair pirate raider cutpurse burglar "
+    "pickpocket beggar urchin orphan physician surgeon midwife alchemist astrologer "
+    "scribe clerk magistrate judge constable jailer gaoler headman matriarch patriarch "
+    "regent heir heiress chancellor envoy ambassador courtier tax-collector toll-keeper "
+    "tollkeeper landlord landlady proprietor owner barmaid serving-girl "
+    "stablehand groom page knave lad lass crone grandmother grandfather nephew "
+    "niece cousin twin abbess abbot friar deacon vicar templar inquisitor "
+    "witch-hunter necromancer warlock enchanter illusionist diviner shaman "
+    "marshal margrave margravine earl thane chieftainess warlord",
     "Faction": "guild order compact company band cult society brotherhood sisterhood "
     "council circle league watch wardens syndicate gang clan tribe house family church "
     "faith alliance fellowship covenant legion army militia crew coven consortium",
     "Deity": "god goddess deity saint patron",
     "Item": "sword blade dagger axe bow spear shield helm crown ring amulet necklace "
     "staff wand tome book scroll map key relic artifact artefact gem jewel chalice cup "
-    "lantern cloak armour armor hammer horn orb idol statue",
+    "lantern cloak armour armor hammer horn orb idol statue pearl bell seal charter ledger "
+    "chest coffer casket mask robe mantle banner standard sceptre scepter diadem circlet "
+    "brooch pendant locket talisman charm totem reliquary codex grimoire chart compass "
+    "spyglass flute harp lute drum mirror goblet flask phial vial potion elixir",
     "Creature": "beast monster dragon wyrm wolf bear troll ogre giant spider serpent "
     "wraith ghost spirit undead ghoul zombie drake hound worm creature stag hag boar elk "
-    "basilisk wyvern griffon harpy",
+    "basilisk wyvern griffon harpy kraken draugr scorpion scorpions lurker lurkers leviathan "
+    "mermaid merrow selkie siren kelpie nixie ettin yeti wendigo werewolf vampire lich "
+    "golem elemental imp demon devil fiend banshee revenant mummy skeleton jackal "
+    "vulture wolves",
     "Event": "festival feast battle war siege fire flood plague massacre rebellion "
     "uprising fair tournament wedding funeral coronation rite ritual fall",
     "Quest": "quest task errand mission bounty",
 }.items():
     _LEXICON.update(dict.fromkeys(_words.split(), _type))
 _LEXICON.update({"house": "Location", "church": "Location"})
+for _type, _words in {  # other genres: space opera, modern, investigation horror, wuxia
+    "Location": "station spaceport starport outpost colony base planet moon asteroid deck "
+    "hangar sector arcology habitat bar pub club lounge diner cafe café restaurant saloon "
+    "casino hotel motel hostel boarding-house lodge cabin hut shack mansion estate palace "
+    "citadel bastion stronghold garrison barracks prison jail gaol asylum sanatorium "
+    "hospital clinic infirmary hospice medbay precinct office bank embassy college "
+    "university school museum theatre theater cinema arena stadium park plaza avenue "
+    "boulevard lane alley wharf pier quay canal lagoon delta estuary reef fen moor heath "
+    "glade grove jungle desert oasis canyon gorge ridge peak summit glacier volcano crater "
+    "falls pond chasm dungeon vault catacombs sewer sewers ward parish cathedral basilica "
+    "priory convent nunnery sanctuary sanctum pagoda foundry factory workshop laboratory "
+    "lab brewery distillery bakery orphanage guildhall townhouse apartment apartments flat "
+    "building tenement warehouse depot yard shipyard dockyard terminal platform airfield "
+    "farmhouse homestead ranch plantation vineyard orchard causeway sluice dyke dike levee "
+    "dam weir lock holm islet atoll archipelago continent nation empire republic",
+    "NPC": "admiral commodore lieutenant colonel corporal ensign officer detective inspector "
+    "constable deputy marshal agent doctor professor quartermaster engineer pilot navigator "
+    "mechanic medic nurse surgeon physician hacker fixer dealer broker pirate bodyguard "
+    "enforcer thug gangster mobster hitman henchman boss kingpin crimelord warlord "
+    "senator governor chancellor president minister ambassador envoy duke duchess baron "
+    "baroness count countess earl emperor empress regent margrave abbot abbess prior "
+    "prioress bishop archbishop cardinal vicar pastor parson curate deacon rabbi imam shaman "
+    "necromancer warlock alchemist artificer tinker jeweller jeweler cartographer librarian "
+    "archivist clerk scribe butler maid valet nanny groom farrier shepherd trapper "
+    "woodcutter miner foreman forewoman overseer owner proprietor landlord landlady "
+    "barkeep bartender barman barmaid publican innkeep chef singer dancer actor actress "
+    "poet painter student teacher tutor journalist reporter editor lawyer judge magistrate "
+    "banker accountant cultist prophet matriarch patriarch grandmother grandfather cousin "
+    "nephew niece twin stranger traveller traveler wanderer refugee orphan beggar jester "
+    "messenger runner captain executive director manager secretary chairman mercenary "
+    "spymaster informant investigator scientist researcher doctor academic",
+    "Faction": "corporation corp megacorp cartel mob outfit agency bureau department police "
+    "constabulary navy fleet federation union collective cabal conclave coterie tong triad "
+    "dynasty inquisition movement resistance rebels pirates raiders marauders bandits "
+    "patrol squadron regiment battalion company firm enterprise lodge senate parliament "
+    "assembly committee syndicate ring network",
+    "Item": "ship starship spaceship freighter cutter frigate cruiser corvette destroyer "
+    "shuttle vessel boat barge galleon sloop schooner brig caravel airship zeppelin car "
+    "truck wagon carriage train submarine mech pistol rifle gun revolver blaster device "
+    "machine engine datapad chip locket brooch mirror bell coin seal sigil mask totem "
+    "skull crystal potion elixir codex grimoire journal diary letter ledger charter deed "
+    "writ tablet tablets fragment fragments banner throne reliquary",
+    "Creature": "alien vampire werewolf lich demon devil fiend elemental golem kraken "
+    "leviathan hydra chimera manticore ooze slime rat swarm horde xenomorph android robot "
+    "drone",
+    "Deity": "godhead",
+    "Event": "riot revolution coup heist raid",
+}.items():
+    for _word in _words.split():
+        _LEXICON.setdefault(_word, _type)
+_PERSON_ENDINGS = ("keeper", "maker", "worker", "smith", "monger", "wright", "man", "woman")
+"""A lower-case cue noun ending so is a person ("millworker", "watchman", "dockhand" not)."""
 
 _SUFFIXES = (
     ("Location", ("house", "bridge", "ford", "gate", "hall", "keep", "wood", "port", "holm",
                   "burg", "ton", "ville", "shire", "haven", "mere", "moor", "dale", "stead",
                   "wick", "march")),
+    ("Faction", ("guard",)),
 )  # fmt: skip
+_SHAPES = frozenset(
+    ("ring", "circle", "stack", "string", "line", "row", "cluster", "knot", "heap", "pile",
+     "handful", "maze", "tangle", "jumble", "warren", "huddle", "scatter")
+)  # fmt: skip
+"""Nouns that give a shape, not a kind, before "of": "a ring of palms" is no ring."""
 _ARTICLE = r"\s+(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+"
 _PHRASE_STOP = frozenset(
     ("who", "that", "which", "whose", "with", "where", "of", "for", "on", "in", "by", "at",
-     "from", "to", "and")
+     "from", "to", "and", "as", "than")
 )  # fmt: skip
 _CONTEXT = (
-    (re.compile(r"\b(?:worships?|worshipped|prays?\s+to|priests?\s+of)\s+(?:the\s+)?$"), "Deity"),
+    (re.compile(r"\b(?:worships?|worshipped|pray(?:s|ers?)?\s+to|priests?\s+of)\s+(?:the\s+)?$"),
+     "Deity"),
     (re.compile(r"\b(?:member\s+of|belongs?\s+to|joined|leads|serves)\s+(?:the\s+)?$"), "Faction"),
     (re.compile(r"\b(?:town|village|city|river|forest|inn)\s+of\s+$"), "Location"),
 )  # fmt: skip
@@ -74,14 +161,24 @@ _PERSON_VERB = re.compile(
     r"keeps|kept|serves|served|brews|bakes|knows|knew|hates|loves|loved|wants|betrayed|"
     r"married|thanked|paid|pays|hired|met|greeted|warned|lied|died|prays|prayed|teaches|"
     r"taught|drinks|sings|sang|argued|confessed|admitted|belongs\s+to|picks|grew\s+up|"
-    r"carries|wields|joined)\b"
+    r"carries|wields|joined|offered|offers|sent|sends|fed|feeds|welcomed|counted|drew|"
+    r"swore|begged|bargained|haggled|scowled|nodded|shrugged|frowned|grinned|sighed|"
+    r"winked|muttered|insisted|explained|promised|demanded|refuses|refused|agreed|"
+    r"gave|gives|threw|bribed|threatened|confided|vanished|disappeared|returned|limped|bowed|kneeled|knelt)\b"
 )
+_WHO = re.compile(r"^,?\s+who\b")
+_PLACE_BEFORE = re.compile(r"\b(?:into|inside|within|across|throughout)\s+(?:the\s+)?$")
 
 
 def noun_type(word: str) -> str | None:
     """The type a cue noun stands for ("inn" → Location), if any."""
     key = word.casefold().strip("'’")
-    return _LEXICON.get(key) or _LEXICON.get(key.removesuffix("s"))
+    found = _LEXICON.get(key) or _LEXICON.get(key.removesuffix("s"))
+    if found is None and word.islower() and key.endswith(_PERSON_ENDINGS):
+        return "NPC"
+    if found is None and "-" in key.strip("-"):
+        return noun_type(key.rsplit("-", 1)[1])  # "wolf-god" is a god, "goat-guide" a guide
+    return found
 
 
 def definition_type(text: str, start: int, end: int) -> str | None:
@@ -91,49 +188,136 @@ def definition_type(text: str, start: int, end: int) -> str | None:
         return None
     if re.match(r"(?:\w+\s+)?player\s+character", text[match.end() :], re.IGNORECASE):
         return "PC"
-    found: str | None = None
-    for word in re.findall(r"[\w'-]+|[,.;:!?]", text[match.end() : match.end() + 80]):
-        if not word[0].isalnum() or word.casefold() in _PHRASE_STOP:
-            break
-        found = noun_type(word) or found
+    found = _phrase_type(text, match.end())
+    if found == "NPC" and re.match(r"\s+(?:are|were)\b", text[end:], re.IGNORECASE):
+        return "Faction"  # "The Tidewardens are the priests of ...": one name, many people
     return found
+
+
+_KIND = re.compile(r"([A-Z][a-z]+)\s+([a-z]{2,}[^s\W]s)\s+(?:are|were)\s+(?:(?:a|an|the)\s+)?")
+
+
+def creature_kind(sentence: str) -> tuple[str, str] | None:
+    """("Reef Drake", "Reef drakes") when a sentence opens by defining a kind of creature:
+    "Reef drakes are small sea dragons", "Glass scorpions are scorpions the size of a dog"."""
+    match = _KIND.match(sentence)
+    if match is None or _phrase_type(sentence, match.end()) != "Creature":
+        return None
+    first, plural = match.group(1), match.group(2)
+    return f"{first} {plural[:-1].capitalize()}", f"{first} {plural}"
+
+
+def _phrase_type(text: str, at: int) -> str | None:
+    """The type of the last cue noun of the noun phrase at ``text[at:]`` ("gnome apothecary",
+    "thin and careful man"), up to a punctuation mark or a word that opens a clause."""
+    found: str | None = None
+    words = re.findall(r"[\w'-]+|[,.;:!?]", text[at : at + 80])
+    for index, word in enumerate(words):
+        if not word[0].isalnum() or word.casefold() in _PHRASE_STOP - {"and"}:
+            break
+        shape = word.casefold() in _SHAPES and words[index + 1 : index + 2] == ["of"]
+        found = found if shape else noun_type(word) or found
+    return found
+
+
+INTRODUCED = re.compile(
+    r"\b(?:a|an|the|one)\s+(?:[\w-]+\s+){0,2}?([\w-]+)\s+(?:called|named)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+"""An introduction: "a man called Silas Crane", "an alien machine named the Choir"."""
+_NAMING_PLACES = frozenset(
+    ("planet", "moon", "world", "asteroid", "comet", "star", "colony", "station", "city", "town",
+     "village")
+)  # fmt: skip
+
+
+def _naming_noun(word: str) -> bool:
+    """Whether "the <word> X" names X as a <word>: a person's role ("the ferryman Hob"), a
+    vessel or thing ("the freighter Lucky Strike") or a world ("the planet Tesk"); not a
+    building ("the inn Marta runs": Marta is no inn)."""
+    kind = noun_type(word)
+    return kind in ("NPC", "Item") or word.casefold() in _NAMING_PLACES
 
 
 def apposition_type(text: str, start: int, end: int) -> str | None:
     """The type of a cue noun in apposition: "Its keeper, X", "the ferryman X", "X, the miller,"
-    or "Blackfang, a dire wolf"."""
-    before = re.search(
-        r"(?:(\w+),|\bthe\s+(\w+))\s*$", text[max(0, start - 30) : start], re.IGNORECASE
-    )
-    if before and noun_type(before.group(1) or before.group(2)) == "NPC":
-        return "NPC"
-    after = re.match(r",\s+(?:the|a|an|our|its)\s+((?:[\w-]+\s+){0,3})", text[end : end + 80])
-    if after:
-        for word in reversed(after.group(1).split()):
-            if noun_type(word):
-                return noun_type(word)
-    return None
+    "the freighter X", "a man called X" or "Blackfang, a dire wolf" / "The Reedmen: a gang
+    of smugglers" (the noun phrase after the comma or colon)."""
+    window = text[max(0, start - 60) : start]
+    introduced = INTRODUCED.search(window)
+    if introduced and noun_type(introduced.group(1)):
+        return noun_type(introduced.group(1))
+    before = re.search(r"(?:(\w+),|\bthe\s+([\w-]+\s+)?(\w+))\s*$", window, re.IGNORECASE)
+    if before:
+        noun = before.group(1) or before.group(3)
+        kind = noun_type(noun)
+        # "the planet Tesk" names a world; "before the whole town Sigrun swore" does not
+        loose = noun.casefold() in _NAMING_PLACES and before.group(2)
+        named = before.group(3) and _naming_noun(noun) and not loose
+        if kind == "NPC" or named:
+            return kind
+    after = re.match(r"[,:]\s+(?:the|a|an|our|its|his|her|their)\s+", text[end : end + 80])
+    return _phrase_type(text, end + after.end()) if after else None
 
 
 STRONG_HEADS = frozenset({"Faction", "Deity", "Event", "Quest"})
 """Types a name's head word decides even against a definition ("the Dusk Watch is the town
 guard"); a Location head does not ("Wenna Marsh is a gnome")."""
+_WEAK_HEADS = frozenset({"saint", "patron"})
+"""Head words of a strong type that do not decide it: "the Hollow Saint" may be a ship."""
+_NUMBERS = frozenset(
+    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+     "twelve", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+)  # fmt: skip
+
+
+def strong_head_type(name: str) -> str | None:
+    """The name's head type when it decides against any other evidence (:data:`STRONG_HEADS`)."""
+    kind = name_type(name)
+    words = name.replace("’", "'").split()
+    if kind not in STRONG_HEADS or words[-1].casefold().strip("'") in _WEAK_HEADS:
+        return None
+    return kind
 
 
 def name_type(name: str) -> str | None:
     """The type the name's head word or ending implies ("Slow River" → Location)."""
     words = name.replace("’", "'").split()
+    if len(words) > 1 and words[-1].casefold() in _NUMBERS:
+        words = [*words[:-1], words[-2]]  # the noun before a number is the head: "Bay Nine"
     head = words[-1].strip("'")
     of = [w for w in words if w.casefold() == "of"]
     if of:
         head = words[words.index(of[0]) - 1] if words.index(of[0]) else head
     found = noun_type(head) if len(words) > 1 else None  # "Wizard" alone is no proof
+    if found == "NPC" and _plural(head):
+        return "Faction"  # "Black Tide Smugglers", "The Tide Sisters": a group of people
+    if found == "NPC" and head.casefold() in _GROUP_HEADS:
+        return "Faction"  # "The Sun Guard"
     if found:
         return found
+    if len(words) > 1 and words[0].casefold() in _PLACE_PREFIXES:
+        return "Location"  # "Port Varrow", "Mount Sorrow"
     for kind, endings in _SUFFIXES:
         if len(words) == 1 and any(head.casefold().endswith(e) for e in endings):
             return kind
     return None
+
+
+_PLACE_PREFIXES = frozenset(("port", "mount", "fort", "lake", "cape", "isle", "castle"))
+_GROUP_HEADS = frozenset(("guard", "watch"))
+
+
+def _plural(word: str) -> bool:
+    key = word.casefold().strip("'’")
+    return key not in _LEXICON and key.endswith("s") and key.removesuffix("s") in _LEXICON
+
+
+def title_type(title: str) -> str:
+    """The type a title before a name gives: a saint is a Deity ("Saint Odila"), any other
+    title (:data:`extraction.prose_names.TITLES`) a person."""
+    word = title.split()[-1].casefold()
+    return "Deity" if word == "st" or noun_type(word) == "Deity" else "NPC"
 
 
 def context_type(text: str, start: int) -> str | None:
@@ -148,6 +332,18 @@ def context_type(text: str, start: int) -> str | None:
 def verb_type(text: str, end: int) -> str | None:
     """NPC when the name is the subject of a verb only people do ("Mira Coll said")."""
     return "NPC" if _PERSON_VERB.match(text[end : end + 40]) else None
+
+
+def weak_type(text: str, start: int, end: int) -> str | None:
+    """The weakest evidence: "X, who ..." → NPC; "in X", "into the X" → Location (not "in
+    X's hand")."""
+    if _WHO.match(text[end : end + 8]):
+        return "NPC"
+    if _PLACE_BEFORE.search(text[max(0, start - 16) : start]) and not re.match(
+        r"['’]s\b", text[end : end + 3]
+    ):
+        return "Location"
+    return None
 
 
 def pronoun_follows(text: str, sentence_end: int) -> bool:

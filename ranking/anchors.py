@@ -30,7 +30,8 @@ from ranking.names import NameSpan, question_words
 SETTING_WORDS = frozenset(
     {"in", "at", "on", "near", "around", "across", "through", "under", "beneath", "below",
      "inside", "outside", "of", "from", "along", "beyond", "within", "into", "over", "about",
-     "by", "beside", "behind", "past"}
+     "by", "beside", "behind", "past", "above", "atop", "upon", "between", "among",
+     "opposite", "toward", "towards"}
 )  # fmt: skip
 """Words that, just before a name, make it the place or thing the question is set in."""
 

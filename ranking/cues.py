@@ -2,9 +2,10 @@
 
 - **answer types**: "where" asks for a Location, "who" for a person, faction, deity or
   creature; nouns name a type too ("which inn", "what faction", "the gods", "the landmarks").
-  "What *dangers* lurk in the Cinderwood?" asks for creatures and factions, and for hostile
-  ones above all: such a question does not demote an answer for its hostility to the party
-  (it is still marked unavailable), as "our enemies" does not. A type read from a plural noun
+  "What *dangers* lurk in the Cinderwood?" asks for creatures and for the factions hostile to
+  the party (the rangers who guard the wood are no danger; :data:`DANGER_ONLY_HOSTILE`): such
+  a question does not demote an answer for its hostility to the party (it is still marked
+  unavailable), as "our enemies" does not. A type read from a plural noun
   ("the powers", "which gods") asks for a list of that type (:attr:`QuestionCues.list_types`).
 - **relation cues**: "who *leads* the Merchants' Guild?" asks along ``leads`` / ``ruled_by``
   from the entity the question names; an entity one such relation away from a named entity is
@@ -32,6 +33,10 @@ PERSON_TYPES = frozenset({"NPC", "PC", "Faction", "Deity", "Creature"})
 DANGER_WORDS = ("danger", "dangers", "dangerous", "peril", "perils", "menace", "menaces")
 """Words by which a question asks for what threatens: creatures and factions, and hostile
 ones are the answer, not a status to demote (:attr:`QuestionCues.dangers`)."""
+
+DANGER_ONLY_HOSTILE = frozenset({"Faction"})
+"""Types that answer a question about dangers only when hostile to the party (a creature is
+a danger whatever its attitude; a faction is one when it is the party's enemy)."""
 
 ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
     "where": frozenset({"Location"}),
@@ -72,13 +77,14 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         ("lead", "leads", "led", "leader", "leaders", "leading", "head", "heads", "boss",
          "command", "commands", "commander", "captain", "chief", "master", "eldest",
-         "speaks", "spokesman", "spokeswoman"),
+         "speaks", "spokesman", "spokeswoman", "headed", "commanded", "captained",
+         "captains"),
         frozenset({"leads", "ruled_by"}),
     ),
-    **dict.fromkeys(("run", "runs"), frozenset({"leads", "ruled_by", "owns", "owned_by"})),
+    **dict.fromkeys(("run", "runs", "ran"), frozenset({"leads", "ruled_by", "owns", "owned_by"})),
     **dict.fromkeys(
         ("rule", "rules", "ruled", "ruler", "rulers", "govern", "governs", "governor",
-         "lord", "lords", "holds", "reigns"),
+         "lord", "lords", "holds", "held", "reigns", "reigned", "governed"),
         frozenset({"ruled_by", "leads"}),
     ),
     **dict.fromkeys(
@@ -94,11 +100,14 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
         frozenset({"worships", "sacred_to"}),
     ),
     **dict.fromkeys(
-        ("kill", "killed", "killer", "murdered", "murderer", "slew", "slain", "slayer"),
+        ("kill", "killed", "killer", "murdered", "murderer", "slew", "slain", "slayer", "die",
+         "died", "death", "murder", "slay", *("drowned", "poisoned", "stabbed", "strangled",
+         "hanged", "executed", "beheaded", "assassinated", "shot")),
         frozenset({"killed_by"}),
     ),
     **dict.fromkeys(
-        ("serve", "serves", "servant", "servants", "works", "work", "employ", "employs",
+        ("serve", "serves", "served", "servant", "servants", "works", "work", "worked",
+         "employ", "employs",
          "employer", "employed", "employee", "hired", "spy", "spies", "steal", "steals"),
         frozenset({"serves", "works_for", "employs"}),
     ),
@@ -110,7 +119,8 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
         ("married", "wife", "husband", "spouse"), frozenset({"married_to"})
     ),
     **dict.fromkeys(
-        ("parent", "parents", "child", "children", "son", "daughter", "mother", "father"),
+        ("parent", "parents", "child", "children", "son", "daughter", "mother", "father",
+         "mum", "mom", "mam", "dad", "sons", "daughters"),
         frozenset({"parent_of"}),
     ),
     **dict.fromkeys(("guard", "guards", "guarded", "protects"), frozenset({"guards"})),
@@ -127,6 +137,13 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
     ),
 }  # fmt: skip
 """Question words → the relation types a question asks along."""
+
+NAME_PRONE = frozenset(
+    ("drowned", "poisoned", "stabbed", "strangled", "hanged", "executed", "beheaded",
+     "assassinated", "shot")
+)  # fmt: skip
+"""Relation words that names are made of ("the Drowned Barrow", "the Hanged Man"): a cue
+only in lower case."""
 
 ATTITUDE_WORDS: dict[str, Attitude] = {
     **dict.fromkeys(
@@ -153,7 +170,8 @@ LODGING_EXPANSION = ("rooms", "beds", "bunks", "sleep", "lodging", "rents", "let
 
 HEALING_WORDS = frozenset(
     ("heal", "healed", "healing", "healer", "healers", "wound", "wounds", "wounded",
-     "injured", "injuries", "hurt", "sick", "sickness", "cure", "cured", "frostbite")
+     "injured", "injuries", "hurt", "sick", "sickness", "cure", "cured", "frostbite",
+     "fever", "ill", "illness", "disease", "ailing", "medicine", "plague")
 )  # fmt: skip
 """Words by which a question asks for a healer."""
 
@@ -161,7 +179,8 @@ HEALING_EXPANSION = ("heal", "heals", "healer", "tends", "cures", "sick", "wound
 """Words a passage about a healer uses ("Mother Orla heals the sick")."""
 
 REPAIR_WORDS = frozenset(
-    ("repair", "repairs", "repaired", "mend", "mended", "fix", "fixed", "forge", "forged",
+    ("repair", "repairs", "repaired", "mend", "mends", "mended", "fix", "fixes", "fixed",
+     "fixing", "patch", "forge", "forged",
      "smith", "smithy", "blacksmith")
 )  # fmt: skip
 """Words by which a question asks for a craftsman."""
@@ -189,6 +208,33 @@ def lexical_query(question: str) -> str:
 
 PARTY_WORDS = frozenset({"we", "us", "our", "ours", "party", "party's"})
 
+PARTY_NOUNS = frozenset(
+    ("party", "company", "crew", "band", "group", "fellowship", "companions")
+)  # fmt: skip
+"""Nouns by which "our …" names the party ("Who has joined *our company*?"): never another
+entity's name there, and the party is where a relation asked about starts."""
+
+MEMBERSHIP_WORDS = frozenset(("join", "joined", "joins", "member", "members", "belong"))
+"""Relation words that stay a relation when the asker is their object ("Who *joined us*?"),
+unlike a service asked for ("Who can *lead us* …?")."""
+
+HOSTILE_PHRASES = (
+    ("out", "to", "get", "us"),
+    ("after", "us"),
+    ("hunting", "us"),
+    ("hunts", "us"),
+    ("want", "us", "dead"),
+    ("wants", "us", "dead"),
+    ("our", "heads"),
+    ("our", "blood"),
+    ("kill", "us"),
+)
+"""Phrases by which a question asks for the party's enemies in other words ("Who is still
+*out to get us*?"): the ``hostile`` attitude, as "our enemies" is."""
+
+ALLIED_PHRASES = (("our", "side"), ("on", "our", "side"), ("friendly", "to", "us"))
+"""Phrases by which a question asks for the party's friends ("Who's *on our side*?")."""
+
 
 @dataclass(frozen=True)
 class QuestionCues:
@@ -201,6 +247,9 @@ class QuestionCues:
     """The types a plural noun near the start asks a list of ("the powers", "which gods")."""
     dangers: bool = False
     """The question asks for dangers: hostility to the party does not demote an answer."""
+    party_relation: bool = False
+    """The question asks along a relation from the party ("Who has *joined our company*?"):
+    the party is a seed of the relation cue, as a named entity is."""
 
 
 LIST_WORDS = 5
@@ -212,23 +261,50 @@ def _plural_type(word: str) -> bool:
     return word in ANSWER_TYPE_WORDS and (word.endswith("s") or word == "people")
 
 
+def _has_phrase(words: list[str], phrases: tuple[tuple[str, ...], ...]) -> bool:
+    return any(
+        tuple(words[i : i + len(phrase)]) == phrase
+        for phrase in phrases
+        for i in range(len(words) - len(phrase) + 1)
+    )
+
+
+def _asks_party_relation(words: list[str]) -> bool:
+    """True when the party is the other end of the relation asked: "our company", "our
+    crew" (:data:`PARTY_NOUNS`), or the asker as the object of a membership word ("joined
+    us")."""
+    return any(
+        (w == "our" and after in PARTY_NOUNS) or (w in MEMBERSHIP_WORDS and after in ("us", "me"))
+        for w, after in pairwise(words)
+    )
+
+
 def question_cues(question: str) -> QuestionCues:
     """The answer types, relation types and party attitude a question asks for. A relation
     word whose object is the asker ("Who can *lead us* into the barrow?") asks for a service,
     not along a relation."""
     words = _WORD.findall(question.lower().replace("’", "'"))
+    named = {w.lower() for w in _WORD.findall(question) if w[:1].isupper()} & NAME_PRONE
     attitudes = {ATTITUDE_WORDS[w] for w in words if w in ATTITUDE_WORDS}
+    if _has_phrase(words, HOSTILE_PHRASES):
+        attitudes.add("hostile")
+    if _has_phrase(words, ALLIED_PHRASES):
+        attitudes.add("allied")
     about_party = any(w in PARTY_WORDS for w in words)
+    relations = frozenset().union(
+        *(
+            RELATION_WORDS.get(w, ())
+            for w, after in pairwise([*words, ""])
+            if (after not in ("us", "me") or w in MEMBERSHIP_WORDS) and w not in named
+        )
+    )
+    if _has_phrase(words, (("in", "charge"),)):  # "Who's in charge of the parish?"
+        relations |= RELATION_WORDS["rules"]
     return QuestionCues(
         answer_types=frozenset().union(*(ANSWER_TYPE_WORDS.get(w, ()) for w in words)),
-        relation_types=frozenset().union(
-            *(
-                RELATION_WORDS.get(w, ())
-                for w, after in pairwise([*words, ""])
-                if after not in ("us", "me")
-            )
-        ),
+        relation_types=relations,
         attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
+        party_relation=bool(relations) and _asks_party_relation(words),
         dangers=any(w in DANGER_WORDS for w in words),
         list_types=frozenset().union(
             *(ANSWER_TYPE_WORDS[w] for w in words[:LIST_WORDS] if _plural_type(w))

@@ -8,6 +8,7 @@ chunk's document is its heading path and its text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Literal, NamedTuple
 
@@ -74,3 +75,30 @@ def in_view(view: CampaignView, key: ItemKey) -> bool:
         view.entities.get(key.id) if key.kind == "entity" else view.chunks.get(key.id)
     )
     return item is not None and item.visibility in view.visibilities
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n\s*\n|\n(?=\s*(?:[-*+>#|]|\d+[.)]\s))")
+_LINE = re.compile(r"\n")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a passage: a sentence ends at its stop, a blank line, a heading line
+    or before a list item; a soft line break inside a hard-wrapped paragraph does not end it
+    ("a man called⏎Silas Crane" is one sentence)."""
+    found: list[str] = []
+    for line_block in _heading_blocks(text):
+        found += [s for s in _SENTENCE_END.split(line_block) if s.strip()]
+    return found
+
+
+def _heading_blocks(text: str) -> list[str]:
+    """``text`` split after each Markdown heading line (a heading is a sentence of its own)."""
+    blocks: list[str] = []
+    current: list[str] = []
+    for line in _LINE.split(text):
+        if line.lstrip().startswith("#"):
+            blocks += ["\n".join(current), line]
+            current = []
+        else:
+            current.append(line)
+    return [b for b in [*blocks, "\n".join(current)] if b.strip()]

@@ -30,6 +30,9 @@ class Evidence:
     """Of a type the question asks a list of (:attr:`ranking.cues.QuestionCues.list_types`)."""
     hostile_asked: bool = False
     """The question asks for dangers (:attr:`ranking.cues.QuestionCues.dangers`)."""
+    opposed: bool = False
+    """The question asks for the party's enemies and the entity is its ally, or the other
+    way round: it is no answer, and is demoted like an unavailable one."""
 
     @property
     def relevant(self) -> bool:
@@ -80,6 +83,15 @@ def with_attitude(view: CampaignView, attitude: str | None) -> set[str]:
         for entity_id, state in view.states.items()
         if state.attitude == attitude and entity_id != PARTY_ID and entity_id in view.entities
     }
+
+
+OPPOSITE: dict[str, str] = {"hostile": "allied", "allied": "hostile"}
+
+
+def with_opposed(view: CampaignView, attitude: str | None) -> set[str]:
+    """Entities whose effective attitude toward the party is the opposite of ``attitude``
+    (the party's allies when its enemies are asked for)."""
+    return with_attitude(view, OPPOSITE[attitude]) if attitude in OPPOSITE else set()
 
 
 def nobody_note(cues: QuestionCues, view: CampaignView) -> str:

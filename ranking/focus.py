@@ -23,16 +23,14 @@ cistern?" and "Who can carry a message across Millbrook quickly?" rank the perso
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from graphrag_core.models import PARTY_ID, CampaignView
 from ranking.cues import QuestionCues
-from ranking.documents import ItemKey
+from ranking.documents import ItemKey, sentences
 from ranking.lexical import STOPWORDS
 from ranking.names import NameIndex, question_words
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _SUFFIXES = ("ing", "ed", "es", "s")
 
 
@@ -64,9 +62,7 @@ def focused_entities(
     for key, value in relevance.items():
         if key.kind != "chunk" or value <= 0.0:
             continue
-        scored = [
-            (len(wanted & content_words(s)), s) for s in _SENTENCE.split(view.chunks[key.id].text)
-        ]
+        scored = [(len(wanted & content_words(s)), s) for s in sentences(view.chunks[key.id].text)]
         top = max((shared for shared, _ in scored), default=0)
         if top == 0:
             continue

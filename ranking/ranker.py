@@ -20,10 +20,14 @@ For a question and a ``CampaignView``:
                    w.support*support,
                    w.mention*mention, w.named*named, w.relation*relation, w.attitude*attitude)
                * (w.anchor if the item is the question's setting, see ranking.anchors, else 1)
-       score = (match + w.proximity*proximity + w.type*type + w.centrality*centrality
-                + w.recency*recency) * status
+       score = (match + w.proximity*proximity + w.type*type*setting
+                + w.centrality*centrality + w.recency*recency) * status
 
-   where a question that asks for a list ("What are the *powers* of Vardholm?", "Which *gods*
+   where ``setting`` is ``w.anchor`` for the question's setting and 1 otherwise (the landmarks
+   *of* the Veiled City are places, but the city is not one of them: its type counts at the
+   anchor's weight, as its match does), and
+
+   a question that asks for a list ("What are the *powers* of Vardholm?", "Which *gods*
    ...": an entity of the type read from a plural noun) weighs the type with ``w.type_list``
    instead of ``w.type``: its answer is every entity of that type the passages support, and
    the setting or a passage's other names should not crowd them out of the top (the anchor
@@ -47,7 +51,13 @@ from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, VectorSearch
 from ranking.anchors import anchors
 from ranking.communities import summary_hits
-from ranking.cues import lexical_query, question_cues
+from ranking.cues import (
+    DANGER_ONLY_HOSTILE,
+    PARTY_NOUNS,
+    QuestionCues,
+    lexical_query,
+    question_cues,
+)
 from ranking.documents import SEARCH_KINDS, ItemKey, in_view
 from ranking.evidence import (
     Evidence,
@@ -55,12 +65,13 @@ from ranking.evidence import (
     nobody_note,
     subject_support,
     with_attitude,
+    with_opposed,
 )
 from ranking.focus import focused_entities
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
-from ranking.names import NameIndex
+from ranking.names import NameIndex, NameSpan, question_words
 from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, measure
@@ -156,7 +167,7 @@ class Ranker:
         """Every visible candidate with some relevance, its signals and score, unordered."""
         inputs = _inputs(view, inputs, names)
         weights = preset_weights(preset, self._settings)
-        spans = inputs.names.spans(question)
+        spans = _without_party_nouns(question, inputs.names.spans(question))
         named = {e for span in spans for e in span.ids} - {PARTY_ID}
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
@@ -195,12 +206,14 @@ class Ranker:
             question, cues, relevance, view, inputs.names
         ).items():
             support[entity_id] = max(support.get(entity_id, 0.0), value)
+        seeds = (named | {PARTY_ID}) if cues.party_relation else named
         answers = (
-            inputs.graph.neighbours(named, cues.relation_types) if cues.relation_types else set()
+            inputs.graph.neighbours(seeds, cues.relation_types) if cues.relation_types else set()
         )
         answers -= {PARTY_ID}
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         minded = with_attitude(view, cues.attitude)
+        opposed = with_opposed(view, cues.attitude)
         graph = {
             ItemKey("entity", e)
             for e in support.keys()
@@ -223,8 +236,9 @@ class Ranker:
                 answer=key.kind == "entity" and key.id in answers,
                 stated=stated.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 attitude=key.kind == "entity" and key.id in minded,
-                typed=key.kind == "entity" and view.entities[key.id].type in cues.answer_types,
+                typed=key.kind == "entity" and _typed(view, key.id, cues),
                 hostile_asked=cues.dangers,
+                opposed=_about(view, key) in opposed,
                 listing=key.kind == "entity" and view.entities[key.id].type in cues.list_types,
             )
             for key in keys | {k for k in graph if in_view(view, k)}
@@ -261,10 +275,11 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         w.relation * max(float(ev.answer), ev.stated),
         w.attitude * ev.attitude,
     ) * (w.anchor if ev.anchor else 1.0)
+    setting = w.anchor if ev.anchor else 1.0  # the setting is not the thing asked for
     relevance = (
         match
         + w.proximity * signals["proximity"]
-        + (w.type_list if ev.listing else w.type) * ev.typed
+        + (w.type_list if ev.listing else w.type) * ev.typed * setting
         + w.centrality * signals["centrality"]
         + w.recency * signals["recency"]
     )
@@ -295,6 +310,42 @@ def _in_setting(key: ItemKey, ev: Evidence, view: CampaignView, setting: set[str
     if key.kind == "entity":
         return ev.named and key.id in setting
     return key.kind == "chunk" and view.chunks[key.id].subject in setting
+
+
+def _without_party_nouns(question: str, spans: list[NameSpan]) -> list[NameSpan]:
+    """The names found in the question but for a party noun after "our" ("our *company*"
+    is the party, not an entity called "the Company")."""
+    words = question_words(question)
+    return [
+        span
+        for span in spans
+        if not (
+            span.end - span.start == 1
+            and words[span.start] in PARTY_NOUNS
+            and span.start > 0
+            and words[span.start - 1] == "our"
+        )
+    ]
+
+
+def _typed(view: CampaignView, entity_id: str, cues: QuestionCues) -> bool:
+    """Of a type the question asks for; for a question about dangers, a faction only when
+    it is hostile to the party ("What dangers lurk in the Cinderwood?" is not answered by
+    the rangers who guard it)."""
+    kind = view.entities[entity_id].type
+    if kind not in cues.answer_types:
+        return False
+    if cues.dangers and kind in DANGER_ONLY_HOSTILE:
+        state = view.states.get(entity_id)
+        return state is not None and state.attitude == "hostile"
+    return True
+
+
+def _about(view: CampaignView, key: ItemKey) -> str | None:
+    """The entity an item is about: itself, a passage's subject; None for a community."""
+    if key.kind == "entity":
+        return key.id
+    return view.chunks[key.id].subject if key.kind == "chunk" else None
 
 
 def _types(view: CampaignView, ids: set[str]) -> dict[str, str]:

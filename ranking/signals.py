@@ -10,7 +10,9 @@
 - ``proximity``: graded graph closeness to the entities the question names, over the effective
   relations (:mod:`ranking.graph`);
 - ``status``: the changelog overlay's factor, ``inactive_factor`` for a dead, destroyed or
-  hostile item (or a passage about one) unless the question is historical or asks for it.
+  hostile item (or a passage about one) unless the question is historical or asks for it;
+  and for an ally of the party (or a passage about one) when the question asks for its
+  enemies, or an enemy when it asks for its allies (no answer, whatever the wording finds).
 """
 
 from __future__ import annotations
@@ -90,6 +92,8 @@ def status(key: ItemKey, ctx: SignalContext) -> float:
     ev = ctx.evidence[key]
     if ev.named or ev.answer or ev.stated:  # what it asks about is never demoted, only marked
         return 1.0
+    if ev.opposed:  # "our enemies" asked, and this is an ally (or the other way round)
+        return ctx.settings.inactive_factor
     entity_id = _entity_of(key, ctx.view)
     if entity_id is None or entity_id not in ctx.view.entities:
         return 1.0

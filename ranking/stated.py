@@ -25,12 +25,11 @@ than the candidate passages the ranker already found.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 from graphrag_core.models import PARTY_ID, CampaignView
 from ranking.cues import QuestionCues
-from ranking.documents import ItemKey
+from ranking.documents import ItemKey, sentences
 from ranking.names import NameIndex, NameSpan, question_words
 
 STATED = 0.9
@@ -44,7 +43,6 @@ PRONOUNS = frozenset(
 )
 """Words by which a sentence goes on about what the sentence before named last."""
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 _LEAD_WORDS = (
     "lead", "leads", "led", "leader", "head", "heads", "headed", "command", "commands",
@@ -72,9 +70,11 @@ PROSE_WORDS: dict[str, frozenset[str]] = {
     "serves": frozenset(_SERVE_WORDS),
     "employs": frozenset(_SERVE_WORDS),
     "killed_by": frozenset({"kill", "killed", "slew", "slain", "murdered", "poisoned",
-                            "stabbed", "cut", "fell", "sword", "spear"}),
+                            "stabbed", "cut", "fell", "sword", "spear", "drowned", "shot",
+                            "strangled", "hanged", "executed", "beheaded"}),
     "married_to": frozenset({"married", "wife", "husband", "wed", "wedded", "spouse"}),
-    "parent_of": frozenset({"daughter", "son", "child", "mother", "father", "heir"}),
+    "parent_of": frozenset({"daughter", "son", "child", "mother", "father", "heir", "mum",
+                            "dad", "boy", "girl", "lad", "lass"}),
     "guards": frozenset({"guard", "guards", "guarded", "patrol", "patrols", "watch",
                          "protect", "protects", "checks"}),
     "worships": frozenset({"worship", "worships", "pray", "prays", "prayer", "priest",
@@ -114,7 +114,7 @@ def stated_answers(
         if not about and not named.intersection(chunk.mentions):
             continue
         last: frozenset[str] = frozenset()
-        for sentence in _SENTENCE.split(chunk.text):
+        for sentence in sentences(chunk.text):
             spans = names.spans(sentence)
             ids = {e for span in spans for e in span.ids}
             before, last = last, spans[-1].ids if spans else frozenset()

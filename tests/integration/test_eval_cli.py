@@ -36,12 +36,16 @@ def _rr(offered: list[str], gold: set[str]) -> float:
     return next((1 / rank for rank, e in enumerate(offered, 1) if e in gold), 0.0)
 
 
-def test_eval_writes_figures_that_match_the_offers(
-    env: dict[str, str], world: Path, tmp_path: Path
-) -> None:
+def _ingest_and_burn_the_tavern(env: dict[str, str], world: Path, tmp_path: Path) -> None:
     assert run(env, "ingest", str(world))[0] == 0
     (tmp_path / "s1.json").write_text(json.dumps(CHANGE))
     assert run(env, "changelog", "post", str(tmp_path / "s1.json"))[0] == 0
+
+
+def test_eval_writes_figures_that_match_the_offers(
+    env: dict[str, str], world: Path, tmp_path: Path
+) -> None:
+    _ingest_and_burn_the_tavern(env, world, tmp_path)
     (tmp_path / "q.yaml").write_text(QUESTIONS)
     out = tmp_path / "report.json"
     code, output = run(env, "eval", str(tmp_path / "q.yaml"), "-o", str(out))
@@ -114,9 +118,7 @@ questions:
 def test_labels_by_name_or_alias_score_like_ids_and_unknown_ones_are_named(
     env: dict[str, str], world: Path, tmp_path: Path
 ) -> None:
-    assert run(env, "ingest", str(world))[0] == 0
-    (tmp_path / "s1.json").write_text(json.dumps(CHANGE))
-    assert run(env, "changelog", "post", str(tmp_path / "s1.json"))[0] == 0
+    _ingest_and_burn_the_tavern(env, world, tmp_path)
     reports = {}
     for name, text in (("ids", QUESTIONS), ("names", BY_NAME)):
         (tmp_path / f"{name}.yaml").write_text(text)

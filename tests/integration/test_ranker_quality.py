@@ -66,7 +66,7 @@ def test_the_ranker_beats_semantic_only_with_no_hallucination(service: Loregraph
     assert ranker.as_of_accuracy is not None and ranker.as_of_accuracy >= 0.95
 
 
-def test_a_change_set_posts_on_a_prose_only_ingest_by_near_names(
+def test_a_change_set_posts_on_a_prose_only_ingest_by_the_names_the_prose_uses(
     service: LoregraphService, tmp_path: Path
 ) -> None:
     prose = tmp_path / "prose"
@@ -74,12 +74,15 @@ def test_a_change_set_posts_on_a_prose_only_ingest_by_near_names(
         shutil.copytree(SALTREACH / "world" / part, prose / part)
     assert service.ingest(prose, "saltprose").wrote
     posted = service.post_changelog(SALTREACH / "changelog" / "session-04.yaml", "saltprose")
-    assert "entity_updates[0].entity_id: 'Garran the Eel' resolved to 'garran' (near name)" in (
-        posted.resolved
-    )
+    assert posted.resolved == ()  # "Garran the Eel" is an alias the prose states: no near guess
     assert service.entity("Garran", "saltprose").status == "dead"
-    with pytest.raises(ChangelogError, match="unknown entity 'reef-drake'"):
-        service.post_changelog(SALTREACH / "changelog" / "session-01.yaml", "saltprose")
+    # "Reef drakes are small sea dragons ..." names the kind, so the name list's reef-drake posts
+    service.post_changelog(SALTREACH / "changelog" / "session-01.yaml", "saltprose")
+    assert service.entity("reef-drake", "saltprose").type == "Creature"
+    unknown = tmp_path / "session-09.yaml"
+    unknown.write_text("session_id: 9\nentity_updates:\n  - {entity_id: sea-hag, status: dead}\n")
+    with pytest.raises(ChangelogError, match="unknown entity 'sea-hag'"):
+        service.post_changelog(unknown, "saltprose")
 
 
 def test_a_lodging_question_finds_the_passage_that_says_rooms_or_hammocks(

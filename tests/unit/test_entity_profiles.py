@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from extraction.gazetteer import Gazetteer
+from extraction.markdown import unwrapped
 from extraction.profiles import (
     ProfileLimits,
     clip_words,
     entity_profiles,
     needs_profile,
     sentence_score,
-    unwrapped,
 )
 from graphrag_core.models import Chunk, Entity, Visibility
 

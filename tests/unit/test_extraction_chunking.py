@@ -241,9 +241,16 @@ def test_every_example_chunk_is_a_contiguous_substring(chunk_size: int) -> None:
         "gm-only",
         "dm notes",
         "GMs only",
+        "Keeper's Notes",
+        "Keeper only",
+        "Referee notes",
+        "Storyteller's secrets",
+        "Behind the Screen",
+        "Not for players",
     ],
 )
 def test_gm_and_dm_sections_are_secret(heading: str) -> None:
+    """Other games name the game master otherwise: Call of Cthulhu's Keeper, the referee."""
     text = f"# Gull Harbour\n\nA port.\n\n## {heading}\n\nThe harbourmaster takes bribes.\n"
     chunks = chunk_document(_doc(text), chunk_size=1200)
     assert [c.visibility for c in chunks] == ["party", "gm"]

@@ -185,3 +185,15 @@ def test_a_pronoun_carries_the_previous_sentence_subject() -> None:
     )
     stated = {(r.source, r.type, r.target) for r in _run(text).relations if r.evidence == "stated"}
     assert stated == {("hob-tarrow", "owns", "copper-kettle")}
+
+
+def test_a_name_the_world_pack_gives_with_its_title_is_not_extracted_again() -> None:
+    pack = "entities:\n  - {name: Jarl Eydis Brandsdottir, type: NPC}\n"
+    prose = "# Vardholm\n\nJarl Eydis Brandsdottir has sat in the Longhall for twenty winters.\n"
+    docs = [
+        SourceDocument(path="world.yaml", kind="worldpack", sha256="w", text=pack),
+        _doc(prose),
+    ]
+    names = [e.name for e in extract(docs, chunk_size=1200).entities]
+    assert "Eydis Brandsdottir" not in names  # the title "Jarl" kept apart, still known
+    assert names.count("Jarl Eydis Brandsdottir") == 1

@@ -54,3 +54,11 @@ def test_spans_say_where_each_name_starts() -> None:
 def test_a_place_the_answer_stands_by_is_an_anchor() -> None:
     assert _anchors("Which inn by the Red Oak Tavern has beds?") == {"red-oak-tavern"}
     assert _anchors("Which caravanserai beside the Red Oak Tavern has beds?") == {"red-oak-tavern"}
+
+
+def test_a_place_above_or_between_others_is_the_setting_too() -> None:
+    assert _anchors("Which inn above the Red Oak Tavern has beds?") == {"red-oak-tavern"}
+    assert _anchors("Which inn stands atop the Red Oak Tavern?") == {"red-oak-tavern"}
+    assert _anchors("Which inn lies between the Red Oak Tavern and the river?") == {
+        "red-oak-tavern"
+    }

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from graphrag_core.config import RankingSettings
-from graphrag_core.models import CampaignView, Relation
+from graphrag_core.models import CampaignView, Entity, Relation
 from ranking.cues import PERSON_TYPES, QuestionCues, question_cues
 from ranking.lexical import LexicalIndex
 from ranking.presets import CURRENT_STATE
@@ -142,3 +144,147 @@ def test_a_relation_word_the_party_is_the_object_of_asks_for_a_service() -> None
 def test_a_question_without_words_asks_for_nothing() -> None:
     for question in ("", "?", "…"):
         assert question_cues(question) == QuestionCues()
+
+
+JOINED = Relation(source="river-guild", target="party", type="member_of")
+JOINED_SECRETLY = Relation(source="shadow-cult", target="party", type="member_of", visibility="gm")
+
+
+def test_our_company_is_the_party_and_a_relation_asked_of_it_starts_there() -> None:
+    cues = question_cues("Who has joined our company on the road?")
+    assert cues.party_relation and "member_of" in cues.relation_types
+    # the asker as the object of a membership word is still a relation, not a service
+    assert question_cues("Who joined us at the ford?").party_relation
+    assert not question_cues("Who leads the Iron Hand?").party_relation
+    found = _ask("Who has joined our company on the road?", _with(party_view(), JOINED))
+    position, _, signals = found["river-guild"]
+    assert position == 0 and signals["relation"] == 1.0
+    # no such relation: nothing is a relation answer
+    bare = _ask("Who has joined our company on the road?", party_view())
+    assert all(signals["relation"] == 0.0 for _, _, signals in bare.values())
+
+
+def test_a_secret_member_of_the_party_is_no_answer_for_players() -> None:
+    view = _with(party_view(), JOINED_SECRETLY)
+    assert "shadow-cult" not in _ask("Who has joined our company?", view)
+    gm = _ask("Who has joined our company?", _with(gm_view(), JOINED_SECRETLY))
+    assert gm["shadow-cult"][2]["relation"] == 1.0
+
+
+def test_out_to_get_us_asks_for_the_party_s_enemies() -> None:
+    assert question_cues("Who is still out to get us?").attitude == "hostile"
+    assert question_cues("Who wants us dead?").attitude == "hostile"
+    assert question_cues("Who is out to sea?").attitude is None
+    found = _ask("Who is still out to get us?", party_view())
+    assert found["iron-hand"][0] == 0 and found["iron-hand"][2]["attitude"] == 1.0
+
+
+def test_our_company_never_names_an_entity_called_the_company() -> None:
+    view = party_view()
+    guild = view.entities["river-guild"].model_copy(update={"aliases": ("the Company",)})
+    view = view.model_copy(update={"entities": {**view.entities, "river-guild": guild}})
+    assert _ask("Who leads the Company?", view)["river-guild"][2]["named"] == 1.0
+    found = _ask("Who has joined our company?", view)
+    assert "river-guild" not in found or found["river-guild"][2]["named"] == 0.0
+
+
+def test_a_faction_is_a_danger_only_when_it_is_hostile_to_the_party() -> None:
+    # the Iron Hand turned hostile; the River Guild is neutral: both hire out swords
+    found = _ask("What dangers lurk among the swords for hire?", party_view())
+    assert found["iron-hand"][2]["type"] == 1.0
+    assert found["river-guild"][2]["type"] == 0.0
+    assert found["iron-hand"][0] < found["river-guild"][0]
+    # a question that is not about dangers asks for every faction alike
+    plain = _ask("Which factions hire out swords?", party_view())
+    assert plain["iron-hand"][2]["type"] == plain["river-guild"][2]["type"] == 1.0
+
+
+def test_the_setting_is_not_one_of_the_places_a_list_asks_for() -> None:
+    # "the landmarks around the Silver Stag Inn": the inn is the setting, the market the answer
+    view = party_view()
+    market = Entity(
+        id="fish-market",
+        name="Fish Market",
+        type="Location",
+        status="intact",
+        description="Fish stalls on the quay.",
+    )
+    stalls = view.chunks["c-inn"].model_copy(
+        update={
+            "id": "c-stalls",
+            "subject": "fish-market",
+            "mentions": ("fish-market", "silver-stag-inn"),
+            "text": "The Fish Market, a famous landmark, lies beside the Silver Stag Inn.",
+        }
+    )
+    view = view.model_copy(
+        update={
+            "entities": {**view.entities, "fish-market": market},
+            "chunks": {**view.chunks, "c-stalls": stalls},
+        }
+    )
+    found = _ask("What are the landmarks around the Silver Stag Inn?", view)
+    inn, stall = found["silver-stag-inn"], found["fish-market"]
+    assert inn[2]["anchor"] == 1.0 and inn[2]["type"] == stall[2]["type"] == 1.0
+    assert stall[0] < inn[0]
+    # its type counts at the anchor's weight, as its match does (no centrality or recency here)
+    w = CURRENT_STATE
+    assert inn[1] == pytest.approx(w.anchor * (w.named + w.type_list))
+
+
+def test_an_ally_is_no_answer_to_our_enemies_and_is_demoted() -> None:
+    view = party_view()
+    allied = view.states["river-guild"].model_copy(update={"attitude": "allied"})
+    view = view.model_copy(update={"states": {**view.states, "river-guild": allied}})
+    question = "Which mercenary companies are our enemies?"
+    found = _ask(question, view)
+    assert found["river-guild"][2]["status_factor"] == SETTINGS.inactive_factor
+    assert found["iron-hand"][2]["status_factor"] == 1.0
+    # a neutral guild is not opposed to anything: not demoted
+    assert _ask(question, party_view())["river-guild"][2]["status_factor"] == 1.0
+
+
+def test_how_someone_died_asks_for_the_killer() -> None:
+    assert "killed_by" in question_cues("How did Torven die?").relation_types
+    assert "killed_by" in question_cues("What was the cause of Torven's death?").relation_types
+    killed = Relation(source="torven-blackwater", target="iron-hand", type="killed_by")
+    found = _ask("How did Torven die?", _with(party_view(), killed))
+    assert found["iron-hand"][2]["relation"] == 1.0
+    assert found["torven-blackwater"][2]["named"] == 1.0
+
+
+def test_a_relation_asked_in_the_past_tense_is_the_same_relation() -> None:
+    for question in ("Who captained the Iron Hand?", "Who headed the Iron Hand?"):
+        assert "leads" in question_cues(question).relation_types
+    assert "ruled_by" in question_cues("Who governed the town before the war?").relation_types
+    assert "serves" in question_cues("Whom did Torven serve?").relation_types
+    assert "serves" in question_cues("Whom has Torven served?").relation_types
+    # "kept" is where a thing is, as often as who owns it: no relation
+    assert question_cues("Where is the Crown kept?").relation_types == set()
+    found = _ask("Who captained the Iron Hand?", _with(party_view(), LEADS))
+    assert found["torven-blackwater"][2]["relation"] == 1.0
+
+
+def test_idioms_for_friends_enemies_and_who_is_in_charge() -> None:
+    assert question_cues("Who's on our side in the parish?").attitude == "allied"
+    assert question_cues("Who still wants our heads on a pole?").attitude == "hostile"
+    assert question_cues("Who is on the other side of the river?").attitude is None
+    assert {"leads", "ruled_by"} <= question_cues("Who's in charge of the parish?").relation_types
+    assert not question_cues("What does the inn charge for a room?").relation_types
+
+
+def test_ways_of_killing_and_kin_words_ask_along_their_relation() -> None:
+    for question in ("Who drowned the old Reeve?", "Who poisoned Torven?", "Who shot the admiral?"):
+        assert "killed_by" in question_cues(question).relation_types, question
+    assert "parent_of" in question_cues("Who's Bryony's mum?").relation_types
+    killed = Relation(source="torven-blackwater", target="iron-hand", type="killed_by")
+    found = _ask("Who drowned Torven?", _with(party_view(), killed))
+    assert found["iron-hand"][2]["relation"] == 1.0
+
+
+def test_fever_asks_for_a_healer_and_fixing_for_a_craftsman() -> None:
+    from ranking.cues import lexical_query
+
+    assert "healer" in lexical_query("One of ours has marsh fever. Who'll see to him?").split()
+    assert "repairs" in lexical_query("Our punt has a hole. Who fixes boats round here?").split()
+    assert "healer" not in lexical_query("Who poisoned the well?").split()

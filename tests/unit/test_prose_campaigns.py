@@ -1,0 +1,284 @@
+"""The offline prose stages on faults found by scoring whole prose campaigns against their name
+lists (``benchmarks/bench_prose_extraction.py --names``): types, epithets, aliases, topics."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from extraction.offline import extract
+from extraction.prose_types import (
+    apposition_type,
+    creature_kind,
+    definition_type,
+    name_type,
+    title_type,
+    weak_type,
+)
+from graphrag_core.models import Entity, Extraction, SourceDocument
+
+
+def _run(*texts: str) -> Extraction:
+    docs = [
+        SourceDocument(
+            path=f"lore-{i}.md",
+            kind="markdown",
+            sha256=hashlib.sha256(text.encode()).hexdigest(),
+            text=text,
+        )
+        for i, text in enumerate(texts)
+    ]
+    return extract(docs, chunk_size=1200)
+
+
+def _named(extraction: Extraction) -> dict[str, Entity]:
+    return {e.name: e for e in extraction.entities}
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [("Black Tide Smugglers", "Faction"), ("The Tide Sisters", "Faction"),
+     ("The Sun Guard", "Faction"), ("Tollguard", "Faction"), ("Port Varrow", "Location"),
+     ("Mount Sorrow", "Location"), ("Tamra Oasis", "Location"), ("Skarn Shipyard", "Location"),
+     ("Pearl of Tides", "Item"), ("Gannet Rock", "Location"), ("The Pinchgate Sluice", "Location"),
+     ("Coble Staithe", "Location"), ("Hob Tarrow", None),
+     ("Smuggler", None)],
+)  # fmt: skip
+def test_a_name_head_types_groups_places_and_things(name: str, kind: str | None) -> None:
+    assert name_type(name) == kind
+
+
+def test_a_definition_reads_past_shape_nouns_and_plural_verbs() -> None:
+    ring = "Tamra Oasis is a ring of palms around a green pool."
+    assert definition_type(ring, 0, len("Tamra Oasis")) is None  # no ring: the head decides
+    band = "The Black Gull Company is a band of pirates."
+    assert definition_type(band, 0, len("The Black Gull Company")) == "Faction"
+    many = "The Tidewardens are the priests and guardians of the Tidemother."
+    assert definition_type(many, 0, len("The Tidewardens")) == "Faction"
+    one = "Orla is the priestess of the shrine."
+    assert definition_type(one, 0, len("Orla")) == "NPC"
+
+
+def test_apposition_reads_adjectives_and_hyphenated_roles() -> None:
+    thin = "Orm Gallowsson, a thin and careful man, is her steward."
+    assert apposition_type(thin, 0, len("Orm Gallowsson")) == "NPC"
+    wolf = "Older is Hrimulf, the wolf-god of winter."
+    assert apposition_type(wolf, wolf.index("Hrimulf"), wolf.index(",")) == "Deity"
+    guide = "We hired Teodor Lasch, the goat-guide, at the foot of the road."
+    assert apposition_type(guide, 9, 21) == "NPC"
+    assert apposition_type("Nessa Quill, a cartographer, sells charts.", 0, 11) == "NPC"
+
+
+def test_titles_and_weak_cues() -> None:
+    assert title_type("Saint") == "Deity"
+    assert title_type("Prior") == "NPC"
+    who = "Its guildmistress is Tove Ironline, who lost a hand to a harpoon line."
+    at = who.index("Tove")
+    assert weak_type(who, at, at + len("Tove Ironline")) == "NPC"
+    into = "The party rode into Duneveil at dusk."
+    at = into.index("Duneveil")
+    assert weak_type(into, at, at + len("Duneveil")) == "Location"
+    hand = "The knife was in Orm's hand."
+    at = hand.index("Orm")
+    assert weak_type(hand, at, at + 3) is None
+
+
+def test_prose_campaign_types_people_groups_places_and_saints() -> None:
+    text = (
+        "# The Gap\n\n"
+        "Travellers pray to Saint Odila before the climb. Saint Odila carried a lamp.\n"
+        "Prior Benedikt rules the brothers. Prior Benedikt was not seen for days.\n"
+        "Kaspar Iselin, the farrier, runs the yard. Kaspar Iselin gave us crampons.\n"
+        "The Tollguard keeps the gate. The Tollguard met us with crossbows.\n"
+        "We rode into Caldergap at dusk and slept in Caldergap that night.\n"
+        "Jory Flint waved. Jory Flint left.\n"
+    )
+    types = {name: e.type for name, e in _named(_run(text)).items()}
+    assert types["Odila"] == "Deity"
+    assert types["Benedikt"] == "NPC"
+    assert types["Kaspar Iselin"] == "NPC"
+    assert types["Tollguard"] == "Faction"
+    assert types["Caldergap"] == "Location"
+    assert types["Jory Flint"] == "Other"  # no cue: unsure, so no guess
+
+
+def test_an_epithet_is_an_alias_not_an_entity() -> None:
+    text = (
+        "# The Waterfront\n\n"
+        "Garran the Eel, a fence in Port Varrow, sells stolen goods. We paid Garran the Eel.\n"
+        "Nadir the Masked leads the thieves. Nobody has seen Nadir the Masked.\n"
+        "Older than all is the Sleeper in the Sand, a buried god. The Sleeper in the Sand "
+        "dreams.\n"
+        "Sigrun gave Orm the Oathring. The Oathring is a ring of gold. Orm wept.\n"
+    )
+    entities = _named(_run(text))
+    assert "Eel" not in entities and "Masked" not in entities and "Sand" not in entities
+    assert {"Garran the Eel", "the Eel"} <= set(entities["Garran"].aliases)
+    assert entities["Garran"].type == "NPC"  # "a fence" speaks for the whole name
+    assert "Nadir the Masked" in entities["Nadir"].aliases
+    assert entities["Sleeper"].type == "Deity"
+    assert "Sleeper in the Sand" in entities["Sleeper"].aliases
+    assert "Oathring" in entities  # written alone too: a thing of its own
+    assert "the Oathring" not in entities["Orm"].aliases
+
+
+def test_a_subsection_named_by_a_common_noun_is_a_topic() -> None:
+    text = (
+        "# The High Road\n\nThe road climbs to the Gap.\n\n"
+        "## Snow\n\nThe greatest danger is the snow itself.\n\n"
+        "## The Quay\n\nAlong the quay the boats tie up.\n\n"
+        "## Harbour Notes\n\nThe harbour smells of tar.\n\n"
+        "## Crowfoot Tarn\n\nA cold lake where the tarn worm lives.\n"
+    )
+    names = set(_named(_run(text)))
+    assert not {"Snow", "The Quay", "Quay", "Harbour Notes"} & names
+    assert "Crowfoot Tarn" in names
+    feature = "# Barbarian\n\n## Rage\n\nIn battle, you fight with primal ferocity: enter a rage.\n"
+    assert "Rage" in set(_named(_run(feature)))  # no "the rage": a named feature
+
+
+def test_a_stated_alias_of_him_or_her_belongs_to_the_person_just_named() -> None:
+    text = (
+        "# The Drowned Lamb\n\n"
+        "The Drowned Lamb is a tavern. Its owner, Barnaby Crake, was once a pirate of the "
+        "Black Gull Company.\nSailors call him One-Eye Crake. Barnaby Crake pours rum.\n"
+        "Vesna Korr is a half-elf with a silver tooth; people call her the Fox. Vesna Korr "
+        "laughed.\n"
+    )
+    entities = _named(_run(text))
+    assert "One-Eye Crake" in entities["Barnaby Crake"].aliases
+    assert "Sailors" not in entities
+    assert "Fox" in entities["Vesna Korr"].aliases
+
+
+def test_a_lone_surname_and_a_stated_role_name_one_person() -> None:
+    text = (
+        "# The Tollkeep\n\n"
+        "Their captain is Matthias Grell, a former soldier. Captain Grell said nothing. "
+        "Grell stood at the gate.\n"
+        "Kaspar Iselin, the farrier, runs the yard. We asked the farrier for crampons.\n"
+        "Konrad Starke said no; Konrad Starke left. Lioba Starke said yes; Lioba Starke smiled. "
+        "Starke is a proud name.\n"
+    )
+    entities = _named(_run(text))
+    assert "Grell" not in entities
+    assert {"Grell", "Captain Grell"} <= set(entities["Matthias Grell"].aliases)
+    assert "the farrier" in entities["Kaspar Iselin"].aliases
+    assert "Starke" not in entities["Konrad Starke"].aliases  # two Starkes: no guess
+    assert "Starke" not in entities["Lioba Starke"].aliases
+
+
+def _stated(extraction: Extraction) -> set[tuple[str, str, str]]:
+    return {(r.source, r.type, r.target) for r in extraction.relations if r.evidence == "stated"}
+
+
+def test_possessives_state_kin_and_service() -> None:
+    text = (
+        "# The Abbey\n\n"
+        "Abbess Hild Varr rules the abbey. Abbess Hild Varr prays at dawn.\n"
+        "Tam Fell is the Abbess's nephew. Tam Fell said nothing.\n"
+        "Orm Gallow, Eydis Brand's steward, counts the silver. Orm Gallow said so.\n"
+        "Eydis Brand's daughter Sigrun Holt took the ring. Sigrun Holt wept.\n"
+    )
+    stated = _stated(_run(text))
+    assert ("tam-fell", "related_to", "hild-varr") in stated
+    assert ("orm-gallow", "serves", "eydis-brand") in stated
+    assert ("eydis-brand", "parent_of", "sigrun-holt") in stated
+
+
+def test_acts_against_someone_are_hostile_but_not_hedged_or_unowned() -> None:
+    text = (
+        "# Session 4\n\n"
+        "Hadra Mun sent Mahz Oren into the cistern. Hadra Mun laughed.\n"
+        "Mahz Oren wept. Orm Gallow poisoned Eydis Brand. Eydis Brand fell.\n"
+        "Ulf Nettle tried to poison Orm Gallow. Ulf Nettle sent Orm Gallow a letter.\n"
+        "Following Ulf Nettle's map, the party ambushed Hadra Mun at the well.\n"
+    )
+    hostile = {(s, t) for s, kind, t in _stated(_run(text)) if kind == "hostile_to"}
+    assert hostile == {("hadra-mun", "mahz-oren"), ("orm-gallow", "eydis-brand")}
+
+
+def test_a_place_name_without_its_noun_is_a_short_form() -> None:
+    text = (
+        "# Cragspire Keep\n\nCragspire Keep is a castle on the cliffs. We slept at Cragspire.\n"
+        "Cragspire Keep has a gate. Lady Voss rode back to Cragspire.\n\n"
+        "# Vardholm\n\nVardholm is a town. Vardholm trades whale oil. Vardholm is cold.\n"
+        "Boats crowd Vardholm Harbour. Vardholm Harbour freezes in winter.\n"
+    )
+    entities = _named(_run(text))
+    assert "Cragspire" not in entities
+    assert "Cragspire" in entities["Cragspire Keep"].aliases
+    assert {"Vardholm", "Vardholm Harbour"} <= set(entities)  # the town the harbour is named for
+
+
+def test_an_article_joins_a_name_with_and_a_colon_defines_and_st_is_a_saint() -> None:
+    text = (
+        "# Market Island\n\n"
+        "We drank at the Pike and Withy. The Pike and Withy has three rooms. "
+        "Orm and Sigrun left.\n"
+        "- The Reedmen: a gang of fen-born smugglers.\n"
+        "The Reedmen meet at night.\n"
+        "Pilgrims pray to St Ebba at the mere. St Ebba drowned long ago.\n"
+    )
+    entities = _named(_run(text))
+    assert "Pike and Withy" in entities and "Withy" not in entities
+    assert "Orm and Sigrun" not in entities
+    assert entities["Reedmen"].type == "Faction"
+    assert entities["Ebba"].type == "Deity"
+    assert "St Ebba" in entities["Ebba"].aliases
+
+
+def test_a_lone_first_name_joins_an_untyped_two_word_name() -> None:
+    text = (
+        "# The Fen\n\nGideon Mawle runs the boats. Gideon Mawle is rarely seen. "
+        "Gideon keeps a mask.\nBlack Shuck roams the dykes. Black Shuck howls. Black is a "
+        "colour.\n"
+    )
+    entities = _named(_run(text))
+    assert "Gideon" not in entities
+    assert "Gideon" in entities["Gideon Mawle"].aliases
+    assert entities["Gideon Mawle"].type == "Other"  # still no guess
+
+
+def test_a_sentence_defining_a_kind_of_creature_names_it() -> None:
+    text = (
+        "# Beasts\n\n"
+        "Reef drakes are small sea dragons that attack boats. A reef drake bit our oar.\n"
+        "Mire lurkers are long-armed marsh beasts.\n"
+        "Fishermen are poor folk. Salt merchants are rich men.\n"
+    )
+    entities = _named(_run(text))
+    assert entities["Reef Drake"].type == "Creature"
+    assert "reef drakes" in entities["Reef Drake"].aliases
+    assert entities["Mire Lurker"].type == "Creature"
+    assert not {"Reef", "Mire", "Salt Merchant", "Salt"} & set(entities)
+
+
+def test_a_comparison_or_a_loose_place_noun_does_not_type_a_name() -> None:
+    wyrms = "Sand wyrms are blind burrowing serpents as long as a barge that swim through sand."
+    assert creature_kind(wyrms) == ("Sand Wyrm", "Sand wyrms")
+    oath = "Before the whole town Sigrun swore the oath."
+    at = oath.index("Sigrun")
+    assert apposition_type(oath, at, at + len("Sigrun")) is None
+    planet = "We landed on the planet Tesk."
+    at = planet.index("Tesk")
+    assert apposition_type(planet, at, at + len("Tesk")) == "Location"
+
+
+def test_epithets_roles_and_kinds_stated_in_gm_sections_stay_secret() -> None:
+    text = (
+        "# Harrowgate\n\nMira Coll keeps the gate. Mira Coll said nothing.\n\n"
+        "## GM Notes\n\nThe smugglers pay Mira Coll the Knife. Mira Coll the Knife laughs.\n"
+        "Mira Coll, the smuggler, sells names.\n"
+        "Bog hags are old marsh witches and foul beasts.\n"
+    )
+    extraction = _run(text)
+    entities = _named(extraction)
+    mira = entities["Mira Coll"]
+    assert mira.visibility == "party"
+    assert {"Mira Coll the Knife", "the Knife", "the smuggler"} <= set(mira.gm_aliases)
+    assert not {"Mira Coll the Knife", "the Knife", "the smuggler"} & set(mira.aliases)
+    assert "Knife" not in entities
+    assert entities["Bog Hag"].visibility == "gm"
+    assert "Bog hags" not in mira.description
