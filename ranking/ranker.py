@@ -23,9 +23,10 @@ For a question and a ``CampaignView``:
        score = (match + w.proximity*proximity + w.type*type*setting
                 + w.centrality*centrality + w.recency*recency) * status
 
-   where ``setting`` is ``w.anchor`` for the question's setting and 1 otherwise (the landmarks
-   *of* the Veiled City are places, but the city is not one of them: its type counts at the
-   anchor's weight, as its match does), and
+   where ``setting`` is ``w.anchor`` for the question's setting when it is a place and 1
+   otherwise (the landmarks *of* the Veiled City are places, but the city is not one of them:
+   its type counts at the anchor's weight, as its match does; the faction of "Who leads the
+   Cinder Knives?" keeps its type), and
 
    a question that asks for a list ("What are the *powers* of Vardholm?", "Which *gods*
    ...": an entity of the type read from a plural noun) weighs the type with ``w.type_list``
@@ -275,7 +276,8 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         w.relation * max(float(ev.answer), ev.stated),
         w.attitude * ev.attitude,
     ) * (w.anchor if ev.anchor else 1.0)
-    setting = w.anchor if ev.anchor else 1.0  # the setting is not the thing asked for
+    place = key.kind == "entity" and ctx.view.entities[key.id].type == "Location"
+    setting = w.anchor if ev.anchor and place else 1.0  # the place asked about is not an answer
     relevance = (
         match
         + w.proximity * signals["proximity"]
