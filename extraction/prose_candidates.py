@@ -110,8 +110,8 @@ def title_counts(kept: dict[str, Candidate]) -> dict[str, int]:
 
 def merge_short_names(kept: dict[str, Candidate]) -> None:
     """Fold a one-word name into the one entity it is a short form of: "the Reeve" of "Reeve
-    Alda Brandt", "the Compact" of "The Millers' Compact", a titled surname ("Doctor Seo") of
-    the one person whose name ends with it ("Imani Seo")."""
+    Alda Brandt", "the Compact" of "The Millers' Compact" (a lone surname is
+    :func:`merge_surnames`')."""
     titles = title_counts(kept)
     owners: dict[str, set[str]] = {}
     leading: set[str] = set()  # first words of "Cragspire Keep", "Skerra Isle"
@@ -126,17 +126,10 @@ def merge_short_names(kept: dict[str, Candidate]) -> None:
             leading.add(normalise_name(words[0]))
         for form in forms:
             owners.setdefault(normalise_name(form), set()).add(key)
-    surnames: dict[str, set[str]] = {}
-    for key, candidate in kept.items():
-        words = display_name(candidate).split()
-        if best_type(candidate) in ("NPC", "PC") and len(words) > 1:
-            surnames.setdefault(normalise_name(words[-1]), set()).add(key)
     for key in sorted(kept):
         if len(key.split()) > 1:
             continue
         owner = owners.get(key, set())
-        if not owner and (kept[key].titles or best_type(kept[key]) in ("NPC", "PC")):
-            owner = surnames.get(key, set())  # "Doctor Seo" of "Imani Seo"
         if len(owner) == 1 and key not in owner:
             (target,) = owner
             if target in kept and (key not in leading or _lesser(kept[key], kept[target])):
