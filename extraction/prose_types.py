@@ -79,50 +79,39 @@ for _type, _words in {
 }.items():
     _LEXICON.update(dict.fromkeys(_words.split(), _type))
 _LEXICON.update({"house": "Location", "church": "Location"})
-for _type, _words in {  # other genres: space opera, modern, investigation horror, wuxia
-    "Location": "station spaceport starport outpost colony base planet moon asteroid deck "
-    "hangar sector arcology habitat bar pub club lounge diner cafe café restaurant saloon "
-    "casino hotel motel hostel boarding-house lodge cabin hut shack mansion estate palace "
-    "citadel bastion stronghold garrison barracks prison jail gaol asylum sanatorium "
-    "hospital clinic infirmary hospice medbay precinct office bank embassy college "
-    "university school museum theatre theater cinema arena stadium park plaza avenue "
-    "boulevard lane alley wharf pier quay canal lagoon delta estuary reef fen moor heath "
-    "glade grove jungle desert oasis canyon gorge ridge peak summit glacier volcano crater "
-    "falls pond chasm dungeon vault catacombs sewer sewers ward parish cathedral basilica "
-    "priory convent nunnery sanctuary sanctum pagoda foundry factory workshop laboratory "
-    "lab brewery distillery bakery orphanage guildhall townhouse apartment apartments flat "
-    "building tenement warehouse depot yard shipyard dockyard terminal platform airfield "
-    "farmhouse homestead ranch plantation vineyard orchard causeway sluice dyke dike levee "
-    "dam weir lock holm islet atoll archipelago continent nation empire republic",
+for _type, _words in {  # other genres: space opera, modern, investigation horror
+    "Location": "station spaceport starport colony base planet moon asteroid deck hangar sector "
+    "arcology habitat bar pub club lounge diner cafe café restaurant saloon casino hotel "
+    "motel boarding-house cabin shack mansion bastion garrison asylum sanatorium hospital "
+    "clinic medbay precinct office bank embassy college university school museum theater "
+    "cinema stadium park avenue boulevard lane alley delta jungle ridge volcano crater "
+    "falls pond chasm vault catacombs sewer sewers ward parish sanctuary pagoda factory "
+    "laboratory lab distillery guildhall townhouse apartment apartments flat building "
+    "tenement depot dockyard terminal platform airfield farmhouse homestead ranch "
+    "plantation dyke dike lock holm islet atoll archipelago continent nation empire "
+    "republic",
     "NPC": "admiral commodore lieutenant colonel corporal ensign officer detective inspector "
-    "constable deputy marshal agent doctor professor quartermaster engineer pilot navigator "
-    "mechanic medic nurse surgeon physician hacker fixer dealer broker pirate bodyguard "
-    "enforcer thug gangster mobster hitman henchman boss kingpin crimelord warlord "
-    "senator governor chancellor president minister ambassador envoy duke duchess baron "
-    "baroness count countess earl emperor empress regent margrave abbot abbess prior "
-    "prioress bishop archbishop cardinal vicar pastor parson curate deacon rabbi imam shaman "
-    "necromancer warlock alchemist artificer tinker jeweller jeweler cartographer librarian "
-    "archivist clerk scribe butler maid valet nanny groom farrier shepherd trapper "
-    "woodcutter miner foreman forewoman overseer owner proprietor landlord landlady "
-    "barkeep bartender barman barmaid publican innkeep chef singer dancer actor actress "
-    "poet painter student teacher tutor journalist reporter editor lawyer judge magistrate "
-    "banker accountant cultist prophet matriarch patriarch grandmother grandfather cousin "
-    "nephew niece twin stranger traveller traveler wanderer refugee orphan beggar jester "
-    "messenger runner captain executive director manager secretary chairman mercenary "
-    "spymaster informant investigator scientist researcher doctor academic",
+    "deputy agent doctor professor quartermaster engineer mechanic medic nurse hacker "
+    "fixer dealer broker bodyguard enforcer thug gangster mobster hitman henchman boss "
+    "kingpin crimelord senator governor president minister duke duchess baron baroness "
+    "count countess emperor empress bishop archbishop cardinal pastor parson curate rabbi "
+    "imam artificer tinker librarian archivist butler maid valet nanny shepherd trapper "
+    "woodcutter overseer barkeep bartender barman publican innkeep chef singer dancer "
+    "actor actress poet painter student teacher tutor journalist reporter editor lawyer "
+    "banker accountant cultist prophet stranger traveller traveler wanderer refugee "
+    "jester messenger runner executive director manager secretary chairman spymaster "
+    "informant investigator scientist researcher academic",
     "Faction": "corporation corp megacorp cartel mob outfit agency bureau department police "
-    "constabulary navy fleet federation union collective cabal conclave coterie tong triad "
-    "dynasty inquisition movement resistance rebels pirates raiders marauders bandits "
-    "patrol squadron regiment battalion company firm enterprise lodge senate parliament "
-    "assembly committee syndicate ring network",
-    "Item": "ship starship spaceship freighter cutter frigate cruiser corvette destroyer "
-    "shuttle vessel boat barge galleon sloop schooner brig caravel airship zeppelin car "
-    "truck wagon carriage train submarine mech pistol rifle gun revolver blaster device "
-    "machine engine datapad chip locket brooch mirror bell coin seal sigil mask totem "
-    "skull crystal potion elixir codex grimoire journal diary letter ledger charter deed "
-    "writ tablet tablets fragment fragments banner throne reliquary",
-    "Creature": "alien vampire werewolf lich demon devil fiend elemental golem kraken "
-    "leviathan hydra chimera manticore ooze slime rat swarm horde xenomorph android robot "
+    "constabulary navy fleet federation union collective cabal conclave coterie tong "
+    "triad dynasty inquisition movement resistance rebels pirates raiders marauders "
+    "bandits patrol squadron regiment battalion firm enterprise senate parliament "
+    "assembly committee network",
+    "Item": "ship starship spaceship freighter cutter frigate cruiser corvette destroyer shuttle "
+    "vessel boat barge galleon sloop schooner brig caravel airship zeppelin car truck "
+    "wagon carriage train submarine mech pistol rifle gun revolver blaster device machine "
+    "engine datapad chip coin sigil skull crystal journal diary letter deed writ tablet "
+    "tablets fragment fragments throne",
+    "Creature": "alien hydra chimera manticore ooze slime rat swarm horde xenomorph android robot "
     "drone",
     "Deity": "godhead",
     "Event": "riot revolution coup heist raid",
