@@ -75,7 +75,7 @@ from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex, NameSpan, question_words
 from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.results import ScoredItem, ranked_results
-from ranking.signals import SignalContext, measure
+from ranking.signals import SignalContext, entity_of, measure
 from ranking.stated import stated_answers
 
 _PARTY = ItemKey("entity", PARTY_ID)
@@ -239,7 +239,7 @@ class Ranker:
                 attitude=key.kind == "entity" and key.id in minded,
                 typed=key.kind == "entity" and _typed(view, key.id, cues),
                 hostile_asked=cues.dangers,
-                opposed=_about(view, key) in opposed,
+                opposed=entity_of(key, view) in opposed,
                 listing=key.kind == "entity" and view.entities[key.id].type in cues.list_types,
             )
             for key in keys | {k for k in graph if in_view(view, k)}
@@ -341,13 +341,6 @@ def _typed(view: CampaignView, entity_id: str, cues: QuestionCues) -> bool:
         state = view.states.get(entity_id)
         return state is not None and state.attitude == "hostile"
     return True
-
-
-def _about(view: CampaignView, key: ItemKey) -> str | None:
-    """The entity an item is about: itself, a passage's subject; None for a community."""
-    if key.kind == "entity":
-        return key.id
-    return view.chunks[key.id].subject if key.kind == "chunk" else None
 
 
 def _types(view: CampaignView, ids: set[str]) -> dict[str, str]:

@@ -44,7 +44,7 @@ class SignalContext:
 Signal = Callable[[ItemKey, SignalContext], float]
 
 
-def _entity_of(key: ItemKey, view: CampaignView) -> str | None:
+def entity_of(key: ItemKey, view: CampaignView) -> str | None:
     """The entity an item is about: itself, a passage's subject; None for a community."""
     if key.kind == "community":
         return None
@@ -66,7 +66,7 @@ def _members(key: ItemKey, ctx: SignalContext) -> tuple[str, ...]:
 def centrality(key: ItemKey, ctx: SignalContext) -> float:
     if key.kind == "community":
         return max((ctx.inputs.centrality.get(m, 0.0) for m in _members(key, ctx)), default=0.0)
-    entity_id = _entity_of(key, ctx.view)
+    entity_id = entity_of(key, ctx.view)
     return ctx.inputs.centrality.get(entity_id, 0.0) if entity_id else 0.0
 
 
@@ -76,7 +76,7 @@ def _last_session(key: ItemKey, ctx: SignalContext) -> int | None:
         return max((seen[m] for m in _members(key, ctx) if m in seen), default=None)
     if key.kind == "chunk" and (session := chunk_session(ctx.view.chunks[key.id])) is not None:
         return session
-    entity_id = _entity_of(key, ctx.view)
+    entity_id = entity_of(key, ctx.view)
     return seen.get(entity_id) if entity_id else None
 
 
@@ -94,7 +94,7 @@ def status(key: ItemKey, ctx: SignalContext) -> float:
         return 1.0
     if ev.opposed:  # "our enemies" asked, and this is an ally (or the other way round)
         return ctx.settings.inactive_factor
-    entity_id = _entity_of(key, ctx.view)
+    entity_id = entity_of(key, ctx.view)
     if entity_id is None or entity_id not in ctx.view.entities:
         return 1.0
     return status_factor(
