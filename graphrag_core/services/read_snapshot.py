@@ -105,10 +105,8 @@ class ReadSnapshot:
         if view.as_of_session is not None or world is None:
             return LexicalIndex.build(view)
         campaign, name = stored.campaign, f"bm25-{'party' if view.as_player else 'gm'}.npz"
-        kept = self._kept.pop((campaign, name), None)
-        if kept is not None and kept[0] == world:
-            self._kept[(campaign, name)] = kept
-            index: LexicalIndex = kept[1]
+        if (kept := self._still_kept(campaign, name, world)) is not None:
+            index: LexicalIndex = kept[0]
             return index
         header = self._header(campaign, name, **{_WORLD_KEY: world})
         found = self._read_lexical(campaign, name, header)
@@ -160,16 +158,14 @@ class ReadSnapshot:
                 ("world.json", _WORLD.dump_json(_world_body(stored))),
                 ("analytics.json", _ANALYTICS.dump_json(analytics)),
             ):
-                header = self._header(campaign, name, **{_WORLD_KEY: world + 1})
-                self._files.write(campaign, name, header + b"\n" + value)
+                self._write_part(campaign, name, _WORLD_KEY, world + 1, value)
             for view in views:
                 name = f"bm25-{'party' if view.as_player else 'gm'}.npz"
                 header = self._header(campaign, name, **{_WORLD_KEY: world + 1})
                 self._write_lexical(campaign, name, header, LexicalIndex.build(view))
         if self._store.campaign_revision(campaign) == revision + 1:
-            header = self._header(campaign, "changelog.json", **{_CHANGELOG_KEY: revision + 1})
             body = _CHANGELOG.dump_json((stored.changes, stored.records))
-            self._files.write(campaign, "changelog.json", header + b"\n" + body)
+            self._write_part(campaign, "changelog.json", _CHANGELOG_KEY, revision + 1, body)
 
     def _part(
         self,
@@ -185,10 +181,8 @@ class ReadSnapshot:
         before anything else: see the module): kept in memory (world parts), from its file, or
         read from the store and written."""
         revision = current(campaign)
-        kept = self._kept.pop((campaign, name), None)  # an old one is let go before a read
-        if kept is not None and kept[0] == revision:
-            self._kept[(campaign, name)] = kept
-            value: T = kept[1]
+        if (kept := self._still_kept(campaign, name, revision)) is not None:
+            value: T = kept[0]
             return value, revision
         data = self._files.read(campaign, name)
         found: tuple[T] | None = None
@@ -202,11 +196,24 @@ class ReadSnapshot:
                 ignored(campaign, name, f"unreadable ({type(exc).__name__})")
         if found is None:
             found = (read(),)
-            header = self._header(campaign, name, **{key: revision})
-            self._files.write(campaign, name, header + b"\n" + dump(found[0]))
+            self._write_part(campaign, name, key, revision, dump(found[0]))
         if key == _WORLD_KEY:
             self._kept[(campaign, name)] = (revision, found[0])
         return found[0], revision
+
+    def _still_kept(self, campaign: str, name: str, revision: int | None) -> tuple[Any] | None:
+        """The value kept in memory for part ``name`` (as a 1-tuple) when it was kept at
+        ``revision``; an older one is let go before anything is read."""
+        kept = self._kept.pop((campaign, name), None)
+        if kept is None or revision is None or kept[0] != revision:
+            return None
+        self._kept[(campaign, name)] = kept
+        return (kept[1],)
+
+    def _write_part(self, campaign: str, name: str, key: str, revision: int, body: bytes) -> None:
+        """Write part ``name`` labelled with the store's revision named ``key``."""
+        header = self._header(campaign, name, **{key: revision})
+        self._files.write(campaign, name, header + b"\n" + body)
 
     def _header(self, campaign: str, part: str, **extra: object) -> bytes:
         return part_header(self._files, campaign, part, **extra)
@@ -236,13 +243,12 @@ class ReadSnapshot:
         """The kinds whose vector file holds every current item as it is now (kept in memory
         while the world revision and the analytics snapshot are the same)."""
         world = stored.world_revision
-        kept = self._kept.pop((campaign, "vectors"), None)
-        if world is not None and kept is not None and kept[0] == world:
-            held, index = kept[1]
+        if (kept := self._still_kept(campaign, "vectors", world)) is not None:
+            held, index = kept[0]
             if held is analytics:
-                self._kept[(campaign, "vectors")] = kept
                 found: VectorIndex = index
                 return found
+            self._kept.pop((campaign, "vectors"))
         index = self._vectors.vectors(campaign, stored, analytics)
         if world is not None:
             self._kept[(campaign, "vectors")] = (world, (analytics, index))
