@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from graphrag_core.config import RankingSettings
-from graphrag_core.models import CampaignView, Entity, Relation
+from graphrag_core.models import CampaignView, Change, Entity, Relation
 from ranking.cues import PERSON_TYPES, QuestionCues, question_cues
 from ranking.lexical import LexicalIndex
 from ranking.presets import CURRENT_STATE
@@ -288,3 +288,76 @@ def test_fever_asks_for_a_healer_and_fixing_for_a_craftsman() -> None:
     assert "healer" in lexical_query("One of ours has marsh fever. Who'll see to him?").split()
     assert "repairs" in lexical_query("Our punt has a hole. Who fixes boats round here?").split()
     assert "healer" not in lexical_query("Who poisoned the well?").split()
+
+
+def test_kin_nouns_ask_along_a_kinship_only_after_a_possessive() -> None:
+    assert question_cues("Whose boy is Tam?").relation_types == {"parent_of"}
+    assert question_cues("Whose nephew was Tam?").relation_types == {"related_to"}
+    assert question_cues("Who is Mira's uncle?").relation_types == {"related_to"}
+    assert question_cues("Who is the niece of the Reeve?").relation_types == {"related_to"}
+    assert question_cues("Who is Brother Aurel?").relation_types == set()  # a title
+    assert question_cues("Who is the stable boy?").relation_types == set()
+
+
+def test_a_stated_kinship_answers_and_a_shared_sentence_does_not() -> None:
+    kin = Relation(source="torven-blackwater", target="river-guild", type="related_to")
+    shared = Relation(
+        source="torven-blackwater", target="iron-hand", type="related_to", evidence="co_occurrence"
+    )
+    found = _ask("Whose nephew is Torven?", _with(party_view(), kin, shared))
+    assert found["river-guild"][2]["relation"] == 1.0
+    assert "iron-hand" not in found or found["iron-hand"][2]["relation"] == 0.0
+    # the one the question names is its setting: the kin asked for ranks above it
+    assert found["river-guild"][0] < found["torven-blackwater"][0]
+
+
+def _destroyed_by(view: CampaignView, *names: str) -> CampaignView:
+    burned = Change(
+        id="s6-r1-1",
+        session_id=6,
+        seq=1,
+        kind="entity_status",
+        entity_id="silver-stag-inn",
+        field="status",
+        old_value="intact",
+        new_value="destroyed",
+        details={"destroyed_by": list(names), "note": "Burned to the ground."},
+        source="sessions/6.md",
+    )
+    return view.model_copy(update={"changes": {**view.changes, burned.id: burned}})
+
+
+def test_a_change_naming_who_destroyed_a_place_answers_who_torched_it() -> None:
+    for question in (
+        "Who torched the Silver Stag Inn?",
+        "Who burned down the Silver Stag Inn?",
+        "Who brought the roof down on the Silver Stag Inn?",
+    ):
+        assert "destroyed_by" in question_cues(question).relation_types, question
+    assert (
+        "destroyed_by"
+        not in question_cues("What burns in the Silver Stag's hearth?").relation_types
+    )
+    found = _ask("Who torched the Silver Stag Inn?", _destroyed_by(party_view(), "Iron Hand"))
+    assert found["iron-hand"][2]["relation"] == 1.0
+    assert found["iron-hand"][0] < found["silver-stag-inn"][0]
+    # the detail is read only when asked along: it ties nothing together otherwise
+    other = _ask("Who guards the Silver Stag Inn?", _destroyed_by(party_view(), "Iron Hand"))
+    assert "iron-hand" not in other or other["iron-hand"][2]["relation"] == 0.0
+
+
+def test_a_destroyer_players_may_not_see_answers_nothing_for_them() -> None:
+    gm = _ask("Who torched the Silver Stag Inn?", _destroyed_by(gm_view(), "shadow-cult"))
+    assert gm["shadow-cult"][2]["relation"] == 1.0
+    party = _ask("Who torched the Silver Stag Inn?", _destroyed_by(party_view(), "shadow-cult"))
+    assert "shadow-cult" not in party
+
+
+def test_sending_someone_into_the_river_asks_for_the_killer() -> None:
+    for question in ("Who sent Torven into the river?", "Who threw Torven off the bridge?"):
+        assert "killed_by" in question_cues(question).relation_types, question
+    assert "killed_by" not in question_cues("Who put Torven in charge?").relation_types
+    assert "killed_by" not in question_cues("Who sent Torven a letter?").relation_types
+    killed = Relation(source="torven-blackwater", target="iron-hand", type="killed_by")
+    found = _ask("Who sent Torven into the river?", _with(party_view(), killed))
+    assert found["iron-hand"][2]["relation"] == 1.0
