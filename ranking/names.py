@@ -32,6 +32,19 @@ def question_words(question: str) -> list[str]:
     return _WORD.findall(question.lower().replace("'", "").replace("’", ""))
 
 
+_POSSESSIVE = re.compile(r"['’]s\b", re.IGNORECASE)
+
+
+def possessives(question: str) -> list[str | None]:
+    """Per word of ``question_words``, the word without its possessive "'s" when it had one
+    ("Bryony's" → "bryony"), else None."""
+    words = question_words(question)
+    plain = question_words(_POSSESSIVE.sub("", question))
+    if len(plain) != len(words):
+        return [None] * len(words)
+    return [p if p != w else None for w, p in zip(words, plain, strict=True)]
+
+
 class NameSpan(NamedTuple):
     """One name found in a question: its first and past-last word (in ``question_words``)
     and the ids it names."""
@@ -68,14 +81,20 @@ class NameIndex:
         return {entity_id for span in self.spans(question) for entity_id in span.ids}
 
     def spans(self, question: str) -> list[NameSpan]:
-        """Where the question names entities, left to right."""
+        """Where the question names entities, left to right; a name in the possessive is
+        found too ("Who is *Bryony's* mother?"), a name written with "'s" first as written
+        ("*Gossage's*" for the inn so called)."""
         words = question_words(question)
+        owners = possessives(question)
         found: list[NameSpan] = []
         i = 0
         while i < len(words):
             step = 1
             for size in range(min(self._longest, len(words) - i), 0, -1):
                 ids = self._phrases.get(tuple(words[i : i + size]))
+                owner = owners[i + size - 1]
+                if not ids and owner:  # "Bryony's mum": Bryony
+                    ids = self._phrases.get((*words[i : i + size - 1], owner))
                 if ids:
                     found.append(NameSpan(i, i + size, ids))
                     step = size

@@ -361,3 +361,12 @@ def test_sending_someone_into_the_river_asks_for_the_killer() -> None:
     killed = Relation(source="torven-blackwater", target="iron-hand", type="killed_by")
     found = _ask("Who sent Torven into the river?", _with(party_view(), killed))
     assert found["iron-hand"][2]["relation"] == 1.0
+
+
+def test_a_name_in_the_possessive_is_named_and_is_the_setting_of_its_kin() -> None:
+    kin = Relation(source="river-guild", target="torven-blackwater", type="parent_of")
+    for question in ("Who's Torven's mum?", "Who is Torven’s mother?"):
+        found = _ask(question, _with(party_view(), kin))
+        assert found["torven-blackwater"][2]["named"] == 1.0, question
+        assert found["river-guild"][2]["relation"] == 1.0, question
+        assert found["river-guild"][0] < found["torven-blackwater"][0], question
