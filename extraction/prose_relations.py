@@ -172,6 +172,7 @@ def _sentence(
             break
     stated += _possessive(chunk, text, offset, inside, subject)
     stated += _events(chunk, text, offset, inside, subject)
+    stated += _couples(chunk, text, offset, inside)
     return stated + _co_occurring(chunk, text, inside, stated)
 
 
@@ -231,6 +232,24 @@ def _pronoun_kin(
         relation, other_first = kin
         ends = (target.entity_id, owner) if other_first else (owner, target.entity_id)
         found.append(_relation(chunk, text, relation, *ends))
+    return found
+
+
+_AND = re.compile(r"\s+and\s+")
+_WED = re.compile(
+    r"\s+(?:were|are|got|had\s+been|have\s+been)\s+(?:(?:quietly|secretly|finally|soon)\s+)?"
+    r"(?:married|wed)\b(?!\s+to\b)"
+)
+
+
+def _couples(chunk: Chunk, text: str, offset: int, inside: list[Mention]) -> list[Relation]:
+    """ "X and Y were married" → ``X married_to Y`` (two names joined by "and" right before
+    it; "X and Y were married to ..." states something else)."""
+    found: list[Relation] = []
+    for one, two in itertools.pairwise(inside):
+        joined = _AND.fullmatch(text, one.end - offset, two.start - offset)
+        if joined and _WED.match(text, two.end - offset) and one.entity_id != two.entity_id:
+            found.append(_relation(chunk, text, "married_to", one.entity_id, two.entity_id))
     return found
 
 

@@ -116,7 +116,9 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
         frozenset({"located_in", "contains"}),
     ),
     **dict.fromkeys(
-        ("married", "wife", "husband", "spouse"), frozenset({"married_to"})
+        ("married", "wife", "husband", "spouse", "marry", "marries", "wed", "wedded", "weds",
+         "hitched", "bride", "groom", "bridegroom"),
+        frozenset({"married_to"}),
     ),
     **dict.fromkeys(
         ("parent", "parents", "child", "children", "son", "daughter", "mother", "father",
@@ -169,6 +171,11 @@ DESTRUCTION_WORDS = frozenset(
 DOWNFALL_VERBS = frozenset(("brought", "bring", "brings", "pulled", "pull", "tore", "torn"))
 """Verbs that ask who destroyed something with "down" after them ("Who *brought* the roof
 *down* on the inn?")."""
+
+KILLING_OPENINGS = (("did", "for"), ("has", "done", "for"), ("had", "done", "for"),
+                    ("did", "away", "with"), ("finished", "off"), ("bumped", "off"))  # fmt: skip
+"""What "who" may open with to ask for a killer in other words ("Who *did for* the old
+Reeve?")."""
 
 SENDING_VERBS = frozenset(
     ("sent", "drove", "threw", "thrown", "pushed", "cast", "put", "shoved", "tipped", "knocked")
@@ -341,6 +348,8 @@ def _event(words: list[str]) -> frozenset[str]:
         found.add("destroyed_by")
     if words[:1] and words[0] in DOWNFALL_VERBS and "down" in words[1:6]:
         found.add("destroyed_by")
+    if any(tuple(words[: len(opening)]) == opening for opening in KILLING_OPENINGS):
+        found.add("killed_by")
     sending = words[:1] and words[0] in SENDING_VERBS
     if sending and not SENDING_AWAY.isdisjoint(words[2:6]) and "charge" not in words:
         found.add("killed_by")

@@ -329,3 +329,16 @@ def test_a_secret_section_s_people_are_no_antecedent_for_the_party_s_prose() -> 
     )
     stated = _stated(_run(text))
     assert not any(t == "jessa-stoke" and k == "parent_of" for _, k, t in stated)
+
+
+def test_two_names_that_were_married_are_married_to_each_other() -> None:
+    text = (
+        "# Session 6\n\n"
+        "A month later Elske Brun and Hallam Vey were married at the chapel. "
+        "Elske Brun laughed; Hallam Vey wept.\n"
+        "Corin Mast and Dagny Holt were married to other people. Corin Mast and Dagny Holt "
+        "sailed.\n"
+    )
+    stated = _stated(_run(text))
+    assert ("elske-brun", "married_to", "hallam-vey") in stated
+    assert not any(k == "married_to" and "corin-mast" in (s, t) for s, k, t in stated)

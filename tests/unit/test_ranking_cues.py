@@ -370,3 +370,11 @@ def test_a_name_in_the_possessive_is_named_and_is_the_setting_of_its_kin() -> No
         assert found["torven-blackwater"][2]["named"] == 1.0, question
         assert found["river-guild"][2]["relation"] == 1.0, question
         assert found["river-guild"][0] < found["torven-blackwater"][0], question
+
+
+def test_other_words_for_marrying_and_killing_ask_along_their_relation() -> None:
+    for question in ("Who did Torven marry?", "Who did Torven get hitched to?", "Who wed Torven?"):
+        assert "married_to" in question_cues(question).relation_types, question
+    for question in ("Who did for Torven?", "Who has done for Torven?", "Who finished off Torven?"):
+        assert "killed_by" in question_cues(question).relation_types, question
+    assert "killed_by" not in question_cues("What did the guild do for Torven?").relation_types
