@@ -187,10 +187,10 @@ the river" states an act against Y (``extraction.prose_relations``)."""
 
 NAME_PRONE = frozenset(
     ("drowned", "poisoned", "stabbed", "strangled", "hanged", "executed", "beheaded",
-     "assassinated", "shot")
+     "assassinated", "shot", "mother", "father")
 )  # fmt: skip
-"""Relation words that names are made of ("the Drowned Barrow", "the Hanged Man"): a cue
-only in lower case."""
+"""Relation words that names are made of ("the Drowned Barrow", "the Hanged Man", "the Crow
+*Mother*", "*Father* Dyke"): a cue only in lower case."""
 
 ATTITUDE_WORDS: dict[str, Attitude] = {
     **dict.fromkeys(

@@ -168,7 +168,7 @@ class Ranker:
         """Every visible candidate with some relevance, its signals and score, unordered."""
         inputs = _inputs(view, inputs, names)
         weights = preset_weights(preset, self._settings)
-        spans = _without_party_nouns(question, inputs.names.spans(question))
+        spans = _without_party_nouns(question, inputs.names.spans(question, possessive=True))
         named = {e for span in spans for e in span.ids} - {PARTY_ID}
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)

@@ -378,3 +378,21 @@ def test_other_words_for_marrying_and_killing_ask_along_their_relation() -> None
     for question in ("Who did for Torven?", "Who has done for Torven?", "Who finished off Torven?"):
         assert "killed_by" in question_cues(question).relation_types, question
     assert "killed_by" not in question_cues("What did the guild do for Torven?").relation_types
+
+
+def test_a_possessive_names_only_where_no_name_as_written_does_and_s_is_not_is() -> None:
+    from ranking.names import NameIndex
+
+    view = party_view()
+    tavern = view.entities["red-oak-tavern"].model_copy(update={"aliases": ("Torven's",)})
+    index = NameIndex.build(
+        view.model_copy(update={"entities": {**view.entities, tavern.id: tavern}})
+    )
+
+    def named(question: str) -> set[str]:
+        return {e for span in index.spans(question, possessive=True) for e in span.ids}
+
+    assert named("Can we drink at Torven's tonight?") == {"red-oak-tavern"}  # as written
+    assert named("Who is Torven Blackwater's heir?") == {"torven-blackwater"}
+    assert named("Where do we drink now the Red Oak Tavern's gone?") == set()  # 's: has
+    assert index.spans("Who is Torven Blackwater's heir?") == []  # passages: as written only
