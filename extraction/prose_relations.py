@@ -213,6 +213,10 @@ _PRONOUN_KIN = re.compile(
 )
 
 
+_HER_OR_HIS = re.compile(r"\b(?:her|his)\b", re.IGNORECASE)
+_KIN_REACH = 60  # characters before a name that "her only son, " may take
+
+
 def _pronoun_kin(
     chunk: Chunk, text: str, offset: int, inside: list[Mention], people: Antecedents
 ) -> list[Relation]:
@@ -220,8 +224,11 @@ def _pronoun_kin(
     son Tam carts the flour" → ``hild parent_of tam``, when the pronoun's person is
     unambiguous (:meth:`extraction.prose_kin.Antecedents.owner`)."""
     found: list[Relation] = []
+    if not _HER_OR_HIS.search(text):
+        return found
     for target in inside:
-        match = _PRONOUN_KIN.search(text, 0, target.start - offset)
+        window = max(0, target.start - offset - _KIN_REACH)
+        match = _PRONOUN_KIN.search(text, window, target.start - offset)
         kin = _KIN.get(match.group(2).casefold()) if match else None
         gender = pronoun_gender(match.group(1)) if match else None
         if match is None or kin is None or gender is None:
