@@ -107,6 +107,11 @@ class WeightOverrides(_Section):
     attitude: float | None = Field(
         default=None, ge=0.0, description="Has the attitude toward the party asked about."
     )
+    status_asked: float | None = Field(
+        default=None,
+        ge=0.0,
+        description="Holds or held the status an unnamed question asks about ('locked up').",
+    )
     proximity: float | None = Field(
         default=None, ge=0.0, description="Graded graph closeness to the named entities."
     )

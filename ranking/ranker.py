@@ -13,12 +13,15 @@ For a question and a ``CampaignView``:
    ``recency``, ``proximity``, ``status``; and the cues, which say what the question is
    about: ``support`` / ``mention`` (the best match of a passage about / naming the entity),
    ``named`` (named in the question), ``relation`` (one asked-about relation from a named
-   entity), ``attitude`` (the attitude toward the party asked about), ``type`` (the type asked);
+   entity), ``attitude`` (the attitude toward the party asked about), ``status_asked`` (holds
+   or held the status a question naming nothing asks about, :mod:`ranking.asked_status`),
+   ``type`` (the type asked);
 3. **score** with the weights ``w`` of the preset (:mod:`ranking.presets`)::
 
        match = max(w.semantic*semantic + w.lexical*lexical  (a community: w.community*semantic),
                    w.support*support,
-                   w.mention*mention, w.named*named, w.relation*relation, w.attitude*attitude)
+                   w.mention*mention, w.named*named, w.relation*relation, w.attitude*attitude,
+                   w.status_asked*status_asked)
                * (w.anchor if the item is the question's setting, see ranking.anchors, else 1)
        score = (match + w.proximity*proximity + w.type*type*setting
                 + w.centrality*centrality + w.recency*recency) * status
@@ -51,6 +54,7 @@ from graphrag_core.config import PresetName, RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, VectorSearch
 from ranking.anchors import anchors
+from ranking.asked_status import status_asked
 from ranking.communities import summary_hits
 from ranking.cues import (
     DANGER_ONLY_HOSTILE,
@@ -214,6 +218,7 @@ class Ranker:
         answers -= {PARTY_ID}
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         minded = with_attitude(view, cues.attitude)
+        held = status_asked(question, named, view)
         opposed = with_opposed(view, cues.attitude)
         graph = {
             ItemKey("entity", e)
@@ -224,6 +229,7 @@ class Ranker:
             | answers
             | stated.keys()
             | minded
+            | held
             if e != PARTY_ID
         }
         return {
@@ -237,6 +243,7 @@ class Ranker:
                 answer=key.kind == "entity" and key.id in answers,
                 stated=stated.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 attitude=key.kind == "entity" and key.id in minded,
+                status_asked=key.kind == "entity" and key.id in held,
                 typed=key.kind == "entity" and _typed(view, key.id, cues),
                 hostile_asked=cues.dangers,
                 opposed=entity_of(key, view) in opposed,
@@ -275,6 +282,7 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         w.named * ev.named,
         w.relation * max(float(ev.answer), ev.stated),
         w.attitude * ev.attitude,
+        w.status_asked * ev.status_asked,
     ) * (w.anchor if ev.anchor else 1.0)
     place = key.kind == "entity" and ctx.view.entities[key.id].type == "Location"
     setting = w.anchor if ev.anchor and place else 1.0  # the place asked about is not an answer
@@ -298,6 +306,7 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         mention=ev.mention,
         relation=max(float(ev.answer), ev.stated),
         attitude=float(ev.attitude),
+        status_asked=float(ev.status_asked),
         type_match=float(ev.typed),
         centrality=signals["centrality"],
         recency=signals["recency"],

@@ -40,6 +40,7 @@ class ScoredItem:
     mention: float = 0.0
     relation: float = 0.0
     attitude: float = 0.0
+    status_asked: float = 0.0
     type_match: float = 0.0
     centrality: float = 0.0
     recency: float = 0.0
@@ -61,6 +62,7 @@ class ScoredItem:
             "anchor": self.anchor,
             "relation": self.relation,
             "attitude": self.attitude,
+            "status_asked": self.status_asked,
             "proximity": self.proximity,
             "type": self.type_match,
             "status": self.status_factor,

@@ -113,6 +113,7 @@ def test_every_result_has_its_signals_and_blended_score() -> None:
             "anchor",
             "relation",
             "attitude",
+            "status_asked",
             "proximity",
             "type",
             "status_factor",
@@ -129,6 +130,7 @@ def test_every_result_has_its_signals_and_blended_score() -> None:
                 w.named * sig["named"],
                 w.relation * sig["relation"],
                 w.attitude * sig["attitude"],
+                w.status_asked * sig["status_asked"],
             )
             * (w.anchor if sig["anchor"] else 1.0)
             + w.proximity * sig["proximity"]
