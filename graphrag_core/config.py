@@ -112,6 +112,11 @@ class WeightOverrides(_Section):
         ge=0.0,
         description="Holds or held the status an unnamed question asks about ('locked up').",
     )
+    took_part: float | None = Field(
+        default=None,
+        ge=0.0,
+        description="Took part with a named entity in what a narrative question asks about.",
+    )
     proximity: float | None = Field(
         default=None, ge=0.0, description="Graded graph closeness to the named entities."
     )

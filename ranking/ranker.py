@@ -15,13 +15,14 @@ For a question and a ``CampaignView``:
    ``named`` (named in the question), ``relation`` (one asked-about relation from a named
    entity), ``attitude`` (the attitude toward the party asked about), ``status_asked`` (holds
    or held the status a question naming nothing asks about, :mod:`ranking.asked_status`),
-   ``type`` (the type asked);
+   ``took_part`` (in a session record's sentence or a change with an entity a narrative
+   question names, :mod:`ranking.narrative`), ``type`` (the type asked);
 3. **score** with the weights ``w`` of the preset (:mod:`ranking.presets`)::
 
        match = max(w.semantic*semantic + w.lexical*lexical  (a community: w.community*semantic),
                    w.support*support,
                    w.mention*mention, w.named*named, w.relation*relation, w.attitude*attitude,
-                   w.status_asked*status_asked)
+                   w.status_asked*status_asked, w.took_part*took_part)
                * (w.anchor if the item is the question's setting, see ranking.anchors, else 1)
        score = (match + w.proximity*proximity + w.type*type*setting
                 + w.centrality*centrality + w.recency*recency) * status
@@ -77,6 +78,7 @@ from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex, NameSpan, question_words
+from ranking.narrative import participants
 from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, entity_of, measure
@@ -219,6 +221,7 @@ class Ranker:
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         minded = with_attitude(view, cues.attitude)
         held = status_asked(question, named, view)
+        story = participants(question, named, view, inputs.names)
         opposed = with_opposed(view, cues.attitude)
         graph = {
             ItemKey("entity", e)
@@ -230,6 +233,7 @@ class Ranker:
             | stated.keys()
             | minded
             | held
+            | story.keys()
             if e != PARTY_ID
         }
         return {
@@ -244,6 +248,7 @@ class Ranker:
                 stated=stated.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 attitude=key.kind == "entity" and key.id in minded,
                 status_asked=key.kind == "entity" and key.id in held,
+                took_part=story.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 typed=key.kind == "entity" and _typed(view, key.id, cues),
                 hostile_asked=cues.dangers,
                 opposed=entity_of(key, view) in opposed,
@@ -283,6 +288,7 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         w.relation * max(float(ev.answer), ev.stated),
         w.attitude * ev.attitude,
         w.status_asked * ev.status_asked,
+        w.took_part * ev.took_part,
     ) * (w.anchor if ev.anchor else 1.0)
     place = key.kind == "entity" and ctx.view.entities[key.id].type == "Location"
     setting = w.anchor if ev.anchor and place else 1.0  # the place asked about is not an answer
@@ -307,6 +313,7 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         relation=max(float(ev.answer), ev.stated),
         attitude=float(ev.attitude),
         status_asked=float(ev.status_asked),
+        took_part=ev.took_part,
         type_match=float(ev.typed),
         centrality=signals["centrality"],
         recency=signals["recency"],

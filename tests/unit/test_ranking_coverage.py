@@ -7,7 +7,9 @@ from __future__ import annotations
 from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView, Change, Chunk, EffectiveState, Entity, Visibility
 from ranking.asked_status import asked_statuses, status_asked
-from ranking.lexical import LexicalIndex
+from ranking.lexical import STOPWORDS, LexicalIndex
+from ranking.names import NameIndex
+from ranking.narrative import participants
 from ranking.ranker import Ranker
 from tests.fakes import HashEmbedder
 from tests.unit.ranking_fakes import FakeVectorStore
@@ -41,6 +43,11 @@ ENTITIES = (
     _entity("kid-ramsey", "Kid Ramsey", "NPC", "alive", "the Kid", "the stable lad"),
     _entity("ada-pike", "Ada Pike", "NPC", "alive", "the widow"),
     _entity("secret-man", "Silas Crowe", "NPC", "alive", "Crowe"),
+    _entity("old-mill", "the Old Mill", "Location", "intact", "the mill"),
+    _entity("cutter-gang", "the Cutter Gang", "Faction", "active", "the Cutters"),
+    _entity("doc-vance", "Doc Vance", "NPC", "alive", "the doctor"),
+    _entity("bell-tower", "the Bell Tower", "Location", "intact"),
+    _entity("grain-exchange", "the Grain Exchange", "Location", "intact"),
 )
 
 CHUNKS = (
@@ -57,6 +64,28 @@ CHUNKS = (
         "jeb-harlan",
         "jeb-harlan",
         session=2,
+    ),
+    _chunk(
+        "c-mill",
+        "The Old Mill grinds the valley's grain. From the mill you see the Bell Tower, the "
+        "Grain Exchange and the road where Kid Ramsey waters the horses; the mill happened to "
+        "be the first building in Dry Creek.",
+        "old-mill",
+        "old-mill",
+        "bell-tower",
+        "grain-exchange",
+        "kid-ramsey",
+        "dry-creek",
+    ),
+    _chunk(
+        "c-fire",
+        "At midnight the Cutter Gang fired the Old Mill, and Doc Vance pulled the miller out "
+        "of the smoke. The town slept on.",
+        None,
+        "cutter-gang",
+        "old-mill",
+        "doc-vance",
+        session=3,
     ),
 )
 
@@ -96,7 +125,9 @@ def _view(as_of: int | None = None, *, as_player: bool = False) -> CampaignView:
         visibilities=seen,
         entities={e.id: e for e in ENTITIES},
         relations=(),
-        chunks={c.id: c for c in CHUNKS},
+        chunks={
+            c.id: c for c in CHUNKS if as_of is None or c.session is None or c.session <= as_of
+        },
         states=states,
         changes={c.id: c for c in changes},
         as_of_session=as_of,
@@ -129,3 +160,18 @@ def test_a_status_asked_reads_only_what_the_players_may_see() -> None:
     assert "secret-man" in status_asked(question, set(), _view(3))
     assert "secret-man" not in status_asked(question, set(), _view(3, as_player=True))
     assert "secret-man" not in _top(question, _view(3, as_player=True), 5)
+
+
+def test_a_narrative_question_lifts_who_took_part_in_the_session_records() -> None:
+    question = "What happened to the mill?"
+    view = _view(3)
+    names = NameIndex.build(view, ignore=STOPWORDS)
+    took = participants(question, {"old-mill"}, view, names)
+    assert took == {"cutter-gang": 1.0, "doc-vance": 1.0}  # one recap sentence each
+    top = _top(question, view, 4)
+    assert top[0] == "old-mill" and {"cutter-gang", "doc-vance"} <= set(top), top
+    # a question about now, or one that names nothing, tells no story
+    assert participants("What is the mill?", {"old-mill"}, view, names) == {}
+    assert participants("What happened here?", set(), view, names) == {}
+    # an as-of view before the fire holds no record of it
+    assert participants(question, {"old-mill"}, _view(2), names) == {}

@@ -114,6 +114,7 @@ def test_every_result_has_its_signals_and_blended_score() -> None:
             "relation",
             "attitude",
             "status_asked",
+            "took_part",
             "proximity",
             "type",
             "status_factor",
@@ -131,6 +132,7 @@ def test_every_result_has_its_signals_and_blended_score() -> None:
                 w.relation * sig["relation"],
                 w.attitude * sig["attitude"],
                 w.status_asked * sig["status_asked"],
+                w.took_part * sig["took_part"],
             )
             * (w.anchor if sig["anchor"] else 1.0)
             + w.proximity * sig["proximity"]
