@@ -79,6 +79,7 @@ from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex, NameSpan, question_words
 from ranking.narrative import participants
+from ranking.offers import offer_cues, offer_query, offering_places
 from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, entity_of, measure
@@ -179,7 +180,8 @@ class Ranker:
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
         evidence = self._evidence(question, view, lexical, named, near, inputs, weights)
-        setting = anchors(question, spans, _types(view, named))
+        types = _types(view, named)
+        setting = anchors(question, spans, types) | offering_places(question, spans, types, view)
         evidence = {k: replace(ev, anchor=_in_setting(k, ev, view, setting))
                     for k, ev in evidence.items()}  # fmt: skip
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
@@ -200,7 +202,9 @@ class Ranker:
         semantic = self._semantic(question, view, inputs)
         bm25 = {
             hit.key: hit.score
-            for hit in lexical.search(lexical_query(question), self._settings.candidates)
+            for hit in lexical.search(
+                offer_query(question, lexical_query(question)), self._settings.candidates
+            )
         }
         keys = {k for k in semantic.keys() | bm25.keys() if in_view(view, k) and k != _PARTY}
         keys |= {k for k in semantic if k.kind == "community"}
@@ -208,7 +212,7 @@ class Ranker:
             k: w.semantic * semantic.get(k, 0.0) + w.lexical * bm25.get(k, 0.0) for k in keys
         }
         support, mention = subject_support(relevance, view), mention_support(relevance, view)
-        cues = question_cues(question)
+        cues = offer_cues(question, question_cues(question))
         for entity_id, value in focused_entities(
             question, cues, relevance, view, inputs.names
         ).items():
@@ -326,7 +330,7 @@ def _in_setting(key: ItemKey, ev: Evidence, view: CampaignView, setting: set[str
     runs the Net Loft?" is not answered by the Net Loft's own entry in the name list any more
     than by the Net Loft, so the passage about the setting is weighed like the setting."""
     if key.kind == "entity":
-        return ev.named and key.id in setting
+        return key.id in setting
     return key.kind == "chunk" and view.chunks[key.id].subject in setting
 
 

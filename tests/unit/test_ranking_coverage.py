@@ -10,6 +10,7 @@ from ranking.asked_status import asked_statuses, status_asked
 from ranking.lexical import STOPWORDS, LexicalIndex
 from ranking.names import NameIndex
 from ranking.narrative import participants
+from ranking.offers import asks_offer, main_place
 from ranking.ranker import Ranker
 from tests.fakes import HashEmbedder
 from tests.unit.ranking_fakes import FakeVectorStore
@@ -48,6 +49,8 @@ ENTITIES = (
     _entity("doc-vance", "Doc Vance", "NPC", "alive", "the doctor"),
     _entity("bell-tower", "the Bell Tower", "Location", "intact"),
     _entity("grain-exchange", "the Grain Exchange", "Location", "intact"),
+    _entity("palace-hotel", "the Palace Hotel", "Location", "intact"),
+    _entity("livery", "Harlan's Livery", "Location", "intact"),
 )
 
 CHUNKS = (
@@ -86,6 +89,28 @@ CHUNKS = (
         "old-mill",
         "doc-vance",
         session=3,
+    ),
+    _chunk(
+        "c-town",
+        "Dry Creek is a cattle town on the river crossing, a town that can offer a passing "
+        "party little but dust; the town grew around the Old Mill and the Bell Tower.",
+        "dry-creek",
+        "dry-creek",
+        "old-mill",
+        "bell-tower",
+    ),
+    _chunk(
+        "c-hotel",
+        "The Palace Hotel rents clean rooms and beds by the night.",
+        "palace-hotel",
+        "palace-hotel",
+    ),
+    _chunk(
+        "c-livery",
+        "Harlan's Livery gives stabling and fresh horses for hire.",
+        "livery",
+        "livery",
+        "dry-creek",
     ),
 )
 
@@ -175,3 +200,16 @@ def test_a_narrative_question_lifts_who_took_part_in_the_session_records() -> No
     assert participants("What happened here?", set(), view, names) == {}
     # an as-of view before the fire holds no record of it
     assert participants(question, {"old-mill"}, _view(2), names) == {}
+
+
+def test_what_a_place_can_offer_is_the_places_in_it_that_serve() -> None:
+    assert asks_offer("What can Dry Creek offer a posse riding through?")
+    assert not asks_offer("Who can offer us a bed?") and not asks_offer("What is Dry Creek?")
+    view = _view()
+    for question in (
+        "What can Dry Creek offer a posse riding through?",
+        "What can the settlement offer a posse riding through?",  # names no place
+    ):
+        top = _top(question, view, 3)  # without the rule: neither in the top 6
+        assert {"palace-hotel", "livery"} <= set(top), (question, top)
+    assert main_place(view) == "dry-creek"
