@@ -101,9 +101,10 @@ CHUNKS = (
     ),
     _chunk(
         "c-hotel",
-        "The Palace Hotel rents clean rooms and beds by the night.",
+        "The Palace Hotel on the main street of Dry Creek rents clean rooms and beds by the night.",
         "palace-hotel",
         "palace-hotel",
+        "dry-creek",
     ),
     _chunk(
         "c-livery",
