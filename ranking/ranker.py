@@ -77,9 +77,9 @@ from ranking.focus import focused_entities
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
+from ranking.lists import list_cues, offer_query, offering_places
 from ranking.names import NameIndex, NameSpan, question_words
 from ranking.narrative import participants
-from ranking.offers import offer_cues, offer_query, offering_places
 from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, entity_of, measure
@@ -212,7 +212,7 @@ class Ranker:
             k: w.semantic * semantic.get(k, 0.0) + w.lexical * bm25.get(k, 0.0) for k in keys
         }
         support, mention = subject_support(relevance, view), mention_support(relevance, view)
-        cues = offer_cues(question, question_cues(question))
+        cues = list_cues(question, question_cues(question))
         for entity_id, value in focused_entities(
             question, cues, relevance, view, inputs.names
         ).items():

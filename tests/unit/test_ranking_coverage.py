@@ -8,9 +8,9 @@ from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView, Change, Chunk, EffectiveState, Entity, Visibility
 from ranking.asked_status import asked_statuses, status_asked
 from ranking.lexical import STOPWORDS, LexicalIndex
+from ranking.lists import asks_offer, main_place
 from ranking.names import NameIndex
 from ranking.narrative import participants
-from ranking.offers import asks_offer, main_place
 from ranking.ranker import Ranker
 from tests.fakes import HashEmbedder
 from tests.unit.ranking_fakes import FakeVectorStore
@@ -51,6 +51,8 @@ ENTITIES = (
     _entity("grain-exchange", "the Grain Exchange", "Location", "intact"),
     _entity("palace-hotel", "the Palace Hotel", "Location", "intact"),
     _entity("livery", "Harlan's Livery", "Location", "intact"),
+    _entity("stockmen", "the Stockmen's Association", "Faction", "active", "the stockmen"),
+    _entity("mayor-dunn", "Mayor Dunn", "NPC", "alive"),
 )
 
 CHUNKS = (
@@ -112,6 +114,17 @@ CHUNKS = (
         "livery",
         "livery",
         "dry-creek",
+    ),
+    _chunk(
+        "c-power",
+        "Mayor Dunn sits in the Dry Creek courthouse, Ada Pike keeps the books, Doc Vance "
+        "signs the certificates, and the Stockmen's Association sets the price of beef.",
+        None,
+        "mayor-dunn",
+        "dry-creek",
+        "ada-pike",
+        "doc-vance",
+        "stockmen",
     ),
 )
 
@@ -214,3 +227,8 @@ def test_what_a_place_can_offer_is_the_places_in_it_that_serve() -> None:
         top = _top(question, view, 3)  # without the rule: neither in the top 6
         assert {"palace-hotel", "livery"} <= set(top), (question, top)
     assert main_place(view) == "dry-creek"
+
+
+def test_who_holds_power_asks_for_the_factions_too() -> None:
+    top = _top("Who holds power in Dry Creek?", _view(), 3)
+    assert "stockmen" in top, top  # without the rule: a list of the people in the passage

@@ -1,4 +1,11 @@
-"""What a place can offer: a question about services, answered by the places in it.
+"""Questions that ask for a list their wording does not name: what a place can offer, and
+who holds power.
+
+**Power.** "Who holds *power* in the valley?" asks for the powers of the valley, as "What are
+the *powers* …" does (a list of factions, :data:`POWER_WORDS`), whether or not the relation
+words ("holds") find its ruler too.
+
+**What a place can offer**, a question about services, is answered by the places in it.
 
 "What can the town offer a caravan passing through?" names the town (or the campaign's
 setting) and asks for no type: its answer is every place in it that serves a traveller (the
@@ -50,6 +57,10 @@ SERVICE_EXPANSION = (
 """Words a passage about a service uses: lodging, healing, repairs, trade."""
 
 _PLACE = "Location"
+_FACTION = "Faction"
+
+POWER_WORDS = frozenset({"power", "powers", "powerful"})
+"""Words by which a question asks for the powers of a place: its factions."""
 
 
 def asks_offer(question: str) -> bool:
@@ -58,13 +69,17 @@ def asks_offer(question: str) -> bool:
     return bool(words) and words[0] == "what" and not OFFER_WORDS.isdisjoint(words)
 
 
-def offer_cues(question: str, cues: QuestionCues) -> QuestionCues:
-    """The cues with a list of places asked for, when the question asks what is offered."""
-    if not asks_offer(question):
+def list_cues(question: str, cues: QuestionCues) -> QuestionCues:
+    """The cues with the list the question asks for added: factions for power, places for
+    what is offered."""
+    words = question_words(question)
+    listed = frozenset({_FACTION}) if not POWER_WORDS.isdisjoint(words) else frozenset()
+    if asks_offer(question):
+        listed |= {_PLACE}
+    if not listed:
         return cues
-    places = frozenset({_PLACE})
     return replace(
-        cues, answer_types=cues.answer_types | places, list_types=cues.list_types | places
+        cues, answer_types=cues.answer_types | listed, list_types=cues.list_types | listed
     )
 
 
