@@ -72,6 +72,8 @@ WEIGHT_NAMES: tuple[str, ...] = (
     "named",
     "relation",
     "attitude",
+    "status_asked",
+    "took_part",
     "proximity",
     "type",
     "type_list",
