@@ -27,7 +27,7 @@ STATUS_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         ("locked", "prisoner", "prisoners", "captive", "captives", "captured", "imprisoned",
          "jailed", "jail", "gaol", "gaoled", "chains", "shackled", "arrested", "hostage",
-         "hostages", "caged"),
+         "hostages", "caged", "custody", "detained", "incarcerated", "lockup"),
         _CAPTURED,
     ),
     **dict.fromkeys(("dead", "alive", "kicking", "breathing", "died"), _DEAD),

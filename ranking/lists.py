@@ -38,12 +38,10 @@ from ranking.cues import (
 )
 from ranking.names import NameSpan, question_words
 
-OFFER_WORDS = frozenset(
-    {"offer", "offers", "provide", "provides", "supply", "supplies", "give", "gives", "have",
-     "has"}
-)  # fmt: skip
+OFFER_WORDS = frozenset({"offer", "offers", "provide", "provides"})
 """Verbs by which a "what" question asks what a place offers ("What can the port *offer* …",
-"What does the town *have* for travellers?")."""
+"What does the station *provide* …"). "have", "give" and "supply" are left out: "What do we
+*have* on the Baron?", "What did the smuggler *give* us?" ask no such thing."""
 
 SERVICE_EXPANSION = (
     *LODGING_EXPANSION,

@@ -182,6 +182,7 @@ def _top(question: str, view: CampaignView, k: int = 3) -> list[str]:
 
 def test_a_status_asked_of_someone_unnamed_finds_who_held_it() -> None:
     assert asked_statuses("Is the outlaw still locked up?") == {"captured"}
+    assert asked_statuses("Is the bootlegger still in custody?") == {"captured"}
     assert asked_statuses("Who can get us through without getting lost?") == frozenset()
     question = "Is the outlaw lad still locked up?"
     # "lad" and "still" match the stable lad's passage; only the prisoner was ever captured
@@ -219,6 +220,7 @@ def test_a_narrative_question_lifts_who_took_part_in_the_session_records() -> No
 def test_what_a_place_can_offer_is_the_places_in_it_that_serve() -> None:
     assert asks_offer("What can Dry Creek offer a posse riding through?")
     assert not asks_offer("Who can offer us a bed?") and not asks_offer("What is Dry Creek?")
+    assert not asks_offer("What do we have on the Cutter Gang?")
     view = _view()
     for question in (
         "What can Dry Creek offer a posse riding through?",
