@@ -40,6 +40,8 @@ class ScoredItem:
     mention: float = 0.0
     relation: float = 0.0
     attitude: float = 0.0
+    status_asked: float = 0.0
+    took_part: float = 0.0
     type_match: float = 0.0
     centrality: float = 0.0
     recency: float = 0.0
@@ -61,6 +63,8 @@ class ScoredItem:
             "anchor": self.anchor,
             "relation": self.relation,
             "attitude": self.attitude,
+            "status_asked": self.status_asked,
+            "took_part": self.took_part,
             "proximity": self.proximity,
             "type": self.type_match,
             "status": self.status_factor,
@@ -145,6 +149,7 @@ def entity_result(item: ScoredItem, view: CampaignView, chunks: list[Chunk]) -> 
         name=entity.name,
         type=entity.type,
         status=state.status if state else entity.status,
+        status_assumed=state.status_assumed if state else False,
         attitude=state.attitude if state else None,
         available=available,
         score=item.score,
@@ -181,6 +186,7 @@ def passage_result(item: ScoredItem, view: CampaignView) -> RankedResult:
         type="passage",
         name=chunk_place(chunk),
         status=state.status if state else None,
+        status_assumed=state.status_assumed if state else False,
         attitude=state.attitude if state else None,
         available=available,
         score=item.score,
