@@ -123,7 +123,7 @@ class Antecedents:
         ambiguous (see the module)."""
         here = [_Named(m.entity_id, self.sentence) for m in inside if m.end <= before]
         recent = [n for n in self.named if self.sentence - n.sentence <= WINDOW]
-        people = [n for n in (*recent, *here) if self._person(n.entity_id)]
+        people = [n for n in (*recent, *here) if self._person(n.entity_id)]  # oldest first
         people = [n for n in people if n.entity_id != exclude]
         for index in range(len(people) - 1, -1, -1):
             candidate = people[index]
@@ -170,7 +170,8 @@ class Antecedents:
             if len(said) == 1:
                 self._vote(opener, said.pop())
         self._opener = opener
-        self.named += [_Named(m.entity_id, self.sentence) for m in people]
+        recent = [n for n in self.named if self.sentence - n.sentence < WINDOW]
+        self.named = recent + [_Named(m.entity_id, self.sentence) for m in people]
         self.sentence += 1
 
     def _person(self, entity_id: str) -> bool:
