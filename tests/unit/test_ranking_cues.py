@@ -396,3 +396,14 @@ def test_a_possessive_names_only_where_no_name_as_written_does_and_s_is_not_is()
     assert named("Who keeps the Red Oak Tavern's cellar?") == {"red-oak-tavern"}
     assert named("Where do we drink now the Red Oak Tavern's gone?") == set()  # 's: has
     assert index.spans("Who keeps the Red Oak Tavern's cellar?") == []  # passages: as written
+
+
+def test_a_possessive_names_someone_only_in_a_relation_question() -> None:
+    kin = Relation(source="river-guild", target="torven-blackwater", type="parent_of")
+    view = party_view()
+    torven = view.entities["torven-blackwater"].model_copy(update={"aliases": ()})
+    view = _with(view.model_copy(update={"entities": {**view.entities, torven.id: torven}}), kin)
+    asked = _ask("Who is Torven Blackwater's mother?", view)
+    assert asked["torven-blackwater"][2]["named"] == 1.0
+    where = _ask("Where did Torven Blackwater's silver go?", view)  # about the silver
+    assert "torven-blackwater" not in where or where["torven-blackwater"][2]["named"] == 0.0
