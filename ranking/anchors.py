@@ -35,9 +35,7 @@ SETTING_WORDS = frozenset(
 )  # fmt: skip
 """Words that, just before a name, make it the place or thing the question is set in."""
 
-_CONTRACTED = frozenset({"whos", "whats", "wheres"})
-""""Who's", "what's", "where's" as ``question_words`` writes them: a question word and "is"."""
-_ASKING = frozenset({"who", "whom", "what", "where", "which", "whose"}) | _CONTRACTED
+_ASKING = frozenset({"who", "whom", "what", "where", "which", "whose"})
 _COPULA = frozenset({"is", "are", "was", "were"})
 _ARTICLES = frozenset({"the", "a", "an"})
 _ABOUT = (("tell", "me", "about"), ("describe",))
@@ -69,6 +67,6 @@ def is_subject(before: Sequence[str]) -> bool:
     "who is", "what are", "is", "tell me about", "describe"."""
     if len(before) == 2 and before[0] in _ASKING and before[1] in _COPULA:
         return True
-    if len(before) == 1 and (before[0] in _COPULA or before[0] in _CONTRACTED):
+    if len(before) == 1 and before[0] in _COPULA:
         return True
     return any(tuple(before) == phrase for phrase in _ABOUT)
