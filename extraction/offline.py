@@ -29,6 +29,7 @@ from extraction.known import reconcile
 from extraction.labelled_lists import listed_relations
 from extraction.patterns import stated_relations
 from extraction.prose_entities import prose_entities
+from extraction.prose_kin import Antecedents
 from extraction.prose_relations import sentence_relations, without_weaker
 from extraction.resolution import EntityResolver, canonical_ids, merge_entities
 from extraction.taxonomy import ATTITUDE_OF_TYPE
@@ -135,7 +136,9 @@ def extract_with_warnings(
     relations = [
         r.model_copy(update={"source": ids.get(r.source, r.source)}) for r in found.relations
     ]
+    kinds = {e.id: e.type for e in [*entities, *reconciled.context]}
     for doc in docs:
+        people = Antecedents(kinds)  # whom "her" and "his" stand for, in this document
         for chunk in chunked[doc.path]:
             annotated, mentions = annotate(chunk, doc, found.subjects, resolver, gazetteer)
             chunks.append(annotated)
@@ -143,7 +146,7 @@ def extract_with_warnings(
                 annotated, resolver
             )
             if doc.path in prose_docs:
-                relations += sentence_relations(annotated, mentions)
+                relations += sentence_relations(annotated, mentions, people)
     entities = _with_described_sources(entities, chunks)
     final, warnings = finish_relations(relations, resolver)
     extraction = Extraction(

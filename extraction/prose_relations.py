@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from extraction.gazetteer import Mention
 from extraction.markdown import unwrapped
 from extraction.prose_entities import sentences
+from extraction.prose_kin import Antecedents, pronoun_gender
 from extraction.taxonomy import ATTITUDE_OF_TYPE
 from graphrag_core.models import Chunk, Relation
 
@@ -89,7 +90,7 @@ _SENT_AWAY = re.compile(r"\s+(?:into|down|over|off|out\s+of|overboard|away)\b")
 """"X sent Y into the river", "drove Y out of the town": an act against Y."""
 
 _KIN: dict[str, tuple[str, bool]] = {
-    **dict.fromkeys(("son", "daughter"), ("parent_of", False)),
+    **dict.fromkeys(("son", "daughter", "child", "firstborn"), ("parent_of", False)),
     **dict.fromkeys(("father", "mother"), ("parent_of", True)),
     **dict.fromkeys(("wife", "husband"), ("married_to", True)),
     **dict.fromkeys(
@@ -117,16 +118,28 @@ _NOT_PROSE = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]|[\w' ]{1,40}:)|[^.!?'\")\]]$")
 _PRONOUN = re.compile(r"^(?:She|He|It|They|Its|Her|His|Their)\b")
 
 
-def sentence_relations(chunk: Chunk, mentions: Sequence[Mention]) -> list[Relation]:
-    """The stated and co-occurrence relations of every sentence of ``chunk``."""
+def sentence_relations(
+    chunk: Chunk, mentions: Sequence[Mention], people: Antecedents | None = None
+) -> list[Relation]:
+    """The stated and co-occurrence relations of every sentence of ``chunk``. ``people``:
+    the people the document named before this chunk, updated here (the chunks of one
+    document are passed in order); with it, "her son X" states a kinship too
+    (:func:`_pronoun_kin`)."""
     found: list[Relation] = []
     previous = chunk.subject
     whole = unwrapped(chunk.text)  # a hard-wrapped paragraph is read as one
+    if people is not None:
+        people.start_chunk(chunk.visibility)
     for start, end in sentences(whole):
         inside = [m for m in mentions if start <= m.start and m.end <= end]
         text = whole[start:end]
         subject = _subject(text, inside, start, previous)
         found += _sentence(chunk, text, start, inside, subject)
+        if people is not None and text.startswith("#"):
+            people.heading()
+        elif people is not None:
+            found += _pronoun_kin(chunk, text, start, inside, people)
+            people.add_sentence(text, start, inside)
         previous = subject or previous
     return found
 
@@ -159,6 +172,7 @@ def _sentence(
             break
     stated += _possessive(chunk, text, offset, inside, subject)
     stated += _events(chunk, text, offset, inside, subject)
+    stated += _couples(chunk, text, offset, inside)
     return stated + _co_occurring(chunk, text, inside, stated)
 
 
@@ -189,6 +203,60 @@ def _possessive(
         relation, other_first = kin
         ends = (other, owner.entity_id) if other_first else (owner.entity_id, other)
         found.append(_relation(chunk, text, relation, *ends))
+    return found
+
+
+_PRONOUN_KIN = re.compile(
+    r"\b(her|his)\s+(?:(?:own|only|eldest|youngest|elder|younger|older|late|little|baby|"
+    r"beloved|dead)\s+)?([\w-]+)\s*,?\s*$",
+    re.IGNORECASE,
+)
+
+
+_HER_OR_HIS = re.compile(r"\b(?:her|his)\b", re.IGNORECASE)
+_KIN_REACH = 60  # characters before a name that "her only son, " may take
+
+
+def _pronoun_kin(
+    chunk: Chunk, text: str, offset: int, inside: list[Mention], people: Antecedents
+) -> list[Relation]:
+    """Kin and service stated through a possessive pronoun: "Hild Varr keeps the mill. Her
+    son Tam carts the flour" → ``hild parent_of tam``, when the pronoun's person is
+    unambiguous (:meth:`extraction.prose_kin.Antecedents.owner`)."""
+    found: list[Relation] = []
+    if not _HER_OR_HIS.search(text):
+        return found
+    for target in inside:
+        window = max(0, target.start - offset - _KIN_REACH)
+        match = _PRONOUN_KIN.search(text, window, target.start - offset)
+        kin = _KIN.get(match.group(2).casefold()) if match else None
+        gender = pronoun_gender(match.group(1)) if match else None
+        if match is None or kin is None or gender is None:
+            continue
+        owner = people.owner(gender, inside, offset + match.start(), target.entity_id)
+        if owner is None:
+            continue
+        relation, other_first = kin
+        ends = (target.entity_id, owner) if other_first else (owner, target.entity_id)
+        found.append(_relation(chunk, text, relation, *ends))
+    return found
+
+
+_AND = re.compile(r"\s+and\s+")
+_WED = re.compile(
+    r"\s+(?:were|are|got|had\s+been|have\s+been)\s+(?:(?:quietly|secretly|finally|soon)\s+)?"
+    r"(?:married|wed)\b(?!\s+to\b)"
+)
+
+
+def _couples(chunk: Chunk, text: str, offset: int, inside: list[Mention]) -> list[Relation]:
+    """ "X and Y were married" → ``X married_to Y`` (two names joined by "and" right before
+    it; "X and Y were married to ..." states something else)."""
+    found: list[Relation] = []
+    for one, two in itertools.pairwise(inside):
+        joined = _AND.fullmatch(text, one.end - offset, two.start - offset)
+        if joined and _WED.match(text, two.end - offset) and one.entity_id != two.entity_id:
+            found.append(_relation(chunk, text, "married_to", one.entity_id, two.entity_id))
     return found
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ranking.cues import question_cues
-from ranking.names import NameSpan, question_words
+from ranking.names import NameSpan, possessives, question_words
 
 SETTING_WORDS = frozenset(
     {"in", "at", "on", "near", "around", "across", "through", "under", "beneath", "below",
@@ -49,11 +49,12 @@ def anchors(question: str, spans: Sequence[NameSpan], types: Mapping[str, str]) 
     cues = question_cues(" ".join(w for i, w in enumerate(words) if i not in named))
     if not (cues.answer_types or cues.relation_types) or _ASKING.isdisjoint(words):
         return set()
+    owners = possessives(question)
     found: set[str] = set()
     for span in spans:
         before = [w for w in words[: span.start] if w not in _ARTICLES]
-        if is_subject(before):
-            continue
+        if is_subject(before) and not owners[span.end - 1]:
+            continue  # "Who's Bryony's mum?" asks about the mum, not about Bryony
         setting = bool(before) and before[-1] in SETTING_WORDS
         for entity_id in span.ids:
             if cues.relation_types or setting or types.get(entity_id) not in cues.answer_types:

@@ -116,7 +116,9 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
         frozenset({"located_in", "contains"}),
     ),
     **dict.fromkeys(
-        ("married", "wife", "husband", "spouse"), frozenset({"married_to"})
+        ("married", "wife", "husband", "spouse", "marry", "marries", "wed", "wedded", "weds",
+         "hitched", "bride", "groom", "bridegroom"),
+        frozenset({"married_to"}),
     ),
     **dict.fromkeys(
         ("parent", "parents", "child", "children", "son", "daughter", "mother", "father",
@@ -138,12 +140,57 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
 }  # fmt: skip
 """Question words → the relation types a question asks along."""
 
+KIN_WORDS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("boy", "girl", "lad", "lass", "kid", "bairn", "child", "son", "daughter"),
+        frozenset({"parent_of"}),
+    ),
+    **dict.fromkeys(
+        ("nephew", "niece", "uncle", "aunt", "auntie", "cousin", "brother", "sister",
+         "sibling", "grandson", "granddaughter", "grandchild", "grandmother", "grandfather",
+         "grandma", "grandpa", "granny", "twin", "kinsman", "kinswoman"),
+        frozenset({"related_to"}),
+    ),
+}  # fmt: skip
+"""Kin nouns that ask along a kinship only after "whose" or a possessive ("Whose *boy* is
+Tam?", "Who is Mira's *uncle*?") or before "of" ("the *nephew* of the Reeve"): "Brother
+Aurel" is a title and "the stable boy" a servant. ``related_to`` here is the kinship the prose
+states (``extraction.prose_relations``); the graph never asks along co-occurrence links
+(:mod:`ranking.graph`)."""
+
+_POSSESSIVES = frozenset(("whose", "his", "her", "their", "my", "our", "your"))
+
+DESTRUCTION_WORDS = frozenset(
+    ("destroyed", "destroy", "destroys", "torched", "torch", "torches", "burned", "burnt",
+     "burn", "burns", "razed", "raze", "wrecked", "wreck", "sank", "sunk", "sink", "levelled",
+     "leveled", "demolished", "flattened", "ruined", "toppled", "bombed", "blew", "blown")
+)  # fmt: skip
+"""Words by which a question asks who destroyed something ("Who *torched* the mill?"): along
+``destroyed_by``, which a change's ``destroyed_by`` detail answers (:mod:`ranking.graph`)."""
+
+DOWNFALL_VERBS = frozenset(("brought", "bring", "brings", "pulled", "pull", "tore", "torn"))
+"""Verbs that ask who destroyed something with "down" after them ("Who *brought* the roof
+*down* on the inn?")."""
+
+KILLING_OPENINGS = (("did", "for"), ("has", "done", "for"), ("had", "done", "for"),
+                    ("did", "away", "with"), ("finished", "off"), ("bumped", "off"))  # fmt: skip
+"""What "who" may open with to ask for a killer in other words ("Who *did for* the old
+Reeve?")."""
+
+SENDING_VERBS = frozenset(
+    ("sent", "drove", "threw", "thrown", "pushed", "cast", "put", "shoved", "tipped", "knocked")
+)  # fmt: skip
+SENDING_AWAY = frozenset(("into", "in", "over", "off", "overboard", "down", "under"))
+"""A verb of sending with a place to send to after it asks for a killer ("Who *sent* the
+captain *into* the river?", "Who *threw* Mira *off* the bridge?"), as the prose's "sent Y into
+the river" states an act against Y (``extraction.prose_relations``)."""
+
 NAME_PRONE = frozenset(
     ("drowned", "poisoned", "stabbed", "strangled", "hanged", "executed", "beheaded",
-     "assassinated", "shot")
+     "assassinated", "shot", "mother", "father")
 )  # fmt: skip
-"""Relation words that names are made of ("the Drowned Barrow", "the Hanged Man"): a cue
-only in lower case."""
+"""Relation words that names are made of ("the Drowned Barrow", "the Hanged Man", "the Crow
+*Mother*", "*Father* Dyke"): a cue only in lower case."""
 
 ATTITUDE_WORDS: dict[str, Attitude] = {
     **dict.fromkeys(
@@ -279,6 +326,36 @@ def _asks_party_relation(words: list[str]) -> bool:
     )
 
 
+def _kinship(words: list[str]) -> frozenset[str]:
+    """The kinships asked by a kin noun after "whose" or a possessive, or before "of"
+    (:data:`KIN_WORDS`)."""
+    found: set[str] = set()
+    for i, word in enumerate(words):
+        before = words[i - 1] if i else ""
+        possessive = before in _POSSESSIVES or before.endswith("'s")
+        if word in KIN_WORDS and (possessive or words[i + 1 : i + 2] == ["of"]):
+            found |= KIN_WORDS[word]
+    return frozenset(found)
+
+
+def _event(words: list[str]) -> frozenset[str]:
+    """The relation a "who did it" question asks along when it names an act: destruction
+    (``destroyed_by``: "Who torched the mill?", "Who brought the snow down on the inn?") or
+    sending someone to their death (``killed_by``: "Who sent Grell into the river?"). Only a
+    question opening with "who" asks for an agent (``words`` are the rest)."""
+    found: set[str] = set()
+    if not DESTRUCTION_WORDS.isdisjoint(words[:2]):
+        found.add("destroyed_by")
+    if words[:1] and words[0] in DOWNFALL_VERBS and "down" in words[1:6]:
+        found.add("destroyed_by")
+    if any(tuple(words[: len(opening)]) == opening for opening in KILLING_OPENINGS):
+        found.add("killed_by")
+    sending = words[:1] and words[0] in SENDING_VERBS
+    if sending and not SENDING_AWAY.isdisjoint(words[2:6]) and "charge" not in words:
+        found.add("killed_by")
+    return frozenset(found)
+
+
 def question_cues(question: str) -> QuestionCues:
     """The answer types, relation types and party attitude a question asks for. A relation
     word whose object is the asker ("Who can *lead us* into the barrow?") asks for a service,
@@ -300,6 +377,7 @@ def question_cues(question: str) -> QuestionCues:
     )
     if _has_phrase(words, (("in", "charge"),)):  # "Who's in charge of the parish?"
         relations |= RELATION_WORDS["rules"]
+    relations |= _kinship(words) | _event(words[1:] if words[:1] == ["who"] else [])
     return QuestionCues(
         answer_types=frozenset().union(*(ANSWER_TYPE_WORDS.get(w, ()) for w in words)),
         relation_types=relations,

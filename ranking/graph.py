@@ -6,6 +6,14 @@ inactive entity (dead, destroyed, ...) and the party are reached but not passed 
 destroyed place no longer ties its surroundings together and the party, which knows everyone,
 is no shortcut. Built once per view.
 
+Two kinds of edge are not relations of the taxonomy: a ``related_to`` that only says two names
+share a sentence (``evidence="co_occurrence"``) is of the kind :data:`CO_OCCURRENCE`, so a
+question asking along ``related_to`` (a kinship, :data:`ranking.cues.KIN_WORDS`) reaches only
+the kin the prose states; and a visible change's detail naming who destroyed the changed
+entity (``destroyed_by: [reedmen]``, :data:`DESTRUCTION_DETAILS`) is a ``destroyed_by`` edge,
+read at query time ("Who torched the Ferry House?"). The detail's names resolve among the view's
+entities only, so a player's graph never gains a GM-only entity.
+
 ``proximity(seeds)``: graded closeness to the entities a question names: ``decay ** (d - 1)``
 for the shortest distance ``d`` (in relations, up to ``hops``) from any seed.
 """
@@ -42,31 +50,80 @@ def effective_type(relation: Relation, states: Mapping[str, EffectiveState]) -> 
     return _TURNED.get((relation.type, attitude), relation.type) if attitude else relation.type
 
 
+CO_OCCURRENCE = "co_occurrence"
+"""The edge kind of a co-occurrence link: near in the graph, but no relation asked along."""
+
+DESTRUCTION_DETAILS = frozenset(
+    ("destroyed_by", "burned_by", "burnt_by", "torched_by", "razed_by", "sunk_by", "wrecked_by",
+     "demolished_by")
+)  # fmt: skip
+"""Change details that name who destroyed the changed entity (a ``destroyed_by`` edge)."""
+
+
+def _kind(relation: Relation, states: Mapping[str, EffectiveState]) -> str:
+    if relation.evidence == "co_occurrence":
+        return CO_OCCURRENCE
+    return effective_type(relation, states)
+
+
+def destroyers(view: CampaignView) -> list[tuple[str, str]]:
+    """``(destroyed, destroyer)`` per visible change detail of :data:`DESTRUCTION_DETAILS`
+    whose values name entities of the view (by id, name or alias, in any case)."""
+    names: dict[str, str] = {}
+    for entity in view.entities.values():
+        for name in (entity.id, entity.name, *entity.aliases):
+            names.setdefault(name.casefold(), entity.id)
+    found: list[tuple[str, str]] = []
+    for change in view.changes.values():
+        if change.entity_id not in view.entities:
+            continue
+        for key, value in change.details.items():
+            if key.casefold() not in DESTRUCTION_DETAILS:
+                continue
+            values = value if isinstance(value, list | tuple) else [value]
+            for item in values:
+                target = names.get(str(item).strip().casefold())
+                if target is not None and target != change.entity_id:
+                    found.append((change.entity_id, target))
+    return found
+
+
 class EffectiveGraph:
     """Undirected adjacency of the effective relations, with their effective types."""
 
-    def __init__(self, adjacency: dict[str, list[tuple[str, str]]], stops: frozenset[str]):
+    def __init__(
+        self,
+        adjacency: dict[str, list[tuple[str, str]]],
+        stops: frozenset[str],
+        events: dict[str, list[tuple[str, str]]] | None = None,
+    ):
         self._adjacency = adjacency
         self._stops = stops
+        self._events = events or {}  # asked along only, never part of proximity
 
     @classmethod
     def build(cls, view: CampaignView) -> EffectiveGraph:
         adjacency: dict[str, list[tuple[str, str]]] = {}
         for relation in view.relations:
-            kind = effective_type(relation, view.states)
+            kind = _kind(relation, view.states)
             adjacency.setdefault(relation.source, []).append((relation.target, kind))
             adjacency.setdefault(relation.target, []).append((relation.source, kind))
+        events: dict[str, list[tuple[str, str]]] = {}
+        for destroyed, destroyer in destroyers(view):
+            events.setdefault(destroyed, []).append((destroyer, "destroyed_by"))
+            events.setdefault(destroyer, []).append((destroyed, "destroyed_by"))
         stops = {eid for eid, state in view.states.items() if state.inactive}
-        return cls(adjacency, frozenset(stops | {PARTY_ID}))
+        return cls(adjacency, frozenset(stops | {PARTY_ID}), events)
 
     def neighbours(self, seeds: Iterable[str], types: Iterable[str] | None = None) -> set[str]:
-        """Entities one effective relation (of ``types``, when given) from a seed."""
+        """Entities one effective relation (of ``types``, when given) from a seed; a change's
+        ``destroyed_by`` detail counts only when asked along."""
         wanted = None if types is None else frozenset(types)
         found = {
             other
             for seed in seeds
-            for other, kind in self._adjacency.get(seed, ())
-            if wanted is None or kind in wanted
+            for other, kind in (*self._adjacency.get(seed, ()), *self._events.get(seed, ()))
+            if (wanted is None and kind != "destroyed_by") or (wanted and kind in wanted)
         }
         return found - set(seeds)
 

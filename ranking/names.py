@@ -32,6 +32,30 @@ def question_words(question: str) -> list[str]:
     return _WORD.findall(question.lower().replace("'", "").replace("’", ""))
 
 
+_POSSESSIVE = re.compile(r"['’]s\b", re.IGNORECASE)
+
+NOT_OWNED = frozenset(
+    ("gone", "been", "got", "dead", "alive", "not", "still", "here", "there", "back", "away",
+     "out", "in", "on", "at", "a", "an", "the", "now", "missing", "left", "done", "going",
+     "coming", "run", "fled", "taken", "just", "no", "never", "always", "off", "up", "down")
+)  # fmt: skip
+"""Words after "'s" that make it "is" or "has", not a possessive ("now old Fenner*'s gone*")."""
+
+
+def possessives(question: str) -> list[str | None]:
+    """Per word of ``question_words``, the word without its possessive "'s" when it had one
+    ("Bryony's mum" → "bryony"), else None; "'s" before :data:`NOT_OWNED` is "is" or "has"."""
+    words = question_words(question)
+    plain = question_words(_POSSESSIVE.sub("", question))
+    if len(plain) != len(words):
+        return [None] * len(words)
+    found: list[str | None] = []
+    for i, (word, bare) in enumerate(zip(words, plain, strict=True)):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        found.append(bare if bare != word and after not in NOT_OWNED else None)
+    return found
+
+
 class NameSpan(NamedTuple):
     """One name found in a question: its first and past-last word (in ``question_words``)
     and the ids it names."""
@@ -67,15 +91,36 @@ class NameIndex:
         """Ids of the entities the question names."""
         return {entity_id for span in self.spans(question) for entity_id in span.ids}
 
-    def spans(self, question: str) -> list[NameSpan]:
-        """Where the question names entities, left to right."""
+    def spans(self, question: str, *, possessive: bool = False) -> list[NameSpan]:
+        """Where the question names entities, left to right. ``possessive``: a name in the
+        possessive is found too ("Who is *Bryony's* mother?") where no name as written is
+        ("*Gossage's*", the inn so called, stays the inn)."""
         words = question_words(question)
+        found = self._spans(words, [None] * len(words))
+        if not possessive:
+            return found
+        taken = {i for span in found for i in range(span.start, span.end)}
+        owned = [
+            owner if owner and i not in taken else None
+            for i, owner in enumerate(possessives(question))
+        ]
+        more = [
+            span
+            for span in self._spans(words, owned)
+            if owned[span.end - 1] and taken.isdisjoint(range(span.start, span.end))
+        ]
+        return sorted([*found, *more])
+
+    def _spans(self, words: list[str], owners: list[str | None]) -> list[NameSpan]:
         found: list[NameSpan] = []
         i = 0
         while i < len(words):
             step = 1
             for size in range(min(self._longest, len(words) - i), 0, -1):
                 ids = self._phrases.get(tuple(words[i : i + size]))
+                owner = owners[i + size - 1]
+                if owner:  # "Bryony's mum": Bryony
+                    ids = self._phrases.get((*words[i : i + size - 1], owner)) or ids
                 if ids:
                     found.append(NameSpan(i, i + size, ids))
                     step = size

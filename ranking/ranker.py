@@ -183,7 +183,8 @@ class Ranker:
         question = spelt_out(question)  # "Who's on our side?" asks what "Who is …" asks
         inputs = _inputs(view, inputs, names)
         weights = preset_weights(preset, self._settings)
-        spans = _without_party_nouns(question, inputs.names.spans(question))
+        owned = bool(question_cues(question).relation_types)  # "Bryony's mum", "the Baron's allies"
+        spans = _without_party_nouns(question, inputs.names.spans(question, possessive=owned))
         named = {e for span in spans for e in span.ids} - {PARTY_ID}
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)

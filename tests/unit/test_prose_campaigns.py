@@ -282,3 +282,63 @@ def test_epithets_roles_and_kinds_stated_in_gm_sections_stay_secret() -> None:
     assert "Knife" not in entities
     assert entities["Bog Hag"].visibility == "gm"
     assert "Bog hags" not in mira.description
+
+
+def test_a_possessive_pronoun_states_kin_of_the_person_it_stands_for() -> None:
+    text = (
+        "# The Mill\n\n"
+        "Wenna Roe, a stout and patient woman, keeps the mill at the ford. "
+        "Her son Colm Roe carts the flour.\n"
+        "Brother Tobin Ashe, a lean man, came up the road. Tobin Ashe prayed. "
+        "Her only child, Ysolt Roe, met him at the gate.\n"
+        "Sir Aldo Venn sold his horse to Dara Quell. His nephew Piet Venn wept.\n"
+        "Colm Roe, Dara Quell and Piet Venn drank at the ford.\n"
+    )
+    stated = _stated(_run(text))
+    assert ("wenna-roe", "parent_of", "colm-roe") in stated
+    # the nearest person is a man: "her" skips him for the woman named before him
+    assert ("wenna-roe", "parent_of", "ysolt-roe") in stated
+    assert not any(t == "ysolt-roe" and s == "tobin-ashe" for s, _, t in stated)
+    # Aldo is a knight, but Dara's gender is unknown and stands nearer: no guess
+    assert not any(t == "piet-venn" and k == "related_to" for _, k, t in stated)
+
+
+def test_a_pronoun_reaches_back_into_the_previous_chunk_but_never_across_a_heading() -> None:
+    filler = "The rain fell on the roofs all night, " * 35 + "and nobody went out."
+    text = (
+        "# The Hall\n\n"
+        "Reeve Osmund Hale, a grey man, sat by his fire. Osmund Hale slept.\n\n" + filler + "\n\n"
+        "His nephew Bertil Hale poured the wine.\n\n"
+        "# The Quay\n\n"
+        "His nephew Ansel Hale mends nets. Bertil Hale and Ansel Hale fish.\n"
+    )
+    extraction = _run(text)
+    assert len({c.id for c in extraction.chunks}) > 1
+    stated = _stated(extraction)
+    assert ("bertil-hale", "related_to", "osmund-hale") in stated
+    assert not any("ansel-hale" in (s, t) for s, _, t in stated)
+
+
+def test_a_secret_section_s_people_are_no_antecedent_for_the_party_s_prose() -> None:
+    text = (
+        "# The Ferry\n\n"
+        "## GM Notes\n\n"
+        "Mirela Stoke, a widow, is a smuggler.\n\n"
+        "## The Landing\n\n"
+        "Her daughter Jessa Stoke poles the ferry. Jessa Stoke sings.\n"
+    )
+    stated = _stated(_run(text))
+    assert not any(t == "jessa-stoke" and k == "parent_of" for _, k, t in stated)
+
+
+def test_two_names_that_were_married_are_married_to_each_other() -> None:
+    text = (
+        "# Session 6\n\n"
+        "A month later Elske Brun and Hallam Vey were married at the chapel. "
+        "Elske Brun laughed; Hallam Vey wept.\n"
+        "Corin Mast and Dagny Holt were married to other people. Corin Mast and Dagny Holt "
+        "sailed.\n"
+    )
+    stated = _stated(_run(text))
+    assert ("elske-brun", "married_to", "hallam-vey") in stated
+    assert not any(k == "married_to" and "corin-mast" in (s, t) for s, k, t in stated)

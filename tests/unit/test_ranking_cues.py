@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from graphrag_core.config import RankingSettings
-from graphrag_core.models import CampaignView, Entity, Relation
+from graphrag_core.models import CampaignView, Change, Entity, Relation
 from ranking.cues import PERSON_TYPES, QuestionCues, question_cues
 from ranking.lexical import LexicalIndex
 from ranking.presets import CURRENT_STATE
@@ -289,3 +289,122 @@ def test_fever_asks_for_a_healer_and_fixing_for_a_craftsman() -> None:
     assert "healer" in lexical_query("One of ours has marsh fever. Who'll see to him?").split()
     assert "repairs" in lexical_query("Our punt has a hole. Who fixes boats round here?").split()
     assert "healer" not in lexical_query("Who poisoned the well?").split()
+
+
+def test_kin_nouns_ask_along_a_kinship_only_after_a_possessive() -> None:
+    assert question_cues("Whose boy is Tam?").relation_types == {"parent_of"}
+    assert question_cues("Whose nephew was Tam?").relation_types == {"related_to"}
+    assert question_cues("Who is Mira's uncle?").relation_types == {"related_to"}
+    assert question_cues("Who is the niece of the Reeve?").relation_types == {"related_to"}
+    assert question_cues("Who is Brother Aurel?").relation_types == set()  # a title
+    assert question_cues("Who is the stable boy?").relation_types == set()
+
+
+def test_a_stated_kinship_answers_and_a_shared_sentence_does_not() -> None:
+    kin = Relation(source="torven-blackwater", target="river-guild", type="related_to")
+    shared = Relation(
+        source="torven-blackwater", target="iron-hand", type="related_to", evidence="co_occurrence"
+    )
+    found = _ask("Whose nephew is Torven?", _with(party_view(), kin, shared))
+    assert found["river-guild"][2]["relation"] == 1.0
+    assert "iron-hand" not in found or found["iron-hand"][2]["relation"] == 0.0
+    # the one the question names is its setting: the kin asked for ranks above it
+    assert found["river-guild"][0] < found["torven-blackwater"][0]
+
+
+def _destroyed_by(view: CampaignView, *names: str) -> CampaignView:
+    burned = Change(
+        id="s6-r1-1",
+        session_id=6,
+        seq=1,
+        kind="entity_status",
+        entity_id="silver-stag-inn",
+        field="status",
+        old_value="intact",
+        new_value="destroyed",
+        details={"destroyed_by": list(names), "note": "Burned to the ground."},
+        source="sessions/6.md",
+    )
+    return view.model_copy(update={"changes": {**view.changes, burned.id: burned}})
+
+
+def test_a_change_naming_who_destroyed_a_place_answers_who_torched_it() -> None:
+    for question in (
+        "Who torched the Silver Stag Inn?",
+        "Who burned down the Silver Stag Inn?",
+        "Who brought the roof down on the Silver Stag Inn?",
+    ):
+        assert "destroyed_by" in question_cues(question).relation_types, question
+    assert (
+        "destroyed_by"
+        not in question_cues("What burns in the Silver Stag's hearth?").relation_types
+    )
+    found = _ask("Who torched the Silver Stag Inn?", _destroyed_by(party_view(), "Iron Hand"))
+    assert found["iron-hand"][2]["relation"] == 1.0
+    assert found["iron-hand"][0] < found["silver-stag-inn"][0]
+    # the detail is read only when asked along: it ties nothing together otherwise
+    other = _ask("Who guards the Silver Stag Inn?", _destroyed_by(party_view(), "Iron Hand"))
+    assert "iron-hand" not in other or other["iron-hand"][2]["relation"] == 0.0
+
+
+def test_a_destroyer_players_may_not_see_answers_nothing_for_them() -> None:
+    gm = _ask("Who torched the Silver Stag Inn?", _destroyed_by(gm_view(), "shadow-cult"))
+    assert gm["shadow-cult"][2]["relation"] == 1.0
+    party = _ask("Who torched the Silver Stag Inn?", _destroyed_by(party_view(), "shadow-cult"))
+    assert "shadow-cult" not in party
+
+
+def test_sending_someone_into_the_river_asks_for_the_killer() -> None:
+    for question in ("Who sent Torven into the river?", "Who threw Torven off the bridge?"):
+        assert "killed_by" in question_cues(question).relation_types, question
+    assert "killed_by" not in question_cues("Who put Torven in charge?").relation_types
+    assert "killed_by" not in question_cues("Who sent Torven a letter?").relation_types
+    killed = Relation(source="torven-blackwater", target="iron-hand", type="killed_by")
+    found = _ask("Who sent Torven into the river?", _with(party_view(), killed))
+    assert found["iron-hand"][2]["relation"] == 1.0
+
+
+def test_a_name_in_the_possessive_is_named_and_is_the_setting_of_its_kin() -> None:
+    kin = Relation(source="river-guild", target="torven-blackwater", type="parent_of")
+    for question in ("Who's Torven's mum?", "Who is Torven’s mother?"):
+        found = _ask(question, _with(party_view(), kin))
+        assert found["torven-blackwater"][2]["named"] == 1.0, question
+        assert found["river-guild"][2]["relation"] == 1.0, question
+        assert found["river-guild"][0] < found["torven-blackwater"][0], question
+
+
+def test_other_words_for_marrying_and_killing_ask_along_their_relation() -> None:
+    for question in ("Who did Torven marry?", "Who did Torven get hitched to?", "Who wed Torven?"):
+        assert "married_to" in question_cues(question).relation_types, question
+    for question in ("Who did for Torven?", "Who has done for Torven?", "Who finished off Torven?"):
+        assert "killed_by" in question_cues(question).relation_types, question
+    assert "killed_by" not in question_cues("What did the guild do for Torven?").relation_types
+
+
+def test_a_possessive_names_only_where_no_name_as_written_does_and_s_is_not_is() -> None:
+    from ranking.names import NameIndex
+
+    view = party_view()
+    tavern = view.entities["red-oak-tavern"].model_copy(update={"aliases": ("Torven's",)})
+    index = NameIndex.build(
+        view.model_copy(update={"entities": {**view.entities, tavern.id: tavern}})
+    )
+
+    def named(question: str) -> set[str]:
+        return {e for span in index.spans(question, possessive=True) for e in span.ids}
+
+    assert named("Can we drink at Torven's tonight?") == {"red-oak-tavern"}  # as written
+    assert named("Who keeps the Red Oak Tavern's cellar?") == {"red-oak-tavern"}
+    assert named("Where do we drink now the Red Oak Tavern's gone?") == set()  # 's: has
+    assert index.spans("Who keeps the Red Oak Tavern's cellar?") == []  # passages: as written
+
+
+def test_a_possessive_names_someone_only_in_a_relation_question() -> None:
+    kin = Relation(source="river-guild", target="torven-blackwater", type="parent_of")
+    view = party_view()
+    torven = view.entities["torven-blackwater"].model_copy(update={"aliases": ()})
+    view = _with(view.model_copy(update={"entities": {**view.entities, torven.id: torven}}), kin)
+    asked = _ask("Who is Torven Blackwater's mother?", view)
+    assert asked["torven-blackwater"][2]["named"] == 1.0
+    where = _ask("Where did Torven Blackwater's silver go?", view)  # about the silver
+    assert "torven-blackwater" not in where or where["torven-blackwater"][2]["named"] == 0.0
