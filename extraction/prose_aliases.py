@@ -1,8 +1,10 @@
 """Other names of a prose entity: stated ones, title forms and first names.
 
 - stated: "Everyone calls her Old Wenna", "known as the Grey Hand", "called Redcap",
-  "nicknamed Ash" — the alias of the sentence's subject (its first name, or the section's
-  entity when the sentence opens with a pronoun);
+  "nicknamed Ash", "the gang know him as the Heron", "X, whom her people call the Crow
+  Mother", "their nickname, the Iron Collars", "Its members, the Glaivers," — the alias of
+  the sentence's subject (its first name, or the section's entity when the sentence opens
+  with a pronoun);
 - title forms: "Reeve Alda Brandt" gives "Reeve Alda Brandt" and, when no other entity bears
   that title, "the Reeve";
 - first names: "Alda" for the NPC "Alda Brandt", when no other entity's name starts or ends
@@ -20,7 +22,9 @@ from extraction.prose_types import INTRODUCED
 
 _STATED = re.compile(
     r"\b(?:call(?:s|ed)?\s+(?P<person>her|him)|calls?\s+(?:it|them)|called|known\s+as|"
-    r"nicknamed|also\s+named|goes\s+by|go\s+by)\s+(?:the\s+)?$",
+    r"nicknamed|also\s+named|goes\s+by|go\s+by|"
+    r"knows?\s+(?:him|her|it|them)\s+(?:only\s+|simply\s+|just\s+)?as|"
+    r"whom\s[^,.;]*?\bcalls?|nickname[,:]?|(?:its|their)\s+members,)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 _CALLER = re.compile(r"^\s*(?:(?:still|also|often|sometimes|now|all|only)\s+)*$")
