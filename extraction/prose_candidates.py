@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from extraction.prose_aliases import first_name, title_aliases
-from extraction.prose_names import is_title
 from extraction.prose_types import name_type, noun_type
 from extraction.slugs import normalise_name
 
@@ -78,7 +77,7 @@ def absorb(into: Candidate, other: Candidate) -> None:
             into.aliases.setdefault(f"{title} {surface}", other.party)
 
 
-def _person_like(candidate: Candidate) -> bool:
+def person_like(candidate: Candidate) -> bool:
     """Typed a person, or untyped with a name of two capitalised words neither of which is a
     cue noun ("Gideon Mawle", not "Black Shuck Inn")."""
     kind = best_type(candidate)
@@ -90,7 +89,7 @@ def _person_like(candidate: Candidate) -> bool:
 
 
 def merge_first_names(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
-    people = {key: display_name(c) for key, c in kept.items() if _person_like(c)}
+    people = {key: display_name(c) for key, c in kept.items() if person_like(c)}
     names = [display_name(c) for c in kept.values()]
     for key, person in people.items():
         short = first_name(person, names)
@@ -139,69 +138,6 @@ def merge_short_names(kept: dict[str, Candidate]) -> None:
                 absorb(kept[target], kept.pop(key))
 
 
-def _words(name: str) -> list[str]:
-    words = name.casefold().split()
-    return words[1:] if words[:1] == ["the"] and len(words) > 1 else words
-
-
-def merge_prefixes(kept: dict[str, Candidate]) -> None:
-    """Fold a short form written with "the" into the one longer name it opens: "the Pinchgate"
-    of "The Pinchgate Sluice", "the Pike" of "The Pike and Withy", "the Black Tide" of "Black
-    Tide Smugglers". Not when it opens two names, when its type is against the longer one's,
-    or when most of its mentions are not "the X" ("the Tesk rings" and "the gas giant Tesk"
-    name a planet beside the "Tesk Mining Consortium"; a town "Cragspire" beside "Cragspire
-    Keep" is :func:`merge_short_names`' question); a person's first name is
-    :func:`merge_first_names`'. A short form over a heading of its own keeps its name and
-    takes the longer one in ("## The Vestry" and "the Vestry of St Ebba")."""
-    names = {key: _words(display_name(c)) for key, c in kept.items()}
-    for key in sorted(kept, key=lambda k: len(names[k])):
-        short = kept.get(key)
-        if short is None or 2 * short.after_the <= short.mentions:
-            continue
-        words = names[key]
-        longer = [k for k, w in names.items() if k != key and len(w) > len(words)
-                  and w[: len(words)] == words and k in kept]  # fmt: skip
-        if len(longer) != 1:
-            continue
-        (target,) = longer
-        full = kept[target]
-        kind, full_kind = best_type(short), best_type(full)
-        if full_kind in ("NPC", "PC") or kind not in (full_kind, "Other"):
-            continue
-        if short.heading and not full.heading:
-            absorb(short, kept.pop(target))
-        elif not short.heading:
-            absorb(full, kept.pop(key))
-
-
-def _office_name(name: str) -> bool:
-    """Whether a name is an office, not a person: a lone title ("Vizier", "Dyke-Reeve") or an
-    office over a place or group ("Reeve of Sallowmere", "Captain of the Guard")."""
-    words = name.split()
-    if len(words) == 1:
-        return is_title(words[0])
-    return is_title(words[0]) and words[1] == "of"
-
-
-def merge_offices(kept: dict[str, Candidate], offices: dict[str, set[str]]) -> None:
-    """Fold an office written alone ("the Vizier", "the Dyke-Reeve", "Reeve of Sallowmere")
-    into the one person the prose gives it to (a title, an apposition, "was made"); an office
-    held by no one or by several stays as it is (unsure: no guess)."""
-    for key in sorted(kept):
-        candidate = kept[key]
-        name = display_name(candidate)
-        if candidate.heading or not _office_name(name):
-            continue
-        holders = {
-            k for k in offices.get(name.casefold(), set())
-            if k in kept and k != key and _person_like(kept[k])
-        }  # fmt: skip
-        if len(holders) == 1:
-            (holder,) = holders
-            absorb(kept[holder], kept.pop(key))
-            kept[holder].aliases.setdefault(f"the {name}", candidate.party)
-
-
 def _lesser(short: Candidate, full: Candidate) -> bool:
     """Whether "Cragspire" is a short form of "Cragspire Keep", not the town the keep is named
     after: no heading of its own, no type against the place, named no more often."""
@@ -237,7 +173,7 @@ def merge_epithets(
 def merge_surnames(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
     """Fold a lone last name ("Grell", "Captain Grell") into the one person whose name ends
     with it, when no other entity's name shares that word."""
-    people = {key: display_name(c) for key, c in kept.items() if _person_like(c)}
+    people = {key: display_name(c) for key, c in kept.items() if person_like(c)}
     words: dict[str, int] = {}
     for candidate in kept.values():
         parts = display_name(candidate).split()

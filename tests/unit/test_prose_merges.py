@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 
+from extraction.nicknames import shortens
 from extraction.offline import extract
 from graphrag_core.models import Entity, Extraction, SourceDocument
 
@@ -130,3 +131,63 @@ def test_stated_aliases_whom_nickname_members_and_know_as() -> None:
     assert "Red Caps" in entities["Quarrymen's Guild"].aliases
     assert "Glimmers" in entities["The Lampwrights' Company"].aliases
     assert "Crow" in entities["Mallory Voss"].aliases
+
+
+def test_the_end_of_a_one_word_name_written_with_the_folds_into_it() -> None:
+    text = (
+        "# The Parish\n\n"
+        "Brackenmere is a fen parish of reed and water. Boats cross the Mere at dawn, and "
+        "the Mere floods every spring.\n"
+        "Stonegap is a pass town. Ebba's Gap is a ravine. We camped in the Gap, and the Gap "
+        "was cold.\n"
+    )
+    entities = _named(_run(text))
+    assert "Mere" not in entities
+    assert "Mere" in entities["Brackenmere"].aliases
+    assert "Gap" not in entities["Stonegap"].aliases  # also a word of "Ebba's Gap": no guess
+
+
+def test_a_short_given_name_folds_into_the_one_person_it_shortens() -> None:
+    text = (
+        "# The Ferry\n\n"
+        "Tobias Wren, a ferryman, keeps the punt at the landing. Tobias Wren is quiet.\n"
+        "Toby poled us across at dawn. Toby knows every channel.\n"
+        "Margaret Dunn, a widow, sells eels. Peggy laughed at us. Peggy sold us a pie.\n"
+    )
+    entities = _named(_run(text))
+    assert "Toby" not in entities and "Peggy" not in entities
+    assert "Toby" in entities["Tobias Wren"].aliases
+    assert "Peggy" in entities["Margaret Dunn"].aliases
+
+
+def test_a_short_given_name_two_people_could_bear_stays_apart() -> None:
+    text = (
+        "# The Ferry\n\n"
+        "Tobias Wren, a ferryman, keeps the punt. Tobin Marsh, a miller, grinds the corn.\n"
+        "Toby poled us across at dawn. Toby knows every channel. Tobias Wren and Tobin Marsh "
+        "argue.\n"
+    )
+    entities = _named(_run(text))
+    assert "Toby" in entities
+    assert "Toby" not in entities["Tobias Wren"].aliases
+
+
+def test_the_head_noun_of_one_place_is_its_lower_case_alias() -> None:
+    text = (
+        "# The Hill\n\n"
+        "Greyfen Abbey stands on the hill above the village. The monks of the abbey brew "
+        "ale. Greyfen Abbey is old.\n"
+        "Old Quarry Mine and Saltcombe Mine lie below; the mine floods. The Drowned Bell is "
+        "a quest: find the bell.\n"
+    )
+    entities = _named(_run(text))
+    assert "the abbey" in entities["Greyfen Abbey"].aliases
+    assert "the mine" not in entities["Saltcombe Mine"].aliases  # two mines: no guess
+    assert all("the bell" not in e.aliases for e in entities.values())
+
+
+def test_hypocorisms_and_clipped_given_names() -> None:
+    assert shortens("Toby", "Tobias") and shortens("Bill", "William")
+    assert shortens("Will", "William") and shortens("Danny", "Daniel")
+    assert not shortens("Mary", "Margaret") and not shortens("Ann", "Anna")
+    assert not shortens("Tobias", "Toby")

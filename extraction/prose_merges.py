@@ -1,0 +1,146 @@
+"""Merges that make one entity of one real thing in a prose-only ingest, after the candidates
+are kept (:mod:`extraction.prose_entities`): a short form written with "the" ("the
+Pinchgate"), the end of a one-word name ("the Mere" of Sallowmere), an office alone ("the
+Vizier"), a short given name ("Toby" of Tobias Gossage); and the head noun of one named place
+or thing as its alias ("the church" of St Ebba's Church).
+
+Every merge needs exactly one owner of the right type; with none or several the names stay as
+they are ("Other when unsure, never a wrong confident merge").
+"""
+
+from __future__ import annotations
+
+from extraction.nicknames import shortens
+from extraction.prose_candidates import Candidate, absorb, best_type, display_name, person_like
+from extraction.prose_names import is_title
+from extraction.prose_types import noun_type
+
+_PEOPLE = ("NPC", "PC")
+
+
+def _words(name: str) -> list[str]:
+    words = name.casefold().split()
+    return words[1:] if words[:1] == ["the"] and len(words) > 1 else words
+
+
+def _with_the(candidate: Candidate) -> bool:
+    """Most of its mentions are "the X" (a place's short form, not a town's own name)."""
+    return 2 * candidate.after_the > candidate.mentions
+
+
+def _fits(short: str, full: str) -> bool:
+    return full not in _PEOPLE and short in (full, "Other")
+
+
+def merge_prefixes(kept: dict[str, Candidate]) -> None:
+    """Fold a short form written with "the" into the one longer name it opens: "the Pinchgate"
+    of "The Pinchgate Sluice", "the Pike" of "The Pike and Withy", "the Black Tide" of "Black
+    Tide Smugglers". Not when it opens two names, when its type is against the longer one's,
+    or when most of its mentions are not "the X" ("the Tesk rings" and "the gas giant Tesk"
+    name a planet beside the "Tesk Mining Consortium"; a town "Cragspire" beside "Cragspire
+    Keep" is ``merge_short_names``' question); a person's first name is
+    ``merge_first_names``'. A short form over a heading of its own keeps its name and takes
+    the longer one in ("## The Vestry" and "the Vestry of St Ebba")."""
+    names = {key: _words(display_name(c)) for key, c in kept.items()}
+    for key in sorted(kept, key=lambda k: len(names[k])):
+        short = kept.get(key)
+        if short is None or not _with_the(short):
+            continue
+        words = names[key]
+        longer = [k for k, w in names.items() if k != key and len(w) > len(words)
+                  and w[: len(words)] == words and k in kept]  # fmt: skip
+        if len(longer) != 1:
+            continue
+        (target,) = longer
+        full = kept[target]
+        if not _fits(best_type(short), best_type(full)):
+            continue
+        if short.heading and not full.heading:
+            absorb(short, kept.pop(target))
+        elif not short.heading:
+            absorb(full, kept.pop(key))
+
+
+def _office_name(name: str) -> bool:
+    """Whether a name is an office, not a person: a lone title ("Vizier", "Dyke-Reeve") or an
+    office over a place or group ("Reeve of Sallowmere", "Captain of the Guard")."""
+    words = name.split()
+    if len(words) == 1:
+        return is_title(words[0])
+    return is_title(words[0]) and words[1] == "of"
+
+
+def merge_offices(kept: dict[str, Candidate], offices: dict[str, set[str]]) -> None:
+    """Fold an office written alone ("the Vizier", "the Dyke-Reeve", "Reeve of Sallowmere")
+    into the one person the prose gives it to (a title, an apposition, "was made"); an office
+    held by no one or by several stays as it is (unsure: no guess)."""
+    for key in sorted(kept):
+        candidate = kept[key]
+        name = display_name(candidate)
+        if candidate.heading or not _office_name(name):
+            continue
+        holders = {
+            k for k in offices.get(name.casefold(), set())
+            if k in kept and k != key and person_like(kept[k])
+        }  # fmt: skip
+        if len(holders) == 1:
+            (holder,) = holders
+            absorb(kept[holder], kept.pop(key))
+            kept[holder].aliases.setdefault(f"the {name}", candidate.party)
+
+
+def merge_tails(kept: dict[str, Candidate]) -> None:
+    """Fold a one-word short form written with "the" into the one one-word name that ends with
+    it ("the Mere" of Sallowmere, "the Holm" of Vardholm), unless it is also a word of another
+    name ("Ebba's Holm") or its type is against the place's."""
+    names = {key: _words(display_name(c)) for key, c in kept.items()}
+    for key in sorted(kept):
+        short = kept.get(key)
+        words = names[key]
+        if short is None or short.heading or len(words) != 1 or not _with_the(short):
+            continue
+        (tail,) = words
+        owners = [
+            k for k, w in names.items()
+            if k != key and k in kept and len(w) == 1 and w[0].endswith(tail)
+            and len(w[0]) >= len(tail) + 3
+        ]  # fmt: skip
+        shared = any(tail in w for k, w in names.items() if k != key and len(w) > 1)
+        if len(owners) == 1 and not shared and _fits(best_type(short), best_type(kept[owners[0]])):
+            absorb(kept[owners[0]], kept.pop(key))
+
+
+def merge_given_names(kept: dict[str, Candidate]) -> None:
+    """Fold a lone short given name ("Toby", "Bill", "Kate") into the one person whose first
+    name it shortens ("Tobias Gossage", "William Hale", "Katherine Moss"): not when two people
+    fit, when the short name is also a word of another name, or when it is typed as no
+    person."""
+    people = {k: display_name(c).split() for k, c in kept.items() if person_like(c)}
+    for key in sorted(kept):
+        short = kept.get(key)
+        words = display_name(short).split() if short else []
+        if short is None or short.heading or len(words) != 1:
+            continue
+        if best_type(short) not in (*_PEOPLE, "Other"):
+            continue
+        owners = [k for k, w in people.items() if len(w) > 1 and shortens(words[0], w[0])]
+        if len(owners) == 1 and owners[0] in kept:
+            absorb(kept[owners[0]], kept.pop(key))
+
+
+def add_head_nouns(kept: dict[str, Candidate], lower: frozenset[str]) -> None:
+    """Give the one named place or thing whose head noun says what it is ("St Ebba's Church",
+    "Silverdeep Mine", "Abbey of the Still Bell") the alias "the church", "the mine", "the
+    abbey" when the prose writes it in lower case and no other entity's name ends with that
+    noun (not a quest "The Drowned Bell": a quest is no bell)."""
+    heads: dict[str, list[str]] = {}
+    for key, candidate in kept.items():
+        name = display_name(candidate)
+        words = _words(name.split(" of ")[0])
+        if len(words) > 1 or " of " in name:
+            heads.setdefault(words[-1], []).append(key)
+    for noun, owners in sorted(heads.items()):
+        candidate = kept[owners[0]]
+        typed = noun_type(noun) == best_type(candidate) != "NPC"
+        if len(owners) == 1 and typed and f"the {noun}" in lower:
+            candidate.aliases.setdefault(f"the {noun}", candidate.party)
