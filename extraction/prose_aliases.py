@@ -27,6 +27,12 @@ _STATED = re.compile(
     r"whom\s[^,.;]*?\bcalls?|nickname[,:]?|(?:its|their)\s+members,)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
+_SUMMONED = re.compile(
+    r"\s+(?:in|out|up|back|over|down|away|together|forth)\b"
+    r"(?!\s+(?:the|a|an|their|his|her|its|old)\b)"
+)
+"""After "called X": X was summoned, not named ("called the Wardens in from the yard"; not
+"called Redcap in the old tongue")."""
 _CALLER = re.compile(r"^\s*(?:(?:still|also|often|sometimes|now|all|only)\s+)*$")
 _PRONOUN_START = re.compile(r"^\s*(?:She|He|It|They|Her|His|Its|Their|Everyone|Locals|People)\b")
 OFFICES = frozenset(
@@ -62,6 +68,8 @@ def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias
         cue = _STATED.search(sentence[:start])
         if cue is None or INTRODUCED.search(sentence[:start]):
             continue  # "a man called Silas Crane" introduces a name, it is no one's alias
+        if cue.group(0).lower().startswith("call") and _SUMMONED.match(sentence, span.end):
+            continue  # "called the Dyke Wardens in from the yard" summons them
         alias = sentence[start : span.end]
         person = cue.group("person") is not None
         before = next((s for s in reversed(ordered) if s.end <= start), None)

@@ -39,6 +39,7 @@ from extraction.prose_candidates import (
 from extraction.prose_merges import (
     add_head_nouns,
     merge_given_names,
+    merge_members,
     merge_offices,
     merge_prefixes,
     merge_tails,
@@ -255,6 +256,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entit
     merge_short_names(kept)
     merge_prefixes(kept)
     merge_tails(kept)
+    merge_members(kept)
     merge_offices(kept, collector.offices)
     add_roles(kept, collector.roles)
     add_head_nouns(kept, _the_nouns(chunks))

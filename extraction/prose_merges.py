@@ -14,6 +14,7 @@ from extraction.nicknames import shortens
 from extraction.prose_candidates import Candidate, absorb, best_type, display_name, person_like
 from extraction.prose_names import is_title
 from extraction.prose_types import noun_type
+from extraction.slugs import normalise_name
 
 _PEOPLE = ("NPC", "PC")
 
@@ -108,6 +109,19 @@ def merge_tails(kept: dict[str, Candidate]) -> None:
         shared = any(tail in w for k, w in names.items() if k != key and len(w) > 1)
         if len(owners) == 1 and not shared and _fits(best_type(short), best_type(kept[owners[0]])):
             absorb(kept[owners[0]], kept.pop(key))
+
+
+def merge_members(kept: dict[str, Candidate]) -> None:
+    """Fold the singular of a group's plural name into the group: "every Dyke Warden" is one
+    of "the Dyke Wardens", "a Tidewarden" one of the Tidewardens."""
+    plurals = {normalise_name(display_name(c)): k for k, c in kept.items()}
+    for key in sorted(kept):
+        member = kept[key]
+        group = plurals.get(normalise_name(display_name(member)) + "s", key)
+        if group == key or group not in kept or best_type(kept[group]) != "Faction":
+            continue
+        if not member.heading and best_type(member) in ("NPC", "Other"):
+            absorb(kept[group], kept.pop(key))
 
 
 def merge_given_names(kept: dict[str, Candidate]) -> None:

@@ -191,3 +191,18 @@ def test_hypocorisms_and_clipped_given_names() -> None:
     assert shortens("Will", "William") and shortens("Danny", "Daniel")
     assert not shortens("Mary", "Margaret") and not shortens("Ann", "Anna")
     assert not shortens("Tobias", "Toby")
+
+
+def test_called_in_summons_and_a_member_folds_into_its_group() -> None:
+    text = (
+        "# The Sluice\n\n"
+        "The Marsh Wardens, a company of a dozen men, keep the sluice. Every Marsh Warden "
+        "carries a horn.\n"
+        "Piers Holloway smiled and called the Marsh Wardens in from the yard. The Marsh "
+        "Wardens came at a run. Piers Holloway laughed.\n"
+    )
+    entities = _named(_run(text))
+    wardens = entities["Marsh Wardens"]
+    assert wardens.type == "Faction" and "Marsh Warden" not in entities
+    assert "Marsh Warden" in wardens.aliases
+    assert "Marsh Wardens" not in entities["Piers Holloway"].aliases
