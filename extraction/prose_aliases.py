@@ -100,14 +100,26 @@ def title_aliases(name: str, titles: Iterable[str], title_users: Mapping[str, in
     return aliases
 
 
-def first_name(name: str, names: Iterable[str]) -> str | None:
-    """The first word of a person's name when no other name shares it as first or last word."""
+def name_ends(names: Iterable[str]) -> dict[str, int]:
+    """How many distinct names of two words or more open or end with each (casefolded) word."""
+    ends: dict[str, int] = {}
+    for name in set(names):
+        parts = name.casefold().split()
+        for word in {parts[0], parts[-1]} if len(parts) > 1 else ():
+            ends[word] = ends.get(word, 0) + 1
+    return ends
+
+
+def first_name(
+    name: str, names: Iterable[str], ends: Mapping[str, int] | None = None
+) -> str | None:
+    """The first word of a person's name when no other name shares it as first or last word
+    (``ends``: :func:`name_ends` of ``names``, which hold ``name``, computed once by a caller
+    that asks for many)."""
     words = name.split()
     if len(words) < 2 or len(words[0]) < 3:
         return None
-    first = words[0].casefold()
-    for other in names:
-        parts = other.casefold().split()
-        if other != name and len(parts) > 1 and first in (parts[0], parts[-1]):
-            return None
-    return words[0]
+    if ends is None:
+        names = set(names)
+        ends = name_ends(names | {name})
+    return None if ends.get(words[0].casefold(), 0) > 1 else words[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from extraction.prose_aliases import first_name, title_aliases
+from extraction.prose_aliases import first_name, name_ends, title_aliases
 from extraction.prose_types import name_type, noun_type
 from extraction.slugs import normalise_name
 
@@ -91,8 +91,9 @@ def person_like(candidate: Candidate) -> bool:
 def merge_first_names(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
     people = {key: display_name(c) for key, c in kept.items() if person_like(c)}
     names = [display_name(c) for c in kept.values()]
+    ends = name_ends(names)
     for key, person in people.items():
-        short = first_name(person, names)
+        short = first_name(person, names, ends)
         lone = normalise_name(short) if short else None
         if lone and lone in found and lone != key and best_type(found[lone]) in _PEOPLE:
             kept.pop(lone, None)

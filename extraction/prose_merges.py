@@ -10,7 +10,7 @@ they are ("Other when unsure, never a wrong confident merge").
 
 from __future__ import annotations
 
-from extraction.nicknames import shortens
+from extraction.nicknames import HYPOCORISMS, shortens
 from extraction.prose_candidates import Candidate, absorb, best_type, display_name, person_like
 from extraction.prose_names import is_title
 from extraction.prose_types import noun_type
@@ -43,13 +43,15 @@ def merge_prefixes(kept: dict[str, Candidate]) -> None:
     ``merge_first_names``'. A short form over a heading of its own keeps its name and takes
     the longer one in ("## The Vestry" and "the Vestry of St Ebba")."""
     names = {key: _words(display_name(c)) for key, c in kept.items()}
+    opening: dict[tuple[str, ...], list[str]] = {}  # ("pinchgate",) -> the names it opens
+    for key, words in names.items():
+        for end in range(1, len(words)):
+            opening.setdefault(tuple(words[:end]), []).append(key)
     for key in sorted(kept, key=lambda k: len(names[k])):
         short = kept.get(key)
         if short is None or not _with_the(short):
             continue
-        words = names[key]
-        longer = [k for k, w in names.items() if k != key and len(w) > len(words)
-                  and w[: len(words)] == words and k in kept]  # fmt: skip
+        longer = [k for k in opening.get(tuple(names[key]), []) if k != key and k in kept]
         if len(longer) != 1:
             continue
         (target,) = longer
@@ -129,17 +131,29 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
     name it shortens ("Tobias Gossage", "William Hale", "Katherine Moss"): not when two people
     fit, when the short name is also a word of another name, or when it is typed as no
     person."""
-    people = {k: display_name(c).split() for k, c in kept.items() if person_like(c)}
+    by_first: dict[str, list[tuple[str, str]]] = {}  # "tob" / "tobias" -> (key, "Tobias")
+    in_names: set[str] = set()  # the words of every name of two words or more
+    for key, candidate in kept.items():
+        words = display_name(candidate).split()
+        in_names.update(w.casefold() for w in words if len(words) > 1)
+        if len(words) > 1 and person_like(candidate):
+            for index in {words[0][:3].casefold(), words[0].casefold()}:
+                by_first.setdefault(index, []).append((key, words[0]))
     for key in sorted(kept):
         short = kept.get(key)
         words = display_name(short).split() if short else []
         if short is None or short.heading or len(words) != 1:
             continue
-        if best_type(short) not in (*_PEOPLE, "Other"):
+        lone = words[0].casefold()
+        if best_type(short) not in (*_PEOPLE, "Other") or lone in in_names:
             continue
-        owners = [k for k, w in people.items() if len(w) > 1 and shortens(words[0], w[0])]
-        if len(owners) == 1 and owners[0] in kept:
-            absorb(kept[owners[0]], kept.pop(key))
+        fitting = [
+            *by_first.get(lone[:3], []),
+            *(p for f in HYPOCORISMS.get(lone, ()) for p in by_first.get(f, [])),
+        ]
+        owners = {k for k, first in fitting if shortens(words[0], first)}
+        if len(owners) == 1 and (owner := owners.pop()) in kept:
+            absorb(kept[owner], kept.pop(key))
 
 
 def add_head_nouns(kept: dict[str, Candidate], lower: frozenset[str]) -> None:
