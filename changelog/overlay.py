@@ -36,9 +36,17 @@ from graphrag_core.models import (
     ChangeSetRecord,
     EffectiveState,
     Entity,
+    assumed_status,
 )
 
-__all__ = ["OverlayMemo", "base_states", "changes_for", "effective_changes", "effective_states"]
+__all__ = [
+    "OverlayMemo",
+    "base_state",
+    "base_states",
+    "changes_for",
+    "effective_changes",
+    "effective_states",
+]
 
 _ORDER = attrgetter("session_id", "seq")
 _ATTITUDES: frozenset[str] = frozenset({"allied", "neutral", "hostile"})
@@ -91,13 +99,20 @@ def changes_for(
     return mine
 
 
+def base_state(entity: Entity, later: str | None = None) -> EffectiveState:
+    """The entity's state before any change: its base status, or the status it is assumed to
+    have when no source gives one (``models.assumed_status``; ``later`` is the first status a
+    change gives it, for a type without a default)."""
+    if entity.status:
+        return EffectiveState(entity_id=entity.id, status=entity.status)
+    assumed = assumed_status(entity.type, later)
+    return EffectiveState(entity_id=entity.id, status=assumed, status_assumed=assumed is not None)
+
+
 def base_states(entities: Mapping[str, Entity]) -> dict[str, EffectiveState]:
     """Every entity's state before any change: compute once per graph version and pass it to
     ``effective_states(base=...)`` so a query pays only for the entities the changes touch."""
-    return {
-        entity_id: EffectiveState(entity_id=entity_id, status=entity.status)
-        for entity_id, entity in entities.items()
-    }
+    return {entity_id: base_state(entity) for entity_id, entity in entities.items()}
 
 
 def effective_states(
@@ -119,10 +134,18 @@ def effective_states(
     ):
         overlay.apply(change)
     states = dict(base) if base is not None else base_states(entities)
+    if as_of_session is not None:
+        # an entity of a type without a default status that a later change kills or destroys
+        # was alive or intact until then (only changes this audience may see say so)
+        later = effective_changes(changes, visibilities=visibilities, records=records)
+        for change in reversed(later):
+            entity = entities.get(change.entity_id)
+            if change.kind == "entity_status" and entity is not None and not entity.status:
+                states[entity.id] = base_state(entity, change.new_value)
     for entity_id in overlay.touched():
         entity = entities.get(entity_id)
         if entity is not None:
-            states[entity_id] = overlay.state(entity_id, entity)
+            states[entity_id] = overlay.state(entity_id, entity, states.get(entity_id))
     return states
 
 
@@ -196,15 +219,17 @@ class _Overlay:
             | (self.relations.keys())
         )
 
-    def state(self, entity_id: str, entity: Entity) -> EffectiveState:
+    def state(self, entity_id: str, entity: Entity, base: EffectiveState | None) -> EffectiveState:
         status = self.status.get(entity_id)
         attitude = self.attitude.get(entity_id)
         relations = self.relations.get(entity_id)
+        before = base if base is not None else base_state(entity)
         return EffectiveState(
             entity_id=entity_id,
-            status=status.new_value if status else entity.status,
+            status=status.new_value if status else before.status,
             status_change=status.id if status else None,
             status_session=status.session_id if status else None,
+            status_assumed=False if status else before.status_assumed,
             attitude=cast(Attitude, attitude.new_value) if attitude else None,
             attitude_change=attitude.id if attitude else None,
             properties=self.properties.get(entity_id, {}),

@@ -42,6 +42,25 @@ STATUS_VOCABULARY: dict[str, tuple[str, ...]] = {
 }
 """Allowed statuses per entity type; the first one is the default."""
 
+_STILL_THERE: tuple[str, ...] = ("alive", "intact", "active", "present", "open")
+
+
+def assumed_status(entity_type: str, later: str | None = None) -> str | None:
+    """The status of an entity no source gives one: its type's default when that means "still
+    there" (an NPC is ``alive``, a place ``intact``, a quest ``open``; an event or an ``Other``
+    has none). For a type without one, ``later`` (the first status a change gives the entity)
+    picks it: a thing that dies later was ``alive`` until then, one destroyed was ``intact``."""
+    statuses = STATUS_VOCABULARY.get(entity_type, ())
+    if statuses and statuses[0] in _STILL_THERE:
+        return statuses[0]
+    if later is None:
+        return None
+    for vocabulary in STATUS_VOCABULARY.values():
+        if later in vocabulary and vocabulary[0] in _STILL_THERE:
+            return vocabulary[0]
+    return None
+
+
 INACTIVE_STATUSES: frozenset[str] = frozenset(
     {"dead", "destroyed", "disbanded", "lost", "abandoned", "failed", "missing", "captured"}
 )
@@ -342,6 +361,11 @@ class EffectiveState(_Model):
     status: str | None
     status_change: str | None = Field(default=None, description="Change id that set the status.")
     status_session: int | None = None
+    status_assumed: bool = Field(
+        default=False,
+        description="No source or change gives a status: ``status`` is the type's default "
+        "(``models.assumed_status``).",
+    )
     attitude: Attitude | None = Field(default=None, description="Attitude toward the party.")
     attitude_change: str | None = None
     properties: dict[str, str] = Field(default_factory=dict)
@@ -379,6 +403,10 @@ class RankedResult(_Model):
     name: str
     type: str = Field(description="Entity type, 'passage' or 'community'.")
     status: str | None = Field(description="Effective status after the changelog.")
+    status_assumed: bool = Field(
+        default=False,
+        description="No source or change gives a status: ``status`` is the type's default.",
+    )
     attitude: Attitude | None = None
     available: bool = Field(description="False when dead/destroyed/hostile/... now.")
     availability: Literal["available", "unavailable"] = Field(
@@ -424,6 +452,10 @@ class EntityView(_Model):
     gm_aliases: tuple[str, ...] = Field(default=(), description="Secret aliases (GM view only).")
     base_status: str | None
     status: str | None
+    status_assumed: bool = Field(
+        default=False,
+        description="No source or change gives a status: ``status`` is the type's default.",
+    )
     attitude: Attitude | None
     status_change: Change | None
     description: str

@@ -12,7 +12,13 @@ import re
 from collections.abc import Mapping
 
 from graphrag_core.config import RankingSettings
-from graphrag_core.models import INACTIVE_STATUSES, CampaignView, Change, EffectiveState
+from graphrag_core.models import (
+    INACTIVE_STATUSES,
+    CampaignView,
+    Change,
+    EffectiveState,
+    assumed_status,
+)
 
 _CHANGE_SESSION = re.compile(r"^s(\d+)-")
 
@@ -73,11 +79,16 @@ def status_factor(
 def effective_state(view: CampaignView, entity_id: str) -> EffectiveState | None:
     """The entity's state in the view, change ids the audience may not see removed.
 
-    Falls back to the base status when the overlay has no entry for the entity."""
+    Falls back to the base (or assumed) status when the overlay has no entry for the entity."""
     state = view.states.get(entity_id)
     if state is None:
         entity = view.entities.get(entity_id)
-        return EffectiveState(entity_id=entity_id, status=entity.status) if entity else None
+        if entity is None:
+            return None
+        if entity.status:
+            return EffectiveState(entity_id=entity_id, status=entity.status)
+        assumed = assumed_status(entity.type)
+        return EffectiveState(entity_id=entity_id, status=assumed, status_assumed=bool(assumed))
     return _hide_changes(state, view.changes)
 
 

@@ -8,10 +8,11 @@ word by word: a surface streaming them never shows a sentence that is then dropp
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 from graphrag_core.config import PresetName
 from graphrag_core.errors import ConfigError
+from graphrag_core.models import AskResult
 from graphrag_core.ports import ChatModel
 from graphrag_core.services.context import ContextReads, context_from, preview_ranked
 from ranking.context.answer import (
@@ -46,12 +47,10 @@ def answer_events(
 ) -> Iterator[AnswerEvent]:
     """The answer's steps, ending with one ``complete`` event that holds it."""
     chat = _chat(reads)
-    ranked = reads.ask(
-        question, campaign, as_player=as_player, as_of_session=as_of_session, k=k, preset=preset
-    )
-    yield AnswerEvent(kind="search", text=f"{len(ranked.results)} items found", ranked=ranked)
-    block = context_from(reads, preview_ranked(reads, ranked, k), budget)
-    yield AnswerEvent(kind="context", text=f"{block.tokens} tokens of context", context=block)
+    _, block = yield from _search(
+        reads, question, campaign, k=k, budget=budget, as_player=as_player,
+        as_of_session=as_of_session, preset=preset,
+    )  # fmt: skip
     yield AnswerEvent(kind="generation", text=f"asking {chat.model_id}")
     answer = _write(chat, question, block)
     for word in answer.answer.split():
@@ -79,14 +78,34 @@ def ask_events(
             as_of_session=as_of_session, preset=preset,
         )  # fmt: skip
         return
+    ranked, _ = yield from _search(
+        reads, question, campaign, k=k, budget=budget, as_player=as_player,
+        as_of_session=as_of_session, preset=preset,
+    )  # fmt: skip
+    done = ranked.note or "no chat model is configured: the ranked list is the answer"
+    yield AnswerEvent(kind="complete", text=done, ranked=ranked)
+
+
+def _search(
+    reads: ContextReads,
+    question: str,
+    campaign: str,
+    *,
+    k: int,
+    budget: int,
+    as_player: bool,
+    as_of_session: int | None,
+    preset: PresetName | None,
+) -> Generator[AnswerEvent, None, tuple[AskResult, ContextBlock]]:
+    """The steps both streams share, ``search`` (the ranked list) then ``context`` (the block
+    an answer is written from); returns both."""
     ranked = reads.ask(
         question, campaign, as_player=as_player, as_of_session=as_of_session, k=k, preset=preset
     )
     yield AnswerEvent(kind="search", text=f"{len(ranked.results)} results", ranked=ranked)
     block = context_from(reads, preview_ranked(reads, ranked, k), budget)
     yield AnswerEvent(kind="context", text=f"{block.tokens} tokens of context", context=block)
-    done = ranked.note or "no chat model is configured: the ranked list is the answer"
-    yield AnswerEvent(kind="complete", text=done, ranked=ranked)
+    return ranked, block
 
 
 def _write(chat: ChatModel, question: str, block: ContextBlock) -> CitedAnswer:

@@ -38,6 +38,7 @@ def entity_view(view: CampaignView, name: str) -> EntityView:
         gm_aliases=entity.gm_aliases,
         base_status=entity.status,
         status=state.status if state else entity.status,
+        status_assumed=state.status_assumed if state else False,
         attitude=state.attitude if state else None,
         status_change=status_change,
         description=entity.description,

@@ -27,6 +27,7 @@ class EntityStatus:
         entity = view.entities[entity_id]
         state = effective_state(view, entity_id)
         self.status = state.status if state else entity.status
+        self.assumed = state.status_assumed if state else False
         self.available, self.note = availability(state)
         changed = state.status_change or state.attitude_change if state else None
         self.change = change_handle(changed) if changed else None
@@ -34,7 +35,8 @@ class EntityStatus:
         self.details = detail_text(details, view.entities) if changed else ""
 
     def header(self) -> str:
-        parts = [self.status or "status unknown"]
+        status = f"{self.status} (assumed)" if self.status and self.assumed else self.status
+        parts = [status or "status unknown"]
         if self.note:
             parts.append(self.note)
         if self.details:

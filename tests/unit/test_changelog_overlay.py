@@ -49,9 +49,50 @@ def attitude(session: int, seq: int, source: str, target: str, value: str) -> Ch
 def test_entities_without_changes_keep_their_base_status() -> None:
     states = effective_states(ENTITIES, [], visibilities=ALL)
     assert states["torven"].status == "alive"
-    assert states["mira"].status is None
+    assert not states["torven"].status_assumed
     assert states["torven"].status_change is None
     assert set(states) == set(ENTITIES)
+
+
+def test_an_entity_no_source_gives_a_status_is_assumed_still_there() -> None:
+    # a prose-only ingest gives no statuses: "was the inn standing in session 1?" must still say
+    # intact, and a person nobody has killed is alive
+    entities = {
+        **ENTITIES,
+        "inn": Entity(id="inn", name="The Ferry House", type="Location"),
+        "feast": Entity(id="feast", name="Midsummer Feast", type="Event"),
+    }
+    states = effective_states(entities, [], visibilities=ALL)
+    assert (states["mira"].status, states["mira"].status_assumed) == ("alive", True)
+    assert (states["inn"].status, states["inn"].status_assumed) == ("intact", True)
+    assert (states["feast"].status, states["feast"].status_assumed) == (None, False)
+    burned = [status(2, 1, "inn", "destroyed")]
+    before = effective_states(entities, burned, visibilities=ALL, as_of_session=1)["inn"]
+    after = effective_states(entities, burned, visibilities=ALL, as_of_session=2)["inn"]
+    assert (before.status, before.status_assumed) == ("intact", True)
+    assert (after.status, after.status_assumed, after.status_change) == (
+        "destroyed",
+        False,
+        "s2-r1-1",
+    )
+
+
+def test_an_untyped_entity_takes_its_assumed_status_from_a_later_change_it_may_see() -> None:
+    # "Dyke-Reeve Osric Fenner" typed Other: drowned in session 3, so alive as of session 2
+    entities = {**ENTITIES, "osric": Entity(id="osric", name="Reeve Osric", type="Other")}
+    died = [status(3, 1, "osric", "dead")]
+    as_of_2 = effective_states(entities, died, visibilities=ALL, as_of_session=2)["osric"]
+    assert (as_of_2.status, as_of_2.status_assumed) == ("alive", True)
+    now = effective_states(entities, died, visibilities=ALL)["osric"]
+    assert (now.status, now.status_assumed) == ("dead", False)
+    # a death only the GM may see tells players nothing, not even that it could die
+    secret = [status(3, 1, "osric", "dead", visibility="gm")]
+    players = effective_states(entities, secret, visibilities=PLAYERS, as_of_session=2)["osric"]
+    assert (players.status, players.status_assumed) == (None, False)
+    # an attitude change keeps the assumed status
+    turned = [attitude(1, 1, "mira", PARTY_ID, "hostile")]
+    mira = effective_states(ENTITIES, turned, visibilities=ALL)["mira"]
+    assert (mira.status, mira.status_assumed, mira.attitude) == ("alive", True, "hostile")
 
 
 def test_later_session_wins_and_records_the_change() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from graphrag_core.models import Change, EntityView, Relation
-from graphrag_core.surfaces.cli.render import render_entity
+from graphrag_core.models import AskResult, Change, EntityView, RankedResult, Relation
+from graphrag_core.surfaces.cli.render import render_ask, render_entity
 
 BARON = EntityView(
     id="baron-aldric",
@@ -84,3 +84,31 @@ def test_gm_only_relations_and_aliases_are_marked() -> None:
     assert any("—allied_with→ Cinder Knives (allied) [GM only]" in line for line in lines)
     assert any("secret aliases [GM only]: the Tithe Lord" in line for line in lines)
     assert not any("located_in" in line and "GM only" in line for line in lines)
+
+
+def test_a_status_no_source_gives_is_shown_as_assumed() -> None:
+    told = _render(BARON)
+    assumed = _render(BARON.model_copy(update={"base_status": None, "status_assumed": True}))
+    assert "status: alive (base)" in told
+    assert "status: alive (assumed: no source or change gives one)" in assumed
+
+
+def test_an_answer_names_a_status_a_source_gives_not_an_assumed_one() -> None:
+    def item(name: str, status: str, assumed: bool) -> RankedResult:
+        return RankedResult(
+            id=name.lower(), kind="entity", name=name, type="NPC", status=status,
+            status_assumed=assumed, available=True, score=1.0, signals={},
+        )  # fmt: skip
+
+    result = AskResult(
+        question="Who is here?",
+        campaign="c",
+        as_player=False,
+        historical=False,
+        results=(item("Mira", "alive", True), item("Torven", "captured", False)),
+    )
+    console = Console(record=True, width=200)
+    render_ask(console, result)
+    text = console.export_text()
+    assert "Torven  NPC · captured" in text
+    assert "Mira  NPC · score" in text

@@ -183,7 +183,7 @@ def _cited(citation: Citation) -> str:
 
 
 def _headline(rank: int, item: RankedResult) -> str:
-    status = item.status or ""
+    status = "" if item.status_assumed else (item.status or "")
     if item.attitude:
         status = f"{status}, {item.attitude}" if status else item.attitude
     mark = "[green]✓[/]" if item.available else "[red]✗[/]"
@@ -217,6 +217,8 @@ def render_entity(console: Console, view: EntityView) -> None:
     why = (
         f" (set in session {view.status_change.session_id} by {view.status_change.id})"
         if view.status_change
+        else " (assumed: no source or change gives one)"
+        if view.status_assumed
         else " (base)"
     )
     console.print(
