@@ -37,7 +37,6 @@ from extraction.prose_candidates import (
     title_counts,
 )
 from extraction.prose_merges import (
-    add_head_nouns,
     merge_given_names,
     merge_members,
     merge_offices,
@@ -75,7 +74,6 @@ _PRONOUN_SUBJECT = re.compile(r"^(?:She|He|It)\b")
 _EPITHET_JOINERS = (" the ", " in the ", ", the ")
 _ROLE_AFTER = re.compile(r",\s+the\s+([a-z][\w-]*)(?=\s*[,.;:]|$)")
 _ROLE_BEFORE = re.compile(r"\bthe\s+([a-z][\w-]*),?\s+$")
-_THE_NOUN = re.compile(r"(?<![\w-])the [a-z][\w-]*")
 _THE_BEFORE = re.compile(r"\b[Tt]he\s+$")
 _OFFICE_BEFORE = re.compile(r"\b(?:the|her|his|its|their)\s+([a-z][\w-]*),\s+$")
 _MADE = re.compile(
@@ -259,13 +257,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entit
     merge_members(kept)
     merge_offices(kept, collector.offices)
     add_roles(kept, collector.roles)
-    add_head_nouns(kept, _the_nouns(chunks))
     return _build(kept, known)
-
-
-def _the_nouns(chunks: Sequence[Chunk]) -> frozenset[str]:
-    """Every "the <word>" the prose writes in lower case ("the church", "the mine")."""
-    return frozenset(m.group(0) for c in chunks for m in _THE_NOUN.finditer(unwrapped(c.text)))
 
 
 def _the_common_noun(heading: str, text: str) -> bool:

@@ -1,8 +1,8 @@
 """Merges that make one entity of one real thing in a prose-only ingest, after the candidates
 are kept (:mod:`extraction.prose_entities`): a short form written with "the" ("the
 Pinchgate"), the end of a one-word name ("the Mere" of Sallowmere), an office alone ("the
-Vizier"), a short given name ("Toby" of Tobias Gossage); and the head noun of one named place
-or thing as its alias ("the church" of St Ebba's Church).
+Vizier"), a short given name ("Toby" of Tobias Gossage), a member of a group ("every Dyke
+Warden" of the Dyke Wardens).
 
 Every merge needs exactly one owner of the right type; with none or several the names stay as
 they are ("Other when unsure, never a wrong confident merge").
@@ -13,7 +13,6 @@ from __future__ import annotations
 from extraction.nicknames import HYPOCORISMS, shortens
 from extraction.prose_candidates import Candidate, absorb, best_type, display_name, person_like
 from extraction.prose_names import is_title
-from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
 
 _PEOPLE = ("NPC", "PC")
@@ -154,21 +153,3 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
         owners = {k for k, first in fitting if shortens(words[0], first)}
         if len(owners) == 1 and (owner := owners.pop()) in kept:
             absorb(kept[owner], kept.pop(key))
-
-
-def add_head_nouns(kept: dict[str, Candidate], lower: frozenset[str]) -> None:
-    """Give the one named place or thing whose head noun says what it is ("St Ebba's Church",
-    "Silverdeep Mine", "Abbey of the Still Bell") the alias "the church", "the mine", "the
-    abbey" when the prose writes it in lower case and no other entity's name ends with that
-    noun (not a quest "The Drowned Bell": a quest is no bell)."""
-    heads: dict[str, list[str]] = {}
-    for key, candidate in kept.items():
-        name = display_name(candidate)
-        words = _words(name.split(" of ")[0])
-        if len(words) > 1 or " of " in name:
-            heads.setdefault(words[-1], []).append(key)
-    for noun, owners in sorted(heads.items()):
-        candidate = kept[owners[0]]
-        typed = noun_type(noun) == best_type(candidate) != "NPC"
-        if len(owners) == 1 and typed and f"the {noun}" in lower:
-            candidate.aliases.setdefault(f"the {noun}", candidate.party)

@@ -172,20 +172,6 @@ def test_a_short_given_name_two_people_could_bear_stays_apart() -> None:
     assert "Toby" not in entities["Tobias Wren"].aliases
 
 
-def test_the_head_noun_of_one_place_is_its_lower_case_alias() -> None:
-    text = (
-        "# The Hill\n\n"
-        "Greyfen Abbey stands on the hill above the village. The monks of the abbey brew "
-        "ale. Greyfen Abbey is old.\n"
-        "Old Quarry Mine and Saltcombe Mine lie below; the mine floods. The Drowned Bell is "
-        "a quest: find the bell.\n"
-    )
-    entities = _named(_run(text))
-    assert "the abbey" in entities["Greyfen Abbey"].aliases
-    assert "the mine" not in entities["Saltcombe Mine"].aliases  # two mines: no guess
-    assert all("the bell" not in e.aliases for e in entities.values())
-
-
 def test_hypocorisms_and_clipped_given_names() -> None:
     assert shortens("Toby", "Tobias") and shortens("Bill", "William")
     assert shortens("Will", "William") and shortens("Danny", "Daniel")
