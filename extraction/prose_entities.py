@@ -39,6 +39,7 @@ from extraction.prose_candidates import (
 from extraction.prose_merges import (
     merge_given_names,
     merge_members,
+    merge_of_names,
     merge_offices,
     merge_prefixes,
     merge_tails,
@@ -254,6 +255,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entit
     merge_short_names(kept)
     merge_prefixes(kept)
     merge_tails(kept)
+    merge_of_names(kept)
     merge_members(kept)
     merge_offices(kept, collector.offices)
     add_roles(kept, collector.roles)

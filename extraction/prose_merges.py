@@ -28,6 +28,13 @@ def _with_the(candidate: Candidate) -> bool:
     return 2 * candidate.after_the > candidate.mentions
 
 
+def _fold(into: Candidate, short: Candidate) -> None:
+    """``absorb`` a short form whose type fits, with its type cues ("the Nine Lamps, a
+    caravanserai" types the whole name)."""
+    absorb(into, short)
+    into.votes += short.votes
+
+
 def _fits(short: str, full: str) -> bool:
     return full not in _PEOPLE and short in (full, "Other")
 
@@ -58,9 +65,9 @@ def merge_prefixes(kept: dict[str, Candidate]) -> None:
         if not _fits(best_type(short), best_type(full)):
             continue
         if short.heading and not full.heading:
-            absorb(short, kept.pop(target))
+            _fold(short, kept.pop(target))
         elif not short.heading:
-            absorb(full, kept.pop(key))
+            _fold(full, kept.pop(key))
 
 
 def _office_name(name: str) -> bool:
@@ -96,20 +103,46 @@ def merge_tails(kept: dict[str, Candidate]) -> None:
     it ("the Mere" of Sallowmere, "the Holm" of Vardholm), unless it is also a word of another
     name ("Ebba's Holm") or its type is against the place's."""
     names = {key: _words(display_name(c)) for key, c in kept.items()}
+    in_names = {word for words in names.values() if len(words) > 1 for word in words}
+    ending: dict[str, list[str]] = {}  # "mere" -> ["sallowmere"]: one-word names ending so
+    for key, words in names.items():
+        for cut in range(3, len(words[0]) - 2) if len(words) == 1 else ():
+            ending.setdefault(words[0][cut:], []).append(key)
     for key in sorted(kept):
         short = kept.get(key)
         words = names[key]
         if short is None or short.heading or len(words) != 1 or not _with_the(short):
             continue
-        (tail,) = words
-        owners = [
-            k for k, w in names.items()
-            if k != key and k in kept and len(w) == 1 and w[0].endswith(tail)
-            and len(w[0]) >= len(tail) + 3
-        ]  # fmt: skip
-        shared = any(tail in w for k, w in names.items() if k != key and len(w) > 1)
-        if len(owners) == 1 and not shared and _fits(best_type(short), best_type(kept[owners[0]])):
-            absorb(kept[owners[0]], kept.pop(key))
+        owners = [k for k in ending.get(words[0], []) if k != key and k in kept]
+        if len(owners) != 1 or words[0] in in_names:
+            continue
+        if _fits(best_type(short), best_type(kept[owners[0]])):
+            _fold(kept[owners[0]], kept.pop(key))
+
+
+_THINGS = ("Location", "Item", "Faction", "Creature")
+
+
+def merge_of_names(kept: dict[str, Candidate]) -> None:
+    """Fold a typed place or thing written "the X" into the one longer name that ends "of the
+    X" when that name is of its type or untyped: "the Nine Lamps" (a caravanserai) of "The
+    Caravanserai of the Nine Lamps". A person, a god or an untyped name stays apart: "the
+    Tidemother" of "Shrine of the Tidemother" is the goddess, "the Vizier" of "Seal of the
+    Vizier" the man."""
+    closing: dict[tuple[str, ...], list[str]] = {}  # ("nine", "lamps") -> names ending "of the"
+    for key, candidate in kept.items():
+        words = _words(display_name(candidate))
+        for at in range(1, len(words) - 2):
+            if words[at : at + 2] == ["of", "the"]:
+                closing.setdefault(tuple(words[at + 2 :]), []).append(key)
+    for key in sorted(kept):
+        short = kept.get(key)
+        if short is None or short.heading or not _with_the(short):
+            continue
+        kind = best_type(short)
+        owners = [k for k in closing.get(tuple(_words(display_name(short))), []) if k in kept]
+        if kind in _THINGS and len(owners) == 1 and best_type(kept[owners[0]]) in (kind, "Other"):
+            _fold(kept[owners[0]], kept.pop(key))
 
 
 def merge_members(kept: dict[str, Candidate]) -> None:

@@ -172,6 +172,22 @@ def test_a_short_given_name_two_people_could_bear_stays_apart() -> None:
     assert "Toby" not in entities["Tobias Wren"].aliases
 
 
+def test_a_thing_written_the_x_folds_into_the_one_name_ending_of_the_x() -> None:
+    text = (
+        "# The Road\n\n"
+        "## The Hostel of the Seven Wells\n\n"
+        "By the east road stands the Seven Wells, an inn of mud brick. We slept at the Seven "
+        "Wells.\n\n"
+        "## The Shrine of the Moonmother\n\n"
+        "Pilgrims pray to the Moonmother, goddess of the tides. The Moonmother is kind.\n"
+    )
+    entities = _named(_run(text))
+    assert "Seven Wells" not in entities
+    hostel = entities["The Hostel of the Seven Wells"]
+    assert "Seven Wells" in hostel.aliases and hostel.type == "Location"
+    assert "Moonmother" in entities  # a goddess, not her shrine
+
+
 def test_hypocorisms_and_clipped_given_names() -> None:
     assert shortens("Toby", "Tobias") and shortens("Bill", "William")
     assert shortens("Will", "William") and shortens("Danny", "Daniel")
