@@ -72,6 +72,8 @@ WEIGHT_NAMES: tuple[str, ...] = (
     "named",
     "relation",
     "attitude",
+    "status_asked",
+    "took_part",
     "proximity",
     "type",
     "type_list",
@@ -106,6 +108,16 @@ class WeightOverrides(_Section):
     )
     attitude: float | None = Field(
         default=None, ge=0.0, description="Has the attitude toward the party asked about."
+    )
+    status_asked: float | None = Field(
+        default=None,
+        ge=0.0,
+        description="Holds or held the status an unnamed question asks about ('locked up').",
+    )
+    took_part: float | None = Field(
+        default=None,
+        ge=0.0,
+        description="Took part with a named entity in what a narrative question asks about.",
     )
     proximity: float | None = Field(
         default=None, ge=0.0, description="Graded graph closeness to the named entities."

@@ -33,6 +33,12 @@ class Evidence:
     opposed: bool = False
     """The question asks for the party's enemies and the entity is its ally, or the other
     way round: it is no answer, and is demoted like an unavailable one."""
+    status_asked: bool = False
+    took_part: float = 0.0
+    """How much it took part, with a named entity, in what a narrative question asks about
+    (:mod:`ranking.narrative`)."""
+    """The question names nothing and asks about a status this entity holds or has held
+    (:mod:`ranking.asked_status`)."""
 
     @property
     def relevant(self) -> bool:
@@ -47,6 +53,8 @@ class Evidence:
             or self.answer
             or self.stated
             or self.attitude
+            or self.status_asked
+            or self.took_part
         )
 
 

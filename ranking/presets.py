@@ -33,6 +33,8 @@ class RankingWeights:
     anchor: float
     relation: float
     attitude: float
+    status_asked: float
+    took_part: float
     proximity: float
     type: float
     type_list: float
@@ -50,6 +52,8 @@ CURRENT_STATE = RankingWeights(
     anchor=0.6,
     relation=1.0,
     attitude=0.8,
+    status_asked=0.8,
+    took_part=0.6,
     proximity=0.15,
     type=0.1,
     type_list=0.4,

@@ -13,12 +13,16 @@ For a question and a ``CampaignView``:
    ``recency``, ``proximity``, ``status``; and the cues, which say what the question is
    about: ``support`` / ``mention`` (the best match of a passage about / naming the entity),
    ``named`` (named in the question), ``relation`` (one asked-about relation from a named
-   entity), ``attitude`` (the attitude toward the party asked about), ``type`` (the type asked);
+   entity), ``attitude`` (the attitude toward the party asked about), ``status_asked`` (holds
+   or held the status a question naming nothing asks about, :mod:`ranking.asked_status`),
+   ``took_part`` (in a session record's sentence or a change with an entity a narrative
+   question names, :mod:`ranking.narrative`), ``type`` (the type asked);
 3. **score** with the weights ``w`` of the preset (:mod:`ranking.presets`)::
 
        match = max(w.semantic*semantic + w.lexical*lexical  (a community: w.community*semantic),
                    w.support*support,
-                   w.mention*mention, w.named*named, w.relation*relation, w.attitude*attitude)
+                   w.mention*mention, w.named*named, w.relation*relation, w.attitude*attitude,
+                   w.status_asked*status_asked, w.took_part*took_part)
                * (w.anchor if the item is the question's setting, see ranking.anchors, else 1)
        score = (match + w.proximity*proximity + w.type*type*setting
                 + w.centrality*centrality + w.recency*recency) * status
@@ -51,6 +55,7 @@ from graphrag_core.config import PresetName, RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, VectorSearch
 from ranking.anchors import anchors
+from ranking.asked_status import status_asked
 from ranking.communities import summary_hits
 from ranking.cues import (
     DANGER_ONLY_HOSTILE,
@@ -72,7 +77,9 @@ from ranking.focus import focused_entities
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
+from ranking.lists import list_cues, offer_query, offering_places
 from ranking.names import NameIndex, NameSpan, question_words
+from ranking.narrative import participants
 from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, entity_of, measure
@@ -173,7 +180,8 @@ class Ranker:
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
         evidence = self._evidence(question, view, lexical, named, near, inputs, weights)
-        setting = anchors(question, spans, _types(view, named))
+        types = _types(view, named)
+        setting = anchors(question, spans, types) | offering_places(question, spans, types, view)
         evidence = {k: replace(ev, anchor=_in_setting(k, ev, view, setting))
                     for k, ev in evidence.items()}  # fmt: skip
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
@@ -194,7 +202,9 @@ class Ranker:
         semantic = self._semantic(question, view, inputs)
         bm25 = {
             hit.key: hit.score
-            for hit in lexical.search(lexical_query(question), self._settings.candidates)
+            for hit in lexical.search(
+                offer_query(question, lexical_query(question)), self._settings.candidates
+            )
         }
         keys = {k for k in semantic.keys() | bm25.keys() if in_view(view, k) and k != _PARTY}
         keys |= {k for k in semantic if k.kind == "community"}
@@ -202,7 +212,7 @@ class Ranker:
             k: w.semantic * semantic.get(k, 0.0) + w.lexical * bm25.get(k, 0.0) for k in keys
         }
         support, mention = subject_support(relevance, view), mention_support(relevance, view)
-        cues = question_cues(question)
+        cues = list_cues(question, question_cues(question))
         for entity_id, value in focused_entities(
             question, cues, relevance, view, inputs.names
         ).items():
@@ -214,6 +224,8 @@ class Ranker:
         answers -= {PARTY_ID}
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         minded = with_attitude(view, cues.attitude)
+        held = status_asked(question, named, view)
+        story = participants(question, named, view, inputs.names)
         opposed = with_opposed(view, cues.attitude)
         graph = {
             ItemKey("entity", e)
@@ -224,6 +236,8 @@ class Ranker:
             | answers
             | stated.keys()
             | minded
+            | held
+            | story.keys()
             if e != PARTY_ID
         }
         return {
@@ -237,6 +251,8 @@ class Ranker:
                 answer=key.kind == "entity" and key.id in answers,
                 stated=stated.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 attitude=key.kind == "entity" and key.id in minded,
+                status_asked=key.kind == "entity" and key.id in held,
+                took_part=story.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 typed=key.kind == "entity" and _typed(view, key.id, cues),
                 hostile_asked=cues.dangers,
                 opposed=entity_of(key, view) in opposed,
@@ -275,6 +291,8 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         w.named * ev.named,
         w.relation * max(float(ev.answer), ev.stated),
         w.attitude * ev.attitude,
+        w.status_asked * ev.status_asked,
+        w.took_part * ev.took_part,
     ) * (w.anchor if ev.anchor else 1.0)
     place = key.kind == "entity" and ctx.view.entities[key.id].type == "Location"
     setting = w.anchor if ev.anchor and place else 1.0  # the place asked about is not an answer
@@ -298,6 +316,8 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
         mention=ev.mention,
         relation=max(float(ev.answer), ev.stated),
         attitude=float(ev.attitude),
+        status_asked=float(ev.status_asked),
+        took_part=ev.took_part,
         type_match=float(ev.typed),
         centrality=signals["centrality"],
         recency=signals["recency"],
@@ -310,7 +330,7 @@ def _in_setting(key: ItemKey, ev: Evidence, view: CampaignView, setting: set[str
     runs the Net Loft?" is not answered by the Net Loft's own entry in the name list any more
     than by the Net Loft, so the passage about the setting is weighed like the setting."""
     if key.kind == "entity":
-        return ev.named and key.id in setting
+        return key.id in setting
     return key.kind == "chunk" and view.chunks[key.id].subject in setting
 
 

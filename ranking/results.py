@@ -40,6 +40,8 @@ class ScoredItem:
     mention: float = 0.0
     relation: float = 0.0
     attitude: float = 0.0
+    status_asked: float = 0.0
+    took_part: float = 0.0
     type_match: float = 0.0
     centrality: float = 0.0
     recency: float = 0.0
@@ -61,6 +63,8 @@ class ScoredItem:
             "anchor": self.anchor,
             "relation": self.relation,
             "attitude": self.attitude,
+            "status_asked": self.status_asked,
+            "took_part": self.took_part,
             "proximity": self.proximity,
             "type": self.type_match,
             "status": self.status_factor,

@@ -90,7 +90,7 @@ def proximity(key: ItemKey, ctx: SignalContext) -> float:
 
 def status(key: ItemKey, ctx: SignalContext) -> float:
     ev = ctx.evidence[key]
-    if ev.named or ev.answer or ev.stated:  # what it asks about is never demoted, only marked
+    if ev.named or ev.answer or ev.stated or ev.status_asked:  # asked about: only marked
         return 1.0
     if ev.opposed:  # "our enemies" asked, and this is an ally (or the other way round)
         return ctx.settings.inactive_factor

@@ -113,6 +113,8 @@ def test_every_result_has_its_signals_and_blended_score() -> None:
             "anchor",
             "relation",
             "attitude",
+            "status_asked",
+            "took_part",
             "proximity",
             "type",
             "status_factor",
@@ -129,6 +131,8 @@ def test_every_result_has_its_signals_and_blended_score() -> None:
                 w.named * sig["named"],
                 w.relation * sig["relation"],
                 w.attitude * sig["attitude"],
+                w.status_asked * sig["status_asked"],
+                w.took_part * sig["took_part"],
             )
             * (w.anchor if sig["anchor"] else 1.0)
             + w.proximity * sig["proximity"]

@@ -1,0 +1,71 @@
+"""A status the question asks about, of someone or something it does not name.
+
+"Is the smuggler lad still locked up?" names no entity: the only thing it says of its answer
+is a status, *captured* ("locked up"), and the changelog knows who has been captured. Here the
+question's words (a documented lexicon, :data:`STATUS_WORDS`) give the statuses asked about,
+and the entities of the view that have held one of them (their base status, or a change of
+the view, which for ``--as-of N`` stops at session N, that set one or left one) are the
+candidates: "still locked up?" is answered by the prisoner as he is now, released or not.
+
+Only a question that names no entity reads it: a question that names one is about that one
+("Is old Fenner still kicking?"). The ranker weighs it with ``w.status_asked`` and, as with the
+other cues that say what is asked, never demotes such an entity for its status (it is still
+marked unavailable when it is). Nothing here reads more than the view's own states and changes.
+"""
+
+from __future__ import annotations
+
+from graphrag_core.models import PARTY_ID, CampaignView
+from ranking.names import question_words
+
+_CAPTURED = frozenset({"captured"})
+_DEAD = frozenset({"dead"})
+_DESTROYED = frozenset({"destroyed", "damaged"})
+_GONE = frozenset({"missing", "lost"})
+
+STATUS_WORDS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("locked", "prisoner", "prisoners", "captive", "captives", "captured", "imprisoned",
+         "jailed", "jail", "gaol", "gaoled", "chains", "shackled", "arrested", "hostage",
+         "hostages", "caged", "custody", "detained", "incarcerated", "lockup"),
+        _CAPTURED,
+    ),
+    **dict.fromkeys(("dead", "alive", "kicking", "breathing", "died"), _DEAD),
+    **dict.fromkeys(
+        ("destroyed", "burned", "burnt", "ruined", "razed", "wrecked", "collapsed",
+         "demolished", "rubble"),
+        _DESTROYED,
+    ),
+    **dict.fromkeys(("missing", "vanished", "disappeared", "stolen"), _GONE),
+}  # fmt: skip
+"""Question words → the statuses they ask about (lowercase whole words). Words that as often
+say something else are left out: "lost" ("without getting lost"), "standing" ("our standing
+with the guild"), "living" ("who is living at the mill")."""
+
+
+def asked_statuses(question: str) -> frozenset[str]:
+    """The statuses a question's words ask about (empty when none)."""
+    return frozenset().union(*(STATUS_WORDS.get(w, ()) for w in question_words(question)))
+
+
+def with_status_held(view: CampaignView, statuses: frozenset[str]) -> set[str]:
+    """Entities of the view that hold or have held one of ``statuses``: their base status, or
+    a status change of the view that set it or left it."""
+    if not statuses:
+        return set()
+    found = {e.id for e in view.entities.values() if e.status in statuses}
+    found |= {
+        change.entity_id
+        for change in view.changes.values()
+        if change.field == "status"
+        and (change.new_value in statuses or change.old_value in statuses)
+    }
+    found |= {e for e, state in view.states.items() if state.status in statuses}
+    return {e for e in found if e in view.entities and e != PARTY_ID}
+
+
+def status_asked(question: str, named: set[str], view: CampaignView) -> set[str]:
+    """The entities a question that names none asks about by a status alone."""
+    if named:
+        return set()
+    return with_status_held(view, asked_statuses(question))

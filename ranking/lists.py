@@ -1,0 +1,118 @@
+"""Questions that ask for a list their wording does not name: what a place can offer, and
+who holds power.
+
+**Power.** "Who holds *power* in the valley?" asks for the powers of the valley, as "What are
+the *powers* …" does (a list of factions, :data:`POWER_WORDS`), whether or not the relation
+words ("holds") find its ruler too.
+
+**What a place can offer**, a question about services, is answered by the places in it.
+
+"What can the town offer a caravan passing through?" names the town (or the campaign's
+setting) and asks for no type: its answer is every place in it that serves a traveller (the
+inn, the stables, the smithy, the chapel) and the town itself is none of them. Such a question
+(a "what" question with a verb of offering, :data:`OFFER_WORDS`):
+
+- asks for a list of places (``Location`` in the answer types and the list types, so each
+  place that the passages support gets ``w.type_list``, as "What are the landmarks …" does);
+- has the place it names as its setting (:mod:`ranking.anchors`), weighed at ``w.anchor``,
+  never an answer; when it names none ("the town", "the station"), the view's most-named
+  place is that setting (:func:`main_place`);
+- searches the lexical index with the words of every service a passage may offer it in
+  (:data:`SERVICE_EXPANSION`: beds, healing, repairs, trade), since "offer" shares no word with
+  "she rents the four upstairs rooms".
+
+Only the question's wording, the named entities' types and the view's passages are read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from graphrag_core.models import CampaignView
+from ranking.cues import (
+    HEALING_EXPANSION,
+    LODGING_EXPANSION,
+    REPAIR_EXPANSION,
+    QuestionCues,
+)
+from ranking.names import NameSpan, question_words
+
+OFFER_WORDS = frozenset({"offer", "offers", "provide", "provides"})
+"""Verbs by which a "what" question asks what a place offers ("What can the port *offer* …",
+"What does the station *provide* …"). "have", "give" and "supply" are left out: "What do we
+*have* on the Baron?", "What did the smuggler *give* us?" ask no such thing."""
+
+SERVICE_EXPANSION = (
+    *LODGING_EXPANSION,
+    *HEALING_EXPANSION,
+    *REPAIR_EXPANSION,
+    "sells",
+    "trade",
+    "hire",
+    "stabling",
+)
+"""Words a passage about a service uses: lodging, healing, repairs, trade."""
+
+_PLACE = "Location"
+_FACTION = "Faction"
+
+POWER_WORDS = frozenset({"power", "powers", "powerful"})
+"""Words by which a question asks for the powers of a place: its factions."""
+
+
+def asks_offer(question: str) -> bool:
+    """A "what" question with a verb of offering ("What can the town offer …?")."""
+    words = question_words(question)
+    return bool(words) and words[0] == "what" and not OFFER_WORDS.isdisjoint(words)
+
+
+def list_cues(question: str, cues: QuestionCues) -> QuestionCues:
+    """The cues with the list the question asks for added: factions for power, places for
+    what is offered."""
+    words = question_words(question)
+    listed = frozenset({_FACTION}) if not POWER_WORDS.isdisjoint(words) else frozenset()
+    if asks_offer(question):
+        listed |= {_PLACE}
+    if not listed:
+        return cues
+    return replace(
+        cues, answer_types=cues.answer_types | listed, list_types=cues.list_types | listed
+    )
+
+
+def offer_query(question: str, query: str) -> str:
+    """The lexical query with the service words added, when the question asks what is
+    offered."""
+    if not asks_offer(question):
+        return query
+    words = set(question_words(query))
+    extra = [w for w in dict.fromkeys(SERVICE_EXPANSION) if w not in words]
+    return " ".join((query, *extra))
+
+
+def offering_places(
+    question: str, spans: Sequence[NameSpan], types: Mapping[str, str], view: CampaignView
+) -> set[str]:
+    """The place a question asking what is offered is set in: the places it names, else (it
+    says "the town", "the station") the view's most-named place, when one place is named by
+    more passages than any other (:func:`main_place`)."""
+    if not asks_offer(question):
+        return set()
+    named = {e for span in spans for e in span.ids if types.get(e) == _PLACE}
+    if named:
+        return named
+    main = main_place(view)
+    return {main} if main else set()
+
+
+def main_place(view: CampaignView) -> str | None:
+    """The place more passages of the view name (as subject or mention) than any other, the
+    campaign's setting in most worlds; None when two share the most."""
+    counts = sorted(
+        ((len(view.chunks_naming(e.id)), e.id) for e in view.entities.values() if e.type == _PLACE),
+        reverse=True,
+    )
+    if not counts or counts[0][0] == 0 or (len(counts) > 1 and counts[1][0] == counts[0][0]):
+        return None
+    return counts[0][1]

@@ -1,0 +1,77 @@
+"""Who took part in what happened: the answers of a narrative question.
+
+"How did the Widow Pike lose the mill?" names the widow, but the answer is the story: who
+took the mill from her, who helped, what was used. Passages about her lift her; the others
+are at best names in a long passage among every other name in it. The session records say
+who was *there*: a sentence of a recap that names the widow and someone else puts the two in
+one scene. So for a **narrative question** (one that asks how, why, what or where about the
+past, :data:`NARRATIVE_STARTS` and :func:`ranking.historical.is_historical`, and names an
+entity), every entity named in a sentence of a session record together with a named one
+takes part, and so does every entity a change of the view ties to one (a relation a change
+set started, "killed_by", "destroyed_by": the killer of the widow's son took part in his
+death). An entity's value is its count of such sentences and changes over the best count
+(0..1); the ranker weighs it with ``w.took_part``.
+
+Only the view is read: its session-record chunks (an as-of view holds no later session's
+record, a player's view no GM-only one) and its changes and relations.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from graphrag_core.models import PARTY_ID, CampaignView
+from ranking.documents import sentences
+from ranking.historical import is_historical
+from ranking.names import NameIndex, question_words
+
+NARRATIVE_STARTS = frozenset({"how", "why", "what", "where"})
+"""Question words that ask for a story when the question is in the past tense ("How did …",
+"What happened to …", "Where did the silver go?"); "who" asks for one entity (a relation)."""
+
+
+def is_narrative(question: str) -> bool:
+    """A question that asks how, why, what or where about the past."""
+    words = question_words(question)
+    return bool(words) and words[0] in NARRATIVE_STARTS and is_historical(question)
+
+
+def participants(
+    question: str, named: set[str], view: CampaignView, names: NameIndex
+) -> dict[str, float]:
+    """Entity id → how much it took part, with an entity the question names, in what the
+    session records and the changes tell (0..1); empty for a question that is no story."""
+    named = named - {PARTY_ID}
+    if not named or not is_narrative(question):
+        return {}
+    counts: Counter[str] = Counter()
+    for entity_id in named:
+        for _, chunk in view.chunks_naming(entity_id):
+            if chunk.session is None:
+                continue
+            for sentence in sentences(chunk.text):
+                found = names.find(sentence)
+                if entity_id in found:
+                    counts.update(found)
+    for relation in view.relations:
+        if relation.change_id and relation.change_id in view.changes:
+            ends = {relation.source, relation.target}
+            if ends & named:
+                counts.update(ends)
+    for change in view.changes.values():
+        if change.entity_id in named:
+            counts.update(_detail_ids(change.details, view))
+    for gone in (*named, PARTY_ID):
+        counts.pop(gone, None)
+    counts = Counter({e: n for e, n in counts.items() if e in view.entities})
+    best = max(counts.values(), default=0)
+    return {e: n / best for e, n in counts.items()} if best else {}
+
+
+def _detail_ids(details: dict[str, object], view: CampaignView) -> list[str]:
+    """The entity ids a change's details name ("killed_by: [cinder-knives]")."""
+    found: list[str] = []
+    for value in details.values():
+        items = value if isinstance(value, list | tuple) else [value]
+        found += [v for v in items if isinstance(v, str) and v in view.entities]
+    return found
