@@ -24,6 +24,7 @@ For a question and a ``CampaignView``:
                    w.mention*mention, w.named*named, w.relation*relation, w.attitude*attitude,
                    w.status_asked*status_asked, w.took_part*took_part)
                * (w.anchor if the item is the question's setting, see ranking.anchors, else 1)
+               * (w.anchor again if it is a place and the question asks for a list)
        score = (match + w.proximity*proximity + w.type*type*setting
                 + w.centrality*centrality + w.recency*recency) * status
 
@@ -36,7 +37,11 @@ For a question and a ``CampaignView``:
    ...": an entity of the type read from a plural noun) weighs the type with ``w.type_list``
    instead of ``w.type``: its answer is every entity of that type the passages support, and
    the setting or a passage's other names should not crowd them out of the top (the anchor
-   rule also weighs a passage about the setting like the setting, see ``_in_setting``);
+   rule also weighs a passage about the setting like the setting, see ``_in_setting``). The
+   place a list question is set in ("the great powers *of Duneveil*", "what dangers lurk *in
+   the Red Waste*") has its match weighed at ``w.anchor`` twice: named, its match of
+   ``w.named * w.anchor`` was still that of a well-supported answer, and with its centrality
+   and recency it kept a place in the top 5 that one of the list's members should have;
 
 4. **floor**: an item whose ``match`` is below ``settings.relevance_floor`` is not offered
    (bonuses alone never make an item relevant); a question about the party's allies (or
@@ -84,6 +89,7 @@ from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, entity_of, measure
 from ranking.stated import stated_answers
+from ranking.wording import spelt_out
 
 _PARTY = ItemKey("entity", PARTY_ID)
 
@@ -135,6 +141,7 @@ class Ranker:
         """Best ``k`` results; ``historical=None`` decides from the question's wording,
         ``preset=None`` from the settings, then the question. ``inputs``: the view's indexes
         and signal inputs (built here from the view alone when not given)."""
+        asked, question = question, spelt_out(question)
         past = is_historical(question) if historical is None else historical
         inputs = _inputs(view, inputs, names)
         chosen_preset = choose_preset(
@@ -151,7 +158,7 @@ class Ranker:
         cfg = self._settings
         chosen = select(offered, k, cfg.passages, cfg.communities)
         return AskResult(
-            question=question,
+            question=asked,
             campaign=view.campaign,
             as_player=view.as_player,
             historical=past,
@@ -173,6 +180,7 @@ class Ranker:
         inputs: RankInputs | None = None,
     ) -> list[ScoredItem]:
         """Every visible candidate with some relevance, its signals and score, unordered."""
+        question = spelt_out(question)  # "Who's on our side?" asks what "Who is …" asks
         inputs = _inputs(view, inputs, names)
         weights = preset_weights(preset, self._settings)
         spans = _without_party_nouns(question, inputs.names.spans(question))
@@ -185,7 +193,9 @@ class Ranker:
         evidence = {k: replace(ev, anchor=_in_setting(k, ev, view, setting))
                     for k, ev in evidence.items()}  # fmt: skip
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
-        return [_blend(key, ev, ctx, weights) for key, ev in evidence.items() if ev.relevant]
+        cues = list_cues(question, question_cues(question))
+        many = bool(cues.list_types or cues.dangers)  # asks for a list: "the powers", dangers
+        return [_blend(key, ev, ctx, weights, many) for key, ev in evidence.items() if ev.relevant]
 
     def _evidence(
         self,
@@ -277,7 +287,9 @@ class Ranker:
         return found
 
 
-def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) -> ScoredItem:
+def _blend(
+    key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights, many: bool = False
+) -> ScoredItem:
     signals = measure(key, ctx)
     similar = (
         w.community * signals["semantic"]
@@ -296,6 +308,8 @@ def _blend(key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights) ->
     ) * (w.anchor if ev.anchor else 1.0)
     place = key.kind == "entity" and ctx.view.entities[key.id].type == "Location"
     setting = w.anchor if ev.anchor and place else 1.0  # the place asked about is not an answer
+    if many and ev.anchor and place:  # a list's setting is no answer: its match at anchor twice
+        match *= w.anchor
     relevance = (
         match
         + w.proximity * signals["proximity"]

@@ -10,7 +10,8 @@
 - ``proximity``: graded graph closeness to the entities the question names, over the effective
   relations (:mod:`ranking.graph`);
 - ``status``: the changelog overlay's factor, ``inactive_factor`` for a dead, destroyed or
-  hostile item (or a passage about one) unless the question is historical or asks for it;
+  hostile item (or a passage about one) unless the question is historical or asks for it
+  (a hostile power is one of "the powers of …", a list of its type: not demoted for it);
   and for an ally of the party (or a passage about one) when the question asks for its
   enemies, or an enemy when it asks for its allies (no answer, whatever the wording finds).
 """
@@ -101,8 +102,9 @@ def status(key: ItemKey, ctx: SignalContext) -> float:
         effective_state(ctx.view, entity_id),
         ctx.settings,
         historical=ctx.historical,
-        # "our enemies", "what dangers lurk": hostility is the answer
-        attitude_counts=not (ev.attitude or ev.hostile_asked),
+        # "our enemies", "what dangers lurk": hostility is the answer; "what are the powers
+        # of …": a hostile power is one of them
+        attitude_counts=not (ev.attitude or ev.hostile_asked or ev.listing),
     )
 
 

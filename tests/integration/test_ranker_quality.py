@@ -110,8 +110,9 @@ def test_a_list_question_ranks_the_powers_above_the_coast_it_is_set_on(
     service: LoregraphService,
 ) -> None:
     # "the powers" asks for a list of factions (type_list): they come before the Saltreach
-    # Coast, the question's setting
+    # Coast, the question's setting; the Salt Consortium, hostile to the party, is one of them
+    # (round 7c: a list's type is not demoted for its hostility)
     result = service.ask("What are the main powers of the Saltreach Coast?", "saltreach", k=10)
     ids = [r.id for r in result.results if r.kind == "entity"]
-    assert {"harbour-watch", "tidewardens"} <= set(ids[:2])
-    assert ids.index("saltreach-coast") > 1
+    assert {"harbour-watch", "tidewardens", "salt-consortium"} == set(ids[:3])
+    assert "saltreach-coast" not in ids[:5]
