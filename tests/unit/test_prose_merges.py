@@ -170,6 +170,13 @@ def test_a_short_given_name_two_people_could_bear_stays_apart() -> None:
     entities = _named(_run(text))
     assert "Toby" in entities
     assert "Toby" not in entities["Tobias Wren"].aliases
+    river = (
+        "# The River\n\n"
+        "Willamina Crane, a boatwoman, rows the ferry. Willamina Crane is kind.\n"
+        "Will Oaks is a fisherman. Will laughed at us. Will sold us bait.\n"
+    )
+    entities = _named(_run(river))
+    assert "Will" not in entities["Willamina Crane"].aliases  # Will Oaks's own first name
 
 
 def test_a_thing_written_the_x_folds_into_the_one_name_ending_of_the_x() -> None:
