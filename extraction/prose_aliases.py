@@ -1,8 +1,10 @@
 """Other names of a prose entity: stated ones, title forms and first names.
 
 - stated: "Everyone calls her Old Wenna", "known as the Grey Hand", "called Redcap",
-  "nicknamed Ash" — the alias of the sentence's subject (its first name, or the section's
-  entity when the sentence opens with a pronoun);
+  "nicknamed Ash", "the gang know him as the Heron", "X, whom her people call the Crow
+  Mother", "their nickname, the Iron Collars", "Its members, the Glaivers," — the alias of
+  the sentence's subject (its first name, or the section's entity when the sentence opens
+  with a pronoun);
 - title forms: "Reeve Alda Brandt" gives "Reeve Alda Brandt" and, when no other entity bears
   that title, "the Reeve";
 - first names: "Alda" for the NPC "Alda Brandt", when no other entity's name starts or ends
@@ -20,9 +22,17 @@ from extraction.prose_types import INTRODUCED
 
 _STATED = re.compile(
     r"\b(?:call(?:s|ed)?\s+(?P<person>her|him)|calls?\s+(?:it|them)|called|known\s+as|"
-    r"nicknamed|also\s+named|goes\s+by|go\s+by)\s+(?:the\s+)?$",
+    r"nicknamed|also\s+named|goes\s+by|go\s+by|"
+    r"knows?\s+(?:him|her|it|them)\s+(?:only\s+|simply\s+|just\s+)?as|"
+    r"whom\s[^,.;]*?\bcalls?|nickname[,:]?|(?:its|their)\s+members,)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
+_SUMMONED = re.compile(
+    r"\s+(?:in|out|up|back|over|down|away|together|forth)\b"
+    r"(?!\s+(?:the|a|an|their|his|her|its|old)\b)"
+)
+"""After "called X": X was summoned, not named ("called the Wardens in from the yard"; not
+"called Redcap in the old tongue")."""
 _CALLER = re.compile(r"^\s*(?:(?:still|also|often|sometimes|now|all|only)\s+)*$")
 _PRONOUN_START = re.compile(r"^\s*(?:She|He|It|They|Her|His|Its|Their|Everyone|Locals|People)\b")
 OFFICES = frozenset(
@@ -58,6 +68,8 @@ def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias
         cue = _STATED.search(sentence[:start])
         if cue is None or INTRODUCED.search(sentence[:start]):
             continue  # "a man called Silas Crane" introduces a name, it is no one's alias
+        if cue.group(0).lower().startswith("call") and _SUMMONED.match(sentence, span.end):
+            continue  # "called the Dyke Wardens in from the yard" summons them
         alias = sentence[start : span.end]
         person = cue.group("person") is not None
         before = next((s for s in reversed(ordered) if s.end <= start), None)
@@ -88,14 +100,26 @@ def title_aliases(name: str, titles: Iterable[str], title_users: Mapping[str, in
     return aliases
 
 
-def first_name(name: str, names: Iterable[str]) -> str | None:
-    """The first word of a person's name when no other name shares it as first or last word."""
+def name_ends(names: Iterable[str]) -> dict[str, int]:
+    """How many distinct names of two words or more open or end with each (casefolded) word."""
+    ends: dict[str, int] = {}
+    for name in set(names):
+        parts = name.casefold().split()
+        for word in {parts[0], parts[-1]} if len(parts) > 1 else ():
+            ends[word] = ends.get(word, 0) + 1
+    return ends
+
+
+def first_name(
+    name: str, names: Iterable[str], ends: Mapping[str, int] | None = None
+) -> str | None:
+    """The first word of a person's name when no other name shares it as first or last word
+    (``ends``: :func:`name_ends` of ``names``, which hold ``name``, computed once by a caller
+    that asks for many)."""
     words = name.split()
     if len(words) < 2 or len(words[0]) < 3:
         return None
-    first = words[0].casefold()
-    for other in names:
-        parts = other.casefold().split()
-        if other != name and len(parts) > 1 and first in (parts[0], parts[-1]):
-            return None
-    return words[0]
+    if ends is None:
+        names = set(names)
+        ends = name_ends(names | {name})
+    return None if ends.get(words[0].casefold(), 0) > 1 else words[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from extraction.prose_aliases import first_name, title_aliases
+from extraction.prose_aliases import first_name, name_ends, title_aliases
 from extraction.prose_types import name_type, noun_type
 from extraction.slugs import normalise_name
 
@@ -22,9 +22,11 @@ _PEOPLE = ("NPC", "PC", "Other")
 class Candidate:
     surfaces: dict[str, int] = field(default_factory=dict)
     mentions: int = 0
+    after_the: int = 0  # mentions written after "the" ("the Pinchgate")
     heading: str = ""
     heading_path: str = ""
     common_in_section: bool = False  # its section writes the heading's word in lower case
+    cut_heading: bool = False  # the heading's name is its first words ("Church" of "Church people")
     titles: list[str] = field(default_factory=list)
     votes: list[tuple[int, str]] = field(default_factory=list)
     party: bool = False
@@ -75,7 +77,7 @@ def absorb(into: Candidate, other: Candidate) -> None:
             into.aliases.setdefault(f"{title} {surface}", other.party)
 
 
-def _person_like(candidate: Candidate) -> bool:
+def person_like(candidate: Candidate) -> bool:
     """Typed a person, or untyped with a name of two capitalised words neither of which is a
     cue noun ("Gideon Mawle", not "Black Shuck Inn")."""
     kind = best_type(candidate)
@@ -87,10 +89,11 @@ def _person_like(candidate: Candidate) -> bool:
 
 
 def merge_first_names(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
-    people = {key: display_name(c) for key, c in kept.items() if _person_like(c)}
+    people = {key: display_name(c) for key, c in kept.items() if person_like(c)}
     names = [display_name(c) for c in kept.values()]
+    ends = name_ends(names)
     for key, person in people.items():
-        short = first_name(person, names)
+        short = first_name(person, names, ends)
         lone = normalise_name(short) if short else None
         if lone and lone in found and lone != key and best_type(found[lone]) in _PEOPLE:
             kept.pop(lone, None)
@@ -171,7 +174,7 @@ def merge_epithets(
 def merge_surnames(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
     """Fold a lone last name ("Grell", "Captain Grell") into the one person whose name ends
     with it, when no other entity's name shares that word."""
-    people = {key: display_name(c) for key, c in kept.items() if _person_like(c)}
+    people = {key: display_name(c) for key, c in kept.items() if person_like(c)}
     words: dict[str, int] = {}
     for candidate in kept.values():
         parts = display_name(candidate).split()

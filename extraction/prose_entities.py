@@ -36,12 +36,21 @@ from extraction.prose_candidates import (
     merge_surnames,
     title_counts,
 )
+from extraction.prose_merges import (
+    merge_given_names,
+    merge_members,
+    merge_of_names,
+    merge_offices,
+    merge_prefixes,
+    merge_tails,
+)
 from extraction.prose_names import (
     GENERIC_HEADINGS,
     TITLES,
     NameSpan,
     common_words,
     heading_name,
+    is_title,
     name_spans,
 )
 from extraction.prose_types import (
@@ -66,6 +75,12 @@ _PRONOUN_SUBJECT = re.compile(r"^(?:She|He|It)\b")
 _EPITHET_JOINERS = (" the ", " in the ", ", the ")
 _ROLE_AFTER = re.compile(r",\s+the\s+([a-z][\w-]*)(?=\s*[,.;:]|$)")
 _ROLE_BEFORE = re.compile(r"\bthe\s+([a-z][\w-]*),?\s+$")
+_THE_BEFORE = re.compile(r"\b[Tt]he\s+$")
+_OFFICE_BEFORE = re.compile(r"\b(?:the|her|his|its|their)\s+([a-z][\w-]*),\s+$")
+_MADE = re.compile(
+    r"\s+(?:was|is|had\s+been|has\s+been)\s+(?:made|named|elected|chosen|crowned|appointed)\s+"
+    r"(?:the\s+)?$|\s+became\s+(?:the\s+)?$"
+)
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -87,6 +102,7 @@ class _Collector:
         self.alias_of: dict[str, str] = {}
         self.epithets: dict[str, list[Epithet]] = {}  # name -> its uses after another name
         self.roles: dict[str, dict[str, bool]] = {}  # "the farrier" -> {name key: party}
+        self.offices: dict[str, set[str]] = {}  # "vizier" -> {keys of the people holding it}
         self.previous: str | None = None  # the first name of the previous sentence
 
     def get(self, name: str) -> Candidate:
@@ -102,6 +118,7 @@ class _Collector:
             candidate.heading = candidate.heading or section
             candidate.heading_path = candidate.heading_path or chunk.heading
             candidate.common_in_section |= _the_common_noun(section, chunk.text)
+            candidate.cut_heading |= _cut_by_lower_words(section, title)
             candidate.party |= party
             candidate.paths.append(chunk.source_path)
         self.previous = None
@@ -125,6 +142,7 @@ class _Collector:
         for span in spans:
             candidate = self.get(span.name)
             candidate.mentions += 1
+            candidate.after_the += _THE_BEFORE.search(text, 0, span.start) is not None
             candidate.party |= party
             candidate.surfaces[span.name] = candidate.surfaces.get(span.name, 0) + 1
             if span.title and span.title not in candidate.titles:
@@ -169,6 +187,8 @@ class _Collector:
                 full = f"{first.name}{joiner}{second.name}" if "," not in joiner else alias
                 uses = self.epithets.setdefault(normalise_name(second.name), [])
                 uses.append(Epithet(normalise_name(first.name), full, alias, party))
+        for index, span in enumerate(spans):
+            self._office(text, spans[index - 1] if index else None, span)
         for span in spans:
             role = _ROLE_AFTER.match(text, span.end) or _ROLE_BEFORE.search(text, 0, span.start)
             word = role.group(1).casefold() if role else ""
@@ -176,6 +196,19 @@ class _Collector:
                 owners = self.roles.setdefault(f"the {word}", {})
                 key = normalise_name(span.name)
                 owners[key] = owners.get(key, False) or party
+
+    def _office(self, text: str, before: NameSpan | None, span: NameSpan) -> None:
+        """Record who holds an office: "Dyke-Reeve Osric Fenner" (a title), "her vizier, Hadra
+        Mun" or "Hadra Mun, the vizier," (an office in apposition), "Agnes Gossage was made
+        Reeve of Sallowmere" (the office given to the name before)."""
+        key = normalise_name(span.name)
+        if span.title:
+            self.offices.setdefault(span.title.casefold(), set()).add(key)
+        role = _ROLE_AFTER.match(text, span.end) or _OFFICE_BEFORE.search(text, 0, span.start)
+        if role and is_title(role.group(1)):
+            self.offices.setdefault(role.group(1).casefold(), set()).add(key)
+        if before is not None and not span.title and _MADE.fullmatch(text, before.end, span.start):
+            self.offices.setdefault(span.name.casefold(), set()).add(normalise_name(before.name))
 
     def _vote(self, candidate: Candidate, text: str, start: int, end: int, title: str) -> None:
         definition = definition_type(text, start, end)
@@ -218,7 +251,13 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entit
     }
     merge_first_names(found, kept)
     merge_surnames(found, kept)
+    merge_given_names(kept)
     merge_short_names(kept)
+    merge_prefixes(kept)
+    merge_tails(kept)
+    merge_of_names(kept)
+    merge_members(kept)
+    merge_offices(kept, collector.offices)
     add_roles(kept, collector.roles)
     return _build(kept, known)
 
@@ -230,6 +269,13 @@ def _the_common_noun(heading: str, text: str) -> bool:
     return (
         len(words) == 1 and re.search(rf"\bthe {re.escape(words[0].lower())}\b", text) is not None
     )
+
+
+def _cut_by_lower_words(name: str, title: str) -> bool:
+    """Whether the heading ``title`` goes on after ``name`` with a word in lower case:
+    "Church people", "Ferry and water people" (not "Hob Tarrow, Innkeeper")."""
+    rest = title.strip(" *_`")[len(name) :] if title.strip(" *_`").startswith(name) else ""
+    return re.match(r"\s+(?:and\s+)?[a-z]", rest) is not None
 
 
 def _leaf_headings(chunks: Sequence[Chunk]) -> set[str]:
@@ -249,9 +295,12 @@ def _named(candidate: Candidate, leaves: set[str], common: frozenset[str]) -> bo
     own with no subsections ("## Acid Arrow" over the spell's text), not two things
     ("Treasures and Troubles"); a heading over subsections ("# Faith") is a topic, and so is a
     subsection named only by words the prose writes in lower case ("## Snow", "## The Quay",
-    "## Harbour Notes")."""
+    "## Harbour Notes"); so is a heading's first word the prose never names alone ("## Church
+    people")."""
     if candidate.mentions > 0:
         return True
+    if candidate.cut_heading:
+        return False  # "## Church people" names people, not a "Church" the prose never names
     words = [w.casefold() for w in candidate.heading.split() if w.casefold() != "the"]
     generic = any(w in GENERIC_HEADINGS for w in words) or candidate.common_in_section
     nested = " > " in candidate.heading_path

@@ -59,8 +59,19 @@ GENERIC_HEADINGS = _words(
     "gazetteer lore bestiary religion timeline recap session outcome aftermath ",
     "npcs locations loot treasure encounters secrets gm notes dm notes ",
     "case file files log logs journal diary report reports briefing debrief handout handouts ",
-    "clues investigation scene scenes episode mission keeper's keeper referee",
+    "clues investigation scene scenes episode mission keeper's keeper referee ",
+    "hook rumour rumor secret clue note",
 )
+
+
+def is_title(word: str) -> bool:
+    """Whether ``word`` is a title: one of :data:`TITLES`, or a compound whose last part is
+    one ("Dyke-Reeve", "Vice-Admiral", "Harbour-Master")."""
+    folded = word.casefold()
+    if folded in TITLES:
+        return True
+    parts = folded.split("-")
+    return len(parts) > 1 and all(parts) and parts[-1] in TITLES
 
 
 @dataclass(frozen=True)
@@ -170,7 +181,7 @@ def _span(
 ) -> NameSpan | None:
     initial = words[first].start() in firsts
     while first <= last and initial and words[first].group(0).lower() in common:
-        if first < last and words[first].group(0).lower() in TITLES:
+        if first < last and is_title(words[first].group(0)):
             break  # "Commander Ravi Tamm took command": a title, though "commander" is common
         first, initial = first + 1, False
     titles, first = _titles(words, first, last)
@@ -191,8 +202,8 @@ def _titles(words: list[re.Match[str]], first: int, last: int) -> tuple[list[str
     thing = noun_type(words[last].group(0)) not in (None, "NPC")
     titles: list[str] = []
     at = first
-    while at < last and (folded := words[at].group(0).lower()) in TITLES:
-        if thing and folded not in PERSON_TITLES:
+    while at < last and is_title(folded := words[at].group(0).lower()):
+        if thing and folded.split("-")[-1] not in PERSON_TITLES:
             break
         titles.append(words[at].group(0))
         at += 1

@@ -1,0 +1,51 @@
+"""Short forms of English given names, as a general lexicon: "Toby" is Tobias, "Bill" William.
+
+:func:`shortens` says whether a lone given name may be a short form of a longer one: a common
+English hypocorism from :data:`HYPOCORISMS` ("Bill" → William, "Peggy" → Margaret), a clipped
+form of at least three letters ("Will" → William, "Kat" → Katherine), or one with a pet
+ending on a stem the full name goes on from with a vowel ("Toby" → Tobias, "Danny" → Daniel;
+not "Mary" → Margaret). Whether the prose means that person is the
+caller's question (only one person may fit).
+"""
+
+from __future__ import annotations
+
+HYPOCORISMS: dict[str, tuple[str, ...]] = {
+    "abby": ("abigail",), "alf": ("alfred",), "alfie": ("alfred",), "bella": ("isabella",),
+    "bert": ("albert", "herbert", "bertram", "robert"), "bess": ("elizabeth",),
+    "bessie": ("elizabeth",), "beth": ("elizabeth",), "betty": ("elizabeth",),
+    "bill": ("william",), "billy": ("william",), "bob": ("robert",), "bobby": ("robert",),
+    "chuck": ("charles",), "charlie": ("charles",), "dick": ("richard",),
+    "dolly": ("dorothy",), "dot": ("dorothy",), "eddie": ("edward", "edmund", "edwin"),
+    "ned": ("edward", "edmund"), "nell": ("eleanor", "helen", "ellen"),
+    "nellie": ("eleanor", "helen", "ellen"), "hal": ("henry", "harold"),
+    "hank": ("henry",), "harry": ("henry", "harold"), "hob": ("robert",),
+    "jack": ("john",), "jamie": ("james",), "jem": ("james", "jeremiah"),
+    "jim": ("james",), "jimmy": ("james",), "jenny": ("jennifer", "jane"),
+    "kit": ("christopher", "katherine", "catherine"), "kate": ("katherine", "catherine"),
+    "katie": ("katherine", "catherine"), "kitty": ("katherine", "catherine"),
+    "liz": ("elizabeth",), "lizzie": ("elizabeth",), "maggie": ("margaret",),
+    "meg": ("margaret",), "molly": ("mary",), "polly": ("mary",), "mick": ("michael",),
+    "mickey": ("michael",), "mike": ("michael",), "nan": ("anne", "ann", "anna"),
+    "nancy": ("anne", "ann", "anna"), "annie": ("anne", "ann", "anna"),
+    "peggy": ("margaret",), "rick": ("richard",), "rob": ("robert",), "robin": ("robert",),
+    "sally": ("sarah",), "sandy": ("alexander", "alexandra"), "sue": ("susan", "susannah"),
+    "ted": ("edward", "theodore"), "teddy": ("edward", "theodore"), "tony": ("anthony",),
+    "wat": ("walter",), "walt": ("walter",), "hodge": ("roger",), "gib": ("gilbert",),
+}  # fmt: skip
+_PET_ENDINGS = ("ie", "ey", "y")
+
+
+def shortens(short: str, full: str) -> bool:
+    """Whether the given name ``short`` may be a short form of the given name ``full``."""
+    lone, whole = short.casefold(), full.casefold()
+    if lone == whole or len(lone) < 3 or len(whole) <= len(lone):
+        return False
+    if whole in HYPOCORISMS.get(lone, ()):
+        return True
+    if whole.startswith(lone):
+        return len(whole) >= len(lone) + 2  # "Will" of William, "Kat" of Katherine; not "Ann"
+    stem = next((lone[: -len(e)] for e in _PET_ENDINGS if lone.endswith(e)), "")
+    stem = stem[:-1] if stem[-2:-1] == stem[-1:] else stem  # "Dann-y" → "Dan"
+    rest = whole[len(stem) :]
+    return len(stem) >= 3 and whole.startswith(stem) and rest[:1] in ("a", "e", "i", "o", "u")

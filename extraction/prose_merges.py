@@ -1,0 +1,188 @@
+"""Merges that make one entity of one real thing in a prose-only ingest, after the candidates
+are kept (:mod:`extraction.prose_entities`): a short form written with "the" ("the
+Pinchgate"), the end of a one-word name ("the Mere" of Sallowmere), an office alone ("the
+Vizier"), a short given name ("Toby" of Tobias Gossage), a member of a group ("every Dyke
+Warden" of the Dyke Wardens).
+
+Every merge needs exactly one owner of the right type; with none or several the names stay as
+they are ("Other when unsure, never a wrong confident merge").
+"""
+
+from __future__ import annotations
+
+from extraction.nicknames import HYPOCORISMS, shortens
+from extraction.prose_candidates import Candidate, absorb, best_type, display_name, person_like
+from extraction.prose_names import is_title
+from extraction.slugs import normalise_name
+
+_PEOPLE = ("NPC", "PC")
+
+
+def _words(name: str) -> list[str]:
+    words = name.casefold().split()
+    return words[1:] if words[:1] == ["the"] and len(words) > 1 else words
+
+
+def _with_the(candidate: Candidate) -> bool:
+    """Most of its mentions are "the X" (a place's short form, not a town's own name)."""
+    return 2 * candidate.after_the > candidate.mentions
+
+
+def _fold(into: Candidate, short: Candidate) -> None:
+    """``absorb`` a short form whose type fits, with its type cues ("the Nine Lamps, a
+    caravanserai" types the whole name)."""
+    absorb(into, short)
+    into.votes += short.votes
+
+
+def _fits(short: str, full: str) -> bool:
+    return full not in _PEOPLE and short in (full, "Other")
+
+
+def merge_prefixes(kept: dict[str, Candidate]) -> None:
+    """Fold a short form written with "the" into the one longer name it opens: "the Pinchgate"
+    of "The Pinchgate Sluice", "the Pike" of "The Pike and Withy", "the Black Tide" of "Black
+    Tide Smugglers". Not when it opens two names, when its type is against the longer one's,
+    or when most of its mentions are not "the X" ("the Tesk rings" and "the gas giant Tesk"
+    name a planet beside the "Tesk Mining Consortium"; a town "Cragspire" beside "Cragspire
+    Keep" is ``merge_short_names``' question); a person's first name is
+    ``merge_first_names``'. A short form over a heading of its own keeps its name and takes
+    the longer one in ("## The Vestry" and "the Vestry of St Ebba")."""
+    names = {key: _words(display_name(c)) for key, c in kept.items()}
+    opening: dict[tuple[str, ...], list[str]] = {}  # ("pinchgate",) -> the names it opens
+    for key, words in names.items():
+        for end in range(1, len(words)):
+            opening.setdefault(tuple(words[:end]), []).append(key)
+    for key in sorted(kept, key=lambda k: len(names[k])):
+        short = kept.get(key)
+        if short is None or not _with_the(short):
+            continue
+        longer = [k for k in opening.get(tuple(names[key]), []) if k != key and k in kept]
+        if len(longer) != 1:
+            continue
+        (target,) = longer
+        full = kept[target]
+        if not _fits(best_type(short), best_type(full)):
+            continue
+        if short.heading and not full.heading:
+            _fold(short, kept.pop(target))
+        elif not short.heading:
+            _fold(full, kept.pop(key))
+
+
+def _office_name(name: str) -> bool:
+    """Whether a name is an office, not a person: a lone title ("Vizier", "Dyke-Reeve") or an
+    office over a place or group ("Reeve of Sallowmere", "Captain of the Guard")."""
+    words = name.split()
+    if len(words) == 1:
+        return is_title(words[0])
+    return is_title(words[0]) and words[1] == "of"
+
+
+def merge_offices(kept: dict[str, Candidate], offices: dict[str, set[str]]) -> None:
+    """Fold an office written alone ("the Vizier", "the Dyke-Reeve", "Reeve of Sallowmere")
+    into the one person the prose gives it to (a title, an apposition, "was made"); an office
+    held by no one or by several stays as it is (unsure: no guess)."""
+    for key in sorted(kept):
+        candidate = kept[key]
+        name = display_name(candidate)
+        if candidate.heading or not _office_name(name):
+            continue
+        holders = {
+            k for k in offices.get(name.casefold(), set())
+            if k in kept and k != key and person_like(kept[k])
+        }  # fmt: skip
+        if len(holders) == 1:
+            (holder,) = holders
+            absorb(kept[holder], kept.pop(key))
+            kept[holder].aliases.setdefault(f"the {name}", candidate.party)
+
+
+def merge_tails(kept: dict[str, Candidate]) -> None:
+    """Fold a one-word short form written with "the" into the one one-word name that ends with
+    it ("the Mere" of Sallowmere, "the Holm" of Vardholm), unless it is also a word of another
+    name ("Ebba's Holm") or its type is against the place's."""
+    names = {key: _words(display_name(c)) for key, c in kept.items()}
+    in_names = {word for words in names.values() if len(words) > 1 for word in words}
+    ending: dict[str, list[str]] = {}  # "mere" -> ["sallowmere"]: one-word names ending so
+    for key, words in names.items():
+        for cut in range(3, len(words[0]) - 2) if len(words) == 1 else ():
+            ending.setdefault(words[0][cut:], []).append(key)
+    for key in sorted(kept):
+        short = kept.get(key)
+        words = names[key]
+        if short is None or short.heading or len(words) != 1 or not _with_the(short):
+            continue
+        owners = [k for k in ending.get(words[0], []) if k != key and k in kept]
+        if len(owners) != 1 or words[0] in in_names:
+            continue
+        if _fits(best_type(short), best_type(kept[owners[0]])):
+            _fold(kept[owners[0]], kept.pop(key))
+
+
+_THINGS = ("Location", "Item", "Faction", "Creature")
+
+
+def merge_of_names(kept: dict[str, Candidate]) -> None:
+    """Fold a typed place or thing written "the X" into the one longer name that ends "of the
+    X" when that name is of its type or untyped: "the Nine Lamps" (a caravanserai) of "The
+    Caravanserai of the Nine Lamps". A person, a god or an untyped name stays apart: "the
+    Tidemother" of "Shrine of the Tidemother" is the goddess, "the Vizier" of "Seal of the
+    Vizier" the man."""
+    closing: dict[tuple[str, ...], list[str]] = {}  # ("nine", "lamps") -> names ending "of the"
+    for key, candidate in kept.items():
+        words = _words(display_name(candidate))
+        for at in range(1, len(words) - 2):
+            if words[at : at + 2] == ["of", "the"]:
+                closing.setdefault(tuple(words[at + 2 :]), []).append(key)
+    for key in sorted(kept):
+        short = kept.get(key)
+        if short is None or short.heading or not _with_the(short):
+            continue
+        kind = best_type(short)
+        owners = [k for k in closing.get(tuple(_words(display_name(short))), []) if k in kept]
+        if kind in _THINGS and len(owners) == 1 and best_type(kept[owners[0]]) in (kind, "Other"):
+            _fold(kept[owners[0]], kept.pop(key))
+
+
+def merge_members(kept: dict[str, Candidate]) -> None:
+    """Fold the singular of a group's plural name into the group: "every Dyke Warden" is one
+    of "the Dyke Wardens", "a Tidewarden" one of the Tidewardens."""
+    plurals = {normalise_name(display_name(c)): k for k, c in kept.items()}
+    for key in sorted(kept):
+        member = kept[key]
+        group = plurals.get(normalise_name(display_name(member)) + "s", key)
+        if group == key or group not in kept or best_type(kept[group]) != "Faction":
+            continue
+        if not member.heading and best_type(member) in ("NPC", "Other"):
+            absorb(kept[group], kept.pop(key))
+
+
+def merge_given_names(kept: dict[str, Candidate]) -> None:
+    """Fold a lone short given name ("Toby", "Bill", "Kate") into the one person whose first
+    name it shortens ("Tobias Gossage", "William Hale", "Katherine Moss"): not when two people
+    fit, when the short name is also a word of another name, or when it is typed as no
+    person."""
+    by_first: dict[str, list[tuple[str, str]]] = {}  # "tob" / "tobias" -> (key, "Tobias")
+    in_names: set[str] = set()  # the words of every name of two words or more
+    for key, candidate in kept.items():
+        words = display_name(candidate).split()
+        in_names.update(w.casefold() for w in words if len(words) > 1)
+        if len(words) > 1 and person_like(candidate):
+            for index in {words[0][:3].casefold(), words[0].casefold()}:
+                by_first.setdefault(index, []).append((key, words[0]))
+    for key in sorted(kept):
+        short = kept.get(key)
+        words = display_name(short).split() if short else []
+        if short is None or short.heading or len(words) != 1:
+            continue
+        lone = words[0].casefold()
+        if best_type(short) not in (*_PEOPLE, "Other") or lone in in_names:
+            continue
+        fitting = [
+            *by_first.get(lone[:3], []),
+            *(p for f in HYPOCORISMS.get(lone, ()) for p in by_first.get(f, [])),
+        ]
+        owners = {k for k, first in fitting if shortens(words[0], first)}
+        if len(owners) == 1 and (owner := owners.pop()) in kept:
+            absorb(kept[owner], kept.pop(key))

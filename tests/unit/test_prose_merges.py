@@ -1,0 +1,217 @@
+"""One entity per real thing in a prose-only ingest: short forms, offices, stated aliases and
+cut headings fold into the one entity they name, or are no entity at all (branch prosemerge).
+
+Every text here is written for these tests; each test fails on the code before its rule."""
+
+from __future__ import annotations
+
+import hashlib
+
+from extraction.nicknames import shortens
+from extraction.offline import extract
+from graphrag_core.models import Entity, Extraction, SourceDocument
+
+
+def _run(*texts: str) -> Extraction:
+    docs = [
+        SourceDocument(
+            path=f"lore-{i}.md",
+            kind="markdown",
+            sha256=hashlib.sha256(text.encode()).hexdigest(),
+            text=text,
+        )
+        for i, text in enumerate(texts)
+    ]
+    return extract(docs, chunk_size=1200)
+
+
+def _named(extraction: Extraction) -> dict[str, Entity]:
+    return {e.name: e for e in extraction.entities}
+
+
+def test_a_compound_title_before_a_name_makes_a_person_and_its_office_folds_in() -> None:
+    text = (
+        "# The Lock\n\n"
+        "Harbour-Master Ilsa Brenn keeps the lock and its ledger. She is old and stubborn.\n"
+        "The barge captains fear the Harbour-Master. The Harbour-Master fined them twice.\n"
+    )
+    entities = _named(_run(text))
+    assert "Harbour-Master Ilsa Brenn" not in entities and "Harbour-Master" not in entities
+    ilsa = entities["Ilsa Brenn"]
+    assert ilsa.type == "NPC"
+    assert {"Harbour-Master Ilsa Brenn", "the Harbour-Master"} <= set(ilsa.aliases)
+
+
+def test_an_office_alone_is_an_alias_of_its_one_holder() -> None:
+    text = (
+        "# The Court\n\n"
+        "The old queen rules through her chancellor, Aldo Verin, a careful man.\n"
+        "Every writ needs the seal of the Chancellor. The Chancellor fled at dawn.\n"
+        "Oswin Tarr was made Mayor of Brinhaven at midsummer. The Mayor of Brinhaven "
+        "signed the writ. Brinhaven is a river town. Oswin Tarr said nothing.\n"
+    )
+    entities = _named(_run(text))
+    assert "Chancellor" not in entities and "Mayor of Brinhaven" not in entities
+    assert "the Chancellor" in entities["Aldo Verin"].aliases
+    assert "Mayor of Brinhaven" in entities["Oswin Tarr"].aliases
+    assert "Brinhaven" in entities  # the place stays itself
+
+
+def test_an_office_held_by_two_people_stays_apart() -> None:
+    text = (
+        "# The Marches\n\n"
+        "Warden Hale rode north; Warden Mirel rode south. Lord Osmer Hale and Lady Ana Mirel "
+        "met at the ford. The Lord of the Marches was absent. The Lord of the Marches sends "
+        "no word.\n"
+        "Osmer Hale was made Lord of the Marches. Ana Mirel was made Lord of the Marches.\n"
+    )
+    entities = _named(_run(text))
+    assert "Lord of the Marches" in entities  # two holders: no guess
+    assert "Lord of the Marches" not in entities["Osmer Hale"].aliases
+
+
+def test_a_short_form_written_with_the_folds_into_the_one_name_it_opens() -> None:
+    text = (
+        "# The Fens\n\n"
+        "The Gallowgate Bridge spans the black river on nine piers. At night the Gallowgate "
+        "is closed with a chain, and the Gallowgate tolls are high.\n"
+        "The Rook and Lantern is an alehouse by the bridge. We drank in the Rook all night.\n"
+        "The boatmen met in the Rook again.\n"
+    )
+    entities = _named(_run(text))
+    assert "Gallowgate" not in entities and "Rook" not in entities
+    assert "Gallowgate" in entities["Gallowgate Bridge"].aliases
+    assert "Rook" in entities["Rook and Lantern"].aliases
+
+
+def test_a_short_form_not_mostly_written_with_the_stays_apart() -> None:
+    text = (
+        "# The Belt\n\n"
+        "Kestrel Station hangs above the moon Varn. Smugglers use the Varn rings. The "
+        "Varn Salvage Guild owns the claims, and the Varn Salvage Guild pays in scrip.\n"
+        "Varn is cold. The Iron Gate Keep and the Iron Gate Mill stand by the road. We "
+        "rode to the Iron Gate and back to the Iron Gate.\n"
+    )
+    entities = _named(_run(text))
+    assert "Varn" in entities  # "the Varn rings" and "the moon Varn": a moon of its own
+    assert "Varn" not in entities["Varn Salvage Guild"].aliases
+    keep = entities.get("The Iron Gate Keep") or entities["Iron Gate Keep"]
+    assert "Iron Gate" not in keep.aliases  # it opens two names: no guess
+
+
+def test_a_heading_cut_at_a_lower_case_word_is_no_entity_unless_named() -> None:
+    text = (
+        "# Who's Who\n\n"
+        "## Harbour folk\n\nThe dockers drink at the Salt Cellar. The Salt Cellar is rough.\n\n"
+        "## Chapel and river people\n\nThe ferrymen pray by the water.\n\n"
+        "## Hook\n\nThe party is hired to find a missing boy.\n\n"
+        "## Torven the smith\n\nTorven works the forge. Torven is strong.\n"
+    )
+    names = set(_named(_run(text)))
+    assert not {"Harbour", "Chapel", "Hook"} & names
+    assert "Torven" in names
+
+
+def test_stated_aliases_whom_nickname_members_and_know_as() -> None:
+    text = (
+        "# The Quarry\n\n"
+        "The camp answers to Hedda Stroud, whom her own crew call the Grey Widow, a hard "
+        "woman. The Grey Widow rules the camp, and Hedda Stroud keeps its books.\n"
+        "The Quarrymen's Guild wears red caps that give them their nickname, the Red Caps. "
+        "The Red Caps guard the road. The Quarrymen's Guild is old.\n"
+        "## The Lampwrights' Company\n\n"
+        "The Lampwrights' Company makes lamps. Its members, the Glimmers, trim every wick in "
+        "town. The Glimmers meet on Sundays.\n"
+        "Mallory Voss wears a mask of crow feathers; the gang know him only as the Crow. The "
+        "Crow robbed the mill. Mallory Voss laughed.\n"
+    )
+    entities = _named(_run(text))
+    assert not {"Grey Widow", "Red Caps", "Glimmers", "Crow"} & set(entities)
+    assert "Grey Widow" in entities["Hedda Stroud"].aliases
+    assert "Red Caps" in entities["Quarrymen's Guild"].aliases
+    assert "Glimmers" in entities["The Lampwrights' Company"].aliases
+    assert "Crow" in entities["Mallory Voss"].aliases
+
+
+def test_the_end_of_a_one_word_name_written_with_the_folds_into_it() -> None:
+    text = (
+        "# The Parish\n\n"
+        "Brackenmere is a fen parish of reed and water. Boats cross the Mere at dawn, and "
+        "the Mere floods every spring.\n"
+        "Stonegap is a pass town. Ebba's Gap is a ravine. We camped in the Gap, and the Gap "
+        "was cold.\n"
+    )
+    entities = _named(_run(text))
+    assert "Mere" not in entities
+    assert "Mere" in entities["Brackenmere"].aliases
+    assert "Gap" not in entities["Stonegap"].aliases  # also a word of "Ebba's Gap": no guess
+
+
+def test_a_short_given_name_folds_into_the_one_person_it_shortens() -> None:
+    text = (
+        "# The Ferry\n\n"
+        "Tobias Wren, a ferryman, keeps the punt at the landing. Tobias Wren is quiet.\n"
+        "Toby poled us across at dawn. Toby knows every channel.\n"
+        "Margaret Dunn, a widow, sells eels. Peggy laughed at us. Peggy sold us a pie.\n"
+    )
+    entities = _named(_run(text))
+    assert "Toby" not in entities and "Peggy" not in entities
+    assert "Toby" in entities["Tobias Wren"].aliases
+    assert "Peggy" in entities["Margaret Dunn"].aliases
+
+
+def test_a_short_given_name_two_people_could_bear_stays_apart() -> None:
+    text = (
+        "# The Ferry\n\n"
+        "Tobias Wren, a ferryman, keeps the punt. Tobin Marsh, a miller, grinds the corn.\n"
+        "Toby poled us across at dawn. Toby knows every channel. Tobias Wren and Tobin Marsh "
+        "argue.\n"
+    )
+    entities = _named(_run(text))
+    assert "Toby" in entities
+    assert "Toby" not in entities["Tobias Wren"].aliases
+    river = (
+        "# The River\n\n"
+        "Willamina Crane, a boatwoman, rows the ferry. Willamina Crane is kind.\n"
+        "Will Oaks is a fisherman. Will laughed at us. Will sold us bait.\n"
+    )
+    entities = _named(_run(river))
+    assert "Will" not in entities["Willamina Crane"].aliases  # Will Oaks's own first name
+
+
+def test_a_thing_written_the_x_folds_into_the_one_name_ending_of_the_x() -> None:
+    text = (
+        "# The Road\n\n"
+        "## The Hostel of the Seven Wells\n\n"
+        "By the east road stands the Seven Wells, an inn of mud brick. We slept at the Seven "
+        "Wells.\n\n"
+        "## The Shrine of the Moonmother\n\n"
+        "Pilgrims pray to the Moonmother, goddess of the tides. The Moonmother is kind.\n"
+    )
+    entities = _named(_run(text))
+    assert "Seven Wells" not in entities
+    hostel = entities["The Hostel of the Seven Wells"]
+    assert "Seven Wells" in hostel.aliases and hostel.type == "Location"
+    assert "Moonmother" in entities  # a goddess, not her shrine
+
+
+def test_hypocorisms_and_clipped_given_names() -> None:
+    assert shortens("Toby", "Tobias") and shortens("Bill", "William")
+    assert shortens("Will", "William") and shortens("Danny", "Daniel")
+    assert not shortens("Mary", "Margaret") and not shortens("Ann", "Anna")
+    assert not shortens("Tobias", "Toby")
+
+
+def test_called_in_summons_and_a_member_folds_into_its_group() -> None:
+    text = (
+        "# The Sluice\n\n"
+        "The Marsh Wardens, a company of a dozen men, keep the sluice. Every Marsh Warden "
+        "carries a horn.\n"
+        "Piers Holloway smiled and called the Marsh Wardens in from the yard. The Marsh "
+        "Wardens came at a run. Piers Holloway laughed.\n"
+    )
+    entities = _named(_run(text))
+    wardens = entities["Marsh Wardens"]
+    assert wardens.type == "Faction" and "Marsh Warden" not in entities
+    assert "Marsh Warden" in wardens.aliases
+    assert "Marsh Wardens" not in entities["Piers Holloway"].aliases
