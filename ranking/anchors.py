@@ -43,13 +43,18 @@ _ABOUT = (("tell", "me", "about"), ("describe",))
 
 def anchors(question: str, spans: Sequence[NameSpan], types: Mapping[str, str]) -> set[str]:
     """Ids of the named entities that are the question's setting, not its answer. The cues
-    are read outside the names ("the Red Oak *Tavern*" asks for no Location)."""
+    are read outside the names ("the Red Oak *Tavern*" asks for no Location), but a kin noun
+    asked after a name in the possessive ("Who's Lucky's big *sister*?") is read with it, since
+    only the possessive makes it a kinship."""
     words = question_words(question)
     named = {i for span in spans for i in range(span.start, span.end)}
     cues = question_cues(" ".join(w for i, w in enumerate(words) if i not in named))
-    if not (cues.answer_types or cues.relation_types) or _ASKING.isdisjoint(words):
-        return set()
     owners = possessives(question)
+    relations = cues.relation_types
+    if not relations and any(owner is not None for owner in owners):
+        relations = question_cues(question).relation_types  # "Lucky's big *sister*"
+    if not (cues.answer_types or relations) or _ASKING.isdisjoint(words):
+        return set()
     found: set[str] = set()
     for span in spans:
         before = [w for w in words[: span.start] if w not in _ARTICLES]
@@ -57,7 +62,7 @@ def anchors(question: str, spans: Sequence[NameSpan], types: Mapping[str, str]) 
             continue  # "Who's Bryony's mum?" asks about the mum, not about Bryony
         setting = bool(before) and before[-1] in SETTING_WORDS
         for entity_id in span.ids:
-            if cues.relation_types or setting or types.get(entity_id) not in cues.answer_types:
+            if relations or setting or types.get(entity_id) not in cues.answer_types:
                 found.add(entity_id)
     return found
 

@@ -4,6 +4,7 @@ the powers, kin; and a place noun after "in" that is the question's setting, not
 from __future__ import annotations
 
 from graphrag_core.config import RankingSettings
+from graphrag_core.models import Relation
 from ranking.cues import PERSON_TYPES, lexical_query, question_cues
 from ranking.lexical import LexicalIndex
 from ranking.lists import list_cues
@@ -84,3 +85,16 @@ def test_the_big_players_rank_the_factions_above_the_places() -> None:
     )
     types = [view.entities[r.id].type for r in found.results if r.id in view.entities]
     assert types[:2] == ["Faction", "Faction"], types
+
+
+def test_a_name_owning_a_kin_noun_is_the_setting_of_the_kinship_asked() -> None:
+    kin = Relation(source="river-guild", target="torven-blackwater", type="related_to")
+    view = party_view().model_copy(update={"relations": (kin,)})
+    embedder = HashEmbedder()
+    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
+    for question in ("Who's Torven's sister?", "Who is Torven's big sister?"):
+        found = ranker.rank(spelt_out(question), view, LexicalIndex.build(view), k=10).results
+        signals = {r.id: r.signals for r in found}
+        assert signals["torven-blackwater"]["anchor"] == 1.0, question  # not the answer
+        assert signals["river-guild"]["relation"] == 1.0, question
+        assert [r.id for r in found].index("river-guild") == 0, question
