@@ -268,7 +268,10 @@ DRINK_WORDS = frozenset(
 )  # fmt: skip
 """Words by which a "where" question asks for a place to drink."""
 
-DRINK_EXPANSION = ("bar", "tavern", "saloon", "pub", "pours", "drinks", "ale", "beer")
+DRINK_EXPANSION = (
+    "bar", "tavern", "saloon", "pub", "speakeasy", "pours", "drinks", "ale", "beer", "gin",
+    "rum", "whiskey", "wine",
+)  # fmt: skip
 """Words a passage about a place to drink uses ("he pours in his back room")."""
 
 SLANG_EXPANSION: dict[str, tuple[str, ...]] = {
