@@ -98,3 +98,20 @@ def test_a_name_owning_a_kin_noun_is_the_setting_of_the_kinship_asked() -> None:
         assert signals["torven-blackwater"]["anchor"] == 1.0, question  # not the answer
         assert signals["river-guild"]["relation"] == 1.0, question
         assert [r.id for r in found].index("river-guild") == 0, question
+
+
+def test_a_name_told_before_the_question_is_its_setting_not_its_answer() -> None:
+    view = party_view()
+    embedder = HashEmbedder()
+    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
+
+    def signals(question: str) -> dict[str, dict[str, float]]:
+        found = ranker.rank(spelt_out(question), view, LexicalIndex.build(view), k=10).results
+        return {r.id: r.signals for r in found}
+
+    told = signals("Torven caught a knife in the ribs. Who'll sew him up?")
+    assert told["torven-blackwater"]["anchor"] == 1.0
+    assert told["torven-blackwater"]["named"] == 1.0  # still named, never hidden
+    asked_again = signals("Torven is back in port. Who is Torven?")
+    assert not asked_again["torven-blackwater"].get("anchor")
+    assert not signals("Who is Torven?")["torven-blackwater"].get("anchor")
