@@ -7,12 +7,13 @@ For ``examples/<c>`` this copies ``world/lore`` and ``world/sessions`` (nothing 
 
 1. ``loregraph ingest`` of the copy as campaign ``<c>-prose`` (the offline extractor, no model);
 2. ``loregraph changelog post`` of each ``examples/<c>/changelog/*.yaml`` in order, with every
-   names.yaml id written as its name (the prose-only graph has its own ids; a post resolves a
-   name, an alias or a near name). An update naming an entity the extractor did not find is
-   refused by the post; the refused updates are dropped, the rest of the set is posted again,
-   and the report lists what was dropped;
+   names.yaml id written as the first of its name and aliases the prose-only graph knows (the
+   prose may only say "Ma Dorsey" for the list's "Margaret Dorsey"), else its name (a post
+   resolves a name, an alias or a near name). An update naming an entity the extractor did
+   not find is refused by the post; the refused updates are dropped, the rest of the set is
+   posted again, and the report lists what was dropped;
 3. ``loregraph eval benchmarks/questions/<c>.yaml`` with every label (gold, forbidden,
-   ``expect_status``) written as its name: a label that names nothing in the prose-only graph
+   ``expect_status``) written the same way: a label that names nothing in the prose-only graph
    stays a miss and is listed in the report's ``unresolved``.
 
 Prints one summary line per campaign and writes ``OUT/<c>-prose.json`` (the eval report) and
@@ -37,9 +38,35 @@ ROOT = Path(__file__).resolve().parents[1]
 _REFUSED = re.compile(r"(entity_updates|relationship_updates)\[(\d+)\]")
 
 
-def _names(campaign: str) -> dict[str, str]:
+def _spellings(campaign: str) -> dict[str, list[str]]:
+    """Each names.yaml id's name, then its (player-visible) aliases."""
     raw = yaml.safe_load((ROOT / "examples" / campaign / "world" / "names.yaml").read_text())
-    return {str(e["id"]): str(e["name"]) for e in raw["entities"]}
+    return {
+        str(e["id"]): [str(e["name"]), *(str(a) for a in e.get("aliases") or ())]
+        for e in raw["entities"]
+    }
+
+
+def _as_known(data_dir: Path, campaign: str, spellings: dict[str, list[str]]) -> dict[str, str]:
+    """Each id written as the first of its name and aliases the prose-only graph knows (the
+    prose may only ever say "Ma Dorsey" for the list's "Margaret Dorsey"); the name when it
+    knows none. Resolved as ``loregraph entity`` resolves, by the service itself."""
+    from graphrag_core.errors import UnknownEntityError
+    from graphrag_core.settings import Settings
+    from graphrag_core.wiring import open_service
+
+    known: dict[str, str] = {}
+    with open_service(Settings(data_dir=data_dir)) as service:
+        for entity_id, names in spellings.items():
+            known[entity_id] = names[0]
+            for name in names:
+                try:
+                    service.entity(name, campaign)
+                except UnknownEntityError:
+                    continue
+                known[entity_id] = name
+                break
+    return known
 
 
 def _named(value: Any, names: dict[str, str]) -> Any:
@@ -90,7 +117,6 @@ def _post(
 
 
 def run(campaign: str, data_dir: Path, out: Path) -> dict[str, Any]:
-    names = _names(campaign)
     target = f"{campaign}-prose"
     log: list[str] = []
     with tempfile.TemporaryDirectory(prefix=f"{target}-") as scratch:
@@ -100,6 +126,7 @@ def run(campaign: str, data_dir: Path, out: Path) -> dict[str, Any]:
         done = _loregraph(["ingest", str(prose), "-c", target], data_dir)
         if done.returncode != 0:
             raise SystemExit(f"ingest of {campaign}'s prose failed: {done.stderr.strip()}")
+        names = _as_known(data_dir, target, _spellings(campaign))
         for source in sorted((ROOT / "examples" / campaign / "changelog").glob("*.yaml")):
             change_set = _named(yaml.safe_load(source.read_text()), names)
             _post(Path(scratch) / source.name, change_set, target, data_dir, log)

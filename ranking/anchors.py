@@ -22,6 +22,7 @@ Only the question's wording and the entities' types are read.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from ranking.cues import question_cues
@@ -43,23 +44,47 @@ _ABOUT = (("tell", "me", "about"), ("describe",))
 
 def anchors(question: str, spans: Sequence[NameSpan], types: Mapping[str, str]) -> set[str]:
     """Ids of the named entities that are the question's setting, not its answer. The cues
-    are read outside the names ("the Red Oak *Tavern*" asks for no Location)."""
+    are read outside the names ("the Red Oak *Tavern*" asks for no Location), but a kin noun
+    asked after a name in the possessive ("Who's Lucky's big *sister*?") is read with it, since
+    only the possessive makes it a kinship."""
     words = question_words(question)
     named = {i for span in spans for i in range(span.start, span.end)}
     cues = question_cues(" ".join(w for i, w in enumerate(words) if i not in named))
-    if not (cues.answer_types or cues.relation_types) or _ASKING.isdisjoint(words):
-        return set()
     owners = possessives(question)
+    told = _told_words(question, words)
+    asked = {e for span in spans if span.start >= told for e in span.ids}
+    relations = cues.relation_types
+    if not relations and any(owner is not None for owner in owners):
+        relations = question_cues(question).relation_types  # "Lucky's big *sister*"
+    if not (cues.answer_types or relations) or _ASKING.isdisjoint(words):
+        return set()
     found: set[str] = set()
     for span in spans:
+        if span.end <= told:
+            found.update(e for e in span.ids if e not in asked)  # "*Dutch* got shot. Who …?"
+            continue
         before = [w for w in words[: span.start] if w not in _ARTICLES]
         if is_subject(before) and not owners[span.end - 1]:
             continue  # "Who's Bryony's mum?" asks about the mum, not about Bryony
         setting = bool(before) and before[-1] in SETTING_WORDS
         for entity_id in span.ids:
-            if cues.relation_types or setting or types.get(entity_id) not in cues.answer_types:
+            if relations or setting or types.get(entity_id) not in cues.answer_types:
                 found.add(entity_id)
     return found
+
+
+_SENTENCE_END = re.compile(r"[.!;]\s+")
+
+
+def _told_words(question: str, words: Sequence[str]) -> int:
+    """How many of ``words`` are in sentences told before the one that asks ("Dutch caught a
+    slug in the shoulder. Who'll sew him up?"): the names there are what the question is
+    about, not its answer. 0 when the last sentence asks nothing ("Who runs St. Agatha's?"
+    splits after "St")."""
+    parts = _SENTENCE_END.split(question.strip())
+    if len(parts) < 2 or _ASKING.isdisjoint(question_words(parts[-1])):
+        return 0
+    return len(words) - len(question_words(parts[-1]))
 
 
 def is_subject(before: Sequence[str]) -> bool:

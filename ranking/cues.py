@@ -47,7 +47,9 @@ ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
          "town", "towns", "village", "villages", "city", "cities", "shrine", "shrines",
          "temple", "temples", "camp", "camps", "keep", "castle", "castles", "region",
          "landmark", "landmarks", "sights", "alehouse", "alehouses", "caravanserai",
-         "caravanserais", "hostel", "hostels"),
+         "caravanserais", "hostel", "hostels", "hotel", "hotels", "bar", "bars", "saloon",
+         "saloons", "pub", "pubs", "speakeasy", "speakeasies", "spots", "hangouts",
+         "haunts"),
         frozenset({"Location"}),
     ),
     **dict.fromkeys(
@@ -142,7 +144,8 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
 
 KIN_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(
-        ("boy", "girl", "lad", "lass", "kid", "bairn", "child", "son", "daughter"),
+        ("boy", "girl", "lad", "lass", "kid", "bairn", "child", "son", "daughter", "pa", "ma",
+         "pop", "pops", "papa", "mama", "folks"),
         frozenset({"parent_of"}),
     ),
     **dict.fromkeys(
@@ -159,6 +162,17 @@ states (``extraction.prose_relations``); the graph never asks along co-occurrenc
 (:mod:`ranking.graph`)."""
 
 _POSSESSIVES = frozenset(("whose", "his", "her", "their", "my", "our", "your"))
+
+KIN_PHRASES: dict[tuple[str, ...], frozenset[str]] = {("old", "man"): frozenset({"parent_of"})}
+"""Kin phrases read as :data:`KIN_WORDS` are, after a possessive: "Who's Evie's *old man*?"
+asks for her father."""
+
+KIN_MODIFIERS = frozenset(
+    ("kid", "little", "big", "baby", "older", "younger", "elder", "eldest", "youngest", "half",
+     "step", "late", "twin")
+)  # fmt: skip
+"""Words between a possessive and its kin noun ("Lucky's *kid* brother", "her *late*
+husband"): the noun after them is the kinship asked, and "kid" there is no child."""
 
 DESTRUCTION_WORDS = frozenset(
     ("destroyed", "destroy", "destroys", "torched", "torch", "torches", "burned", "burnt",
@@ -210,7 +224,12 @@ LODGING_WORDS = frozenset(
 )  # fmt: skip
 """Words by which a question asks where to sleep."""
 
-LODGING_EXPANSION = ("rooms", "beds", "bunks", "sleep", "lodging", "rents", "lets")
+LODGING_SLANG = frozenset(("crash", "flop", "kip", "doss", "bed", "bunk"))
+"""Slang for sleeping somewhere ("Where can we *crash* tonight?"): a lodging word only when
+the asker is its subject ("we crash", "can I kip"), since "Where did the airship crash?"
+asks no such thing."""
+
+LODGING_EXPANSION = ("rooms", "beds", "bunks", "sleep", "lodging", "rents", "lets", "hotel")
 """Words a passage about lodgings uses; added to a lodging question's lexical query, since
 "Where can we stay?" shares no word with "she rents the four upstairs rooms"."""
 
@@ -218,11 +237,16 @@ LODGING_EXPANSION = ("rooms", "beds", "bunks", "sleep", "lodging", "rents", "let
 HEALING_WORDS = frozenset(
     ("heal", "healed", "healing", "healer", "healers", "wound", "wounds", "wounded",
      "injured", "injuries", "hurt", "sick", "sickness", "cure", "cured", "frostbite",
-     "fever", "ill", "illness", "disease", "ailing", "medicine", "plague")
+     "fever", "ill", "illness", "disease", "ailing", "medicine", "plague", "sew", "stitch",
+     "stitches", "bandage", "bleeding", "bullet", "slug", "doctor", "doc", "sawbones", "nurse",
+     "medic")
 )  # fmt: skip
 """Words by which a question asks for a healer."""
 
-HEALING_EXPANSION = ("heal", "heals", "healer", "tends", "cures", "sick", "wounded")
+HEALING_EXPANSION = (
+    "heal", "heals", "healer", "tends", "cures", "sick", "wounded", "stitched", "doctor",
+    "nurse", "hospital",
+)  # fmt: skip
 """Words a passage about a healer uses ("Mother Orla heals the sick")."""
 
 REPAIR_WORDS = frozenset(
@@ -232,8 +256,33 @@ REPAIR_WORDS = frozenset(
 )  # fmt: skip
 """Words by which a question asks for a craftsman."""
 
-REPAIR_EXPANSION = ("repairs", "mends", "forges", "smith", "builds", "craftsman")
+REPAIR_EXPANSION = ("repairs", "mends", "forges", "smith", "builds", "craftsman", "fixes")
 """Words a passage about a craftsman uses ("she forges the long harpoons")."""
+
+_PATIENTS = frozenset(("him", "her", "them", "me", "us", "you", "up"))
+"""After "patch": "patch him up" is healing, "patch the hull" a repair."""
+
+DRINK_WORDS = frozenset(
+    ("drink", "drinks", "drinking", "thirsty", "booze", "beer", "ale", "whiskey", "whisky",
+     "wine", "liquor", "pint", "pints")
+)  # fmt: skip
+"""Words by which a "where" question asks for a place to drink."""
+
+DRINK_EXPANSION = (
+    "bar", "tavern", "saloon", "pub", "speakeasy", "pours", "drinks", "ale", "beer", "gin",
+    "rum", "whiskey", "wine",
+)  # fmt: skip
+"""Words a passage about a place to drink uses ("he pours in his back room")."""
+
+SLANG_EXPANSION: dict[str, tuple[str, ...]] = {
+    "booze": ("liquor", "rum", "whiskey", "alcohol"),
+    "hooch": ("liquor", "rum", "whiskey", "alcohol"),
+    "cops": ("police",),
+    "coppers": ("police",),
+    "shut": ("close",),
+}
+"""Slang a passage rarely uses, with the plain words it does ("the *booze* boats" are the
+rum runners; "*shut* them down" is "close")."""
 
 
 def lexical_query(question: str) -> str:
@@ -241,19 +290,43 @@ def lexical_query(question: str) -> str:
     not already ask for an inn or tavern by name gets the words of ``LODGING_EXPANSION`` it
     lacks added; a healing or repair question those of ``HEALING_EXPANSION`` or
     ``REPAIR_EXPANSION`` (a service asked for in other words than a passage offers it)."""
-    words = set(_WORD.findall(question.lower().replace("’", "'")))
+    order = _WORD.findall(question.lower().replace("’", "'"))
+    words = set(order)
     added: list[str] = []
-    if words & LODGING_WORDS and not words & {"inn", "inns", "tavern", "taverns"}:
+    lodging = words & LODGING_WORDS or _asks_slang_lodging(order)
+    if lodging and not words & {"inn", "inns", "tavern", "taverns"}:
         added.extend(LODGING_EXPANSION)
-    if words & HEALING_WORDS:
+    patching = _patches_someone(order)
+    if words & HEALING_WORDS or patching:
         added.extend(HEALING_EXPANSION)
-    if words & REPAIR_WORDS:
+    if words & REPAIR_WORDS and not patching:
         added.extend(REPAIR_EXPANSION)
+    if order[:1] and order[0].startswith("where") and words & DRINK_WORDS:
+        added.extend(DRINK_EXPANSION)
+    for word in order:
+        added.extend(SLANG_EXPANSION.get(word, ()))
     extra = [w for w in dict.fromkeys(added) if w not in words]
     return " ".join((question, *extra)) if extra else question
 
 
 PARTY_WORDS = frozenset({"we", "us", "our", "ours", "party", "party's"})
+
+_ASKERS = frozenset(("we", "i"))
+
+
+def _asks_slang_lodging(words: list[str]) -> bool:
+    """A lodging slang word with the asker as its subject, at most two words before it
+    ("Where can *we crash*?", "Where can *I* still *kip*?")."""
+    return any(
+        w in LODGING_SLANG and not _ASKERS.isdisjoint(words[max(0, i - 3) : i])
+        for i, w in enumerate(words)
+    )
+
+
+def _patches_someone(words: list[str]) -> bool:
+    """ "patch" with a person or "up" after it: "Who'll *patch him up*?" asks for a healer."""
+    return any(w == "patch" and after in _PATIENTS for w, after in pairwise([*words, ""]))
+
 
 PARTY_NOUNS = frozenset(
     ("party", "company", "crew", "band", "group", "fellowship", "companions")
@@ -275,11 +348,30 @@ HOSTILE_PHRASES = (
     ("our", "heads"),
     ("our", "blood"),
     ("kill", "us"),
+    ("us", "dead"),
+    ("us", "at", "the", "bottom"),
+    ("us", "six", "feet", "under"),
+    ("us", "in", "the", "ground"),
+    ("gunning", "for", "us"),
+    ("in", "for", "us"),
+    ("rid", "of", "us"),
+    ("grudge", "against", "us"),
 )
 """Phrases by which a question asks for the party's enemies in other words ("Who is still
 *out to get us*?"): the ``hostile`` attitude, as "our enemies" is."""
 
-ALLIED_PHRASES = (("our", "side"), ("on", "our", "side"), ("friendly", "to", "us"))
+ALLIED_PHRASES = (
+    ("our", "side"),
+    ("on", "our", "side"),
+    ("friendly", "to", "us"),
+    *((verb, "our", back) for verb in ("got", "has", "have", "watch", "watches", "watching")
+      for back in ("back", "backs")),
+    ("in", "our", "corner"),
+    ("stand", "with", "us"),
+    ("stands", "with", "us"),
+    ("stick", "by", "us"),
+    ("sticks", "by", "us"),
+)  # fmt: skip
 """Phrases by which a question asks for the party's friends ("Who's *on our side*?")."""
 
 
@@ -331,11 +423,23 @@ def _kinship(words: list[str]) -> frozenset[str]:
     (:data:`KIN_WORDS`)."""
     found: set[str] = set()
     for i, word in enumerate(words):
-        before = words[i - 1] if i else ""
-        possessive = before in _POSSESSIVES or before.endswith("'s")
+        start = i - 1 if i and words[i - 1] in KIN_MODIFIERS else i
+        if start != i and start and _possessive(words[start - 1]) and word in KIN_WORDS:
+            found |= KIN_WORDS[word]  # "Lucky's kid brother"
+            continue
+        if words[i + 1 : i + 2] and words[i + 1] in KIN_WORDS and word in KIN_MODIFIERS:
+            continue  # the modifier of the kin noun after it
+        possessive = bool(i) and _possessive(words[i - 1])
         if word in KIN_WORDS and (possessive or words[i + 1 : i + 2] == ["of"]):
             found |= KIN_WORDS[word]
+        for phrase, kinship in KIN_PHRASES.items():
+            if possessive and tuple(words[i : i + len(phrase)]) == phrase:
+                found |= kinship
     return frozenset(found)
+
+
+def _possessive(word: str) -> bool:
+    return word in _POSSESSIVES or word.endswith("'s")
 
 
 def _event(words: list[str]) -> frozenset[str]:
@@ -354,6 +458,24 @@ def _event(words: list[str]) -> frozenset[str]:
     if sending and not SENDING_AWAY.isdisjoint(words[2:6]) and "charge" not in words:
         found.add("killed_by")
     return frozenset(found)
+
+
+SETTING_PREPOSITIONS = frozenset(
+    ("in", "around", "near", "across", "along", "through", "throughout", "within", "outside")
+)  # fmt: skip
+_DETERMINERS = frozenset(("the", "this", "that", "these", "those", "our", "a"))
+
+
+def _setting_noun(words: list[str], i: int) -> bool:
+    """A place noun after a preposition of place ("Who are the big players *in this town*?",
+    "Which tavern *in the city* …"): the setting the question is asked in, not the type of
+    its answer."""
+    if ANSWER_TYPE_WORDS.get(words[i]) != frozenset({"Location"}) or not i:
+        return False
+    before = words[i - 1]
+    if before in _DETERMINERS and i > 1:
+        before = words[i - 2]
+    return before in SETTING_PREPOSITIONS
 
 
 def question_cues(question: str) -> QuestionCues:
@@ -379,7 +501,13 @@ def question_cues(question: str) -> QuestionCues:
         relations |= RELATION_WORDS["rules"]
     relations |= _kinship(words) | _event(words[1:] if words[:1] == ["who"] else [])
     return QuestionCues(
-        answer_types=frozenset().union(*(ANSWER_TYPE_WORDS.get(w, ()) for w in words)),
+        answer_types=frozenset().union(
+            *(
+                ANSWER_TYPE_WORDS.get(w, ())
+                for i, w in enumerate(words)
+                if not _setting_noun(words, i)
+            )
+        ),
         relation_types=relations,
         attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
         party_relation=bool(relations) and _asks_party_relation(words),

@@ -57,8 +57,22 @@ SERVICE_EXPANSION = (
 _PLACE = "Location"
 _FACTION = "Faction"
 
-POWER_WORDS = frozenset({"power", "powers", "powerful"})
+POWER_WORDS = frozenset({"power", "powers", "powerful", "influential", "powerhouses"})
 """Words by which a question asks for the powers of a place: its factions."""
+
+POWER_PHRASES = (
+    ("big", "players"),
+    ("major", "players"),
+    ("key", "players"),
+    ("main", "players"),
+    ("movers", "and", "shakers"),
+    ("big", "shots"),
+    ("top", "dogs"),
+    ("pull", "the", "strings"),
+    ("pulls", "the", "strings"),
+)
+"""Idioms by which a question asks for the powers ("Who are the *big players* in this
+town?"), as :data:`POWER_WORDS` do."""
 
 
 def asks_offer(question: str) -> bool:
@@ -71,7 +85,12 @@ def list_cues(question: str, cues: QuestionCues) -> QuestionCues:
     """The cues with the list the question asks for added: factions for power, places for
     what is offered."""
     words = question_words(question)
-    listed = frozenset({_FACTION}) if not POWER_WORDS.isdisjoint(words) else frozenset()
+    power = not POWER_WORDS.isdisjoint(words) or any(
+        tuple(words[i : i + len(phrase)]) == phrase
+        for phrase in POWER_PHRASES
+        for i in range(len(words) - len(phrase) + 1)
+    )
+    listed = frozenset({_FACTION}) if power else frozenset()
     if asks_offer(question):
         listed |= {_PLACE}
     if not listed:
