@@ -53,6 +53,15 @@ FUNCTION_WORDS = _words(
     "inside outside above below beneath behind beyond across along around through back ",
     "down up over under near far again instead together even only just never always",
 )
+_CONTRACTED = _words("i you he she it we they who what where there here that let")
+"""Words a contraction joins to ("I'm", "we're", "they'd", "let's"): never part of a name."""
+_CONTRACTIONS = frozenset(("m", "d", "ve", "ll", "re", "s"))
+CALENDAR_WORDS = _words(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april ",
+    "may june july august september october november december",
+)
+"""Weekday and month names: never a name alone ("on Friday"), though one may open or end a
+longer name ("Black Friday Raid", "Lady Day")."""
 GENERIC_HEADINGS = _words(
     "overview history background introduction notes rumours rumors summary contents appendix ",
     "geography people places factions items creatures events quests hooks adventure hooks ",
@@ -62,6 +71,13 @@ GENERIC_HEADINGS = _words(
     "clues investigation scene scenes episode mission keeper's keeper referee ",
     "hook rumour rumor secret clue note",
 )
+
+
+def contraction(word: str) -> bool:
+    """Whether ``word`` is a pronoun contraction ("I'm", "We're", "They'll", "Let's"), which
+    is capitalised only as "I" is or as the first word of a sentence, never as a name."""
+    base, apostrophe, tail = word.casefold().replace("’", "'").partition("'")
+    return bool(apostrophe) and base in _CONTRACTED and tail in _CONTRACTIONS
 
 
 def is_title(word: str) -> bool:
@@ -184,6 +200,8 @@ def _span(
         if first < last and is_title(words[first].group(0)):
             break  # "Commander Ravi Tamm took command": a title, though "commander" is common
         first, initial = first + 1, False
+    while first <= last and contraction(words[first].group(0)):
+        first, initial = first + 1, False  # "I'm", "We're": a pronoun, never a name
     titles, first = _titles(words, first, last)
     compound = first < last and text[words[first].end() : words[first + 1].start()] == "-"
     if first > last or (words[first].group(0).lower() in FUNCTION_WORDS and not compound):
@@ -191,6 +209,8 @@ def _span(
     start, end = words[first].start(), words[last].end()
     name = re.sub(r"['’]s$", "", text[start:end])
     end = start + len(name)
+    if name.casefold() in CALENDAR_WORDS:
+        return None  # "on Friday", "since March": a day or a month alone names nothing
     return NameSpan(start, end, name, " ".join(titles), initial)
 
 

@@ -293,6 +293,27 @@ def name_type(name: str) -> str | None:
     return None
 
 
+_MODIFIERS = (
+    "red|orange|yellow|green|blue|purple|violet|black|white|grey|gray|brown|pink|crimson|"
+    "scarlet|golden|silver|tan|big|little|small|large|tiny|huge|long|short|tall"
+)
+_OWNED = re.compile(
+    rf"(?:(?:\w['’]s|\b(?:my|your|his|her|its|our|their))\s+(?:(?:{_MODIFIERS})\s+)*"
+    rf"|\b(?:{_MODIFIERS})\s+)$"
+)
+
+
+def place_head_type(text: str, start: int, end: int) -> str | None:
+    """:func:`name_type` of ``text[start:end]``, save that one capitalised word after a
+    possessive or a colour or size adjective is no place, whatever its head noun: "Evie's
+    yellow Ford", "a big Rock" name a thing (a car make, a brand), not a ford or a rock."""
+    kind = name_type(text[start:end])
+    owned = _OWNED.search(text, max(0, start - 60), start) is not None
+    if kind == "Location" and owned and " " not in text[start:end].strip():
+        return None
+    return kind
+
+
 _PLACE_PREFIXES = frozenset(("port", "mount", "fort", "lake", "cape", "isle", "castle"))
 _GROUP_HEADS = frozenset(("guard", "watch"))
 
