@@ -5,28 +5,8 @@ Every text here is written for these tests; each test fails on the code before i
 
 from __future__ import annotations
 
-import hashlib
-
 from extraction.nicknames import shortens
-from extraction.offline import extract
-from graphrag_core.models import Entity, Extraction, SourceDocument
-
-
-def _run(*texts: str) -> Extraction:
-    docs = [
-        SourceDocument(
-            path=f"lore-{i}.md",
-            kind="markdown",
-            sha256=hashlib.sha256(text.encode()).hexdigest(),
-            text=text,
-        )
-        for i, text in enumerate(texts)
-    ]
-    return extract(docs, chunk_size=1200)
-
-
-def _named(extraction: Extraction) -> dict[str, Entity]:
-    return {e.name: e for e in extraction.entities}
+from tests.unit.test_prose_campaigns import _named, _run
 
 
 def test_a_compound_title_before_a_name_makes_a_person_and_its_office_folds_in() -> None:
