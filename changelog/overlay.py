@@ -36,12 +36,11 @@ from graphrag_core.models import (
     ChangeSetRecord,
     EffectiveState,
     Entity,
-    assumed_status,
+    base_state,
 )
 
 __all__ = [
     "OverlayMemo",
-    "base_state",
     "base_states",
     "changes_for",
     "effective_changes",
@@ -97,16 +96,6 @@ def changes_for(
     mine = [c for c in visible if entity_id in (c.entity_id, c.target_id)]
     mine.reverse()
     return mine
-
-
-def base_state(entity: Entity, later: str | None = None) -> EffectiveState:
-    """The entity's state before any change: its base status, or the status it is assumed to
-    have when no source gives one (``models.assumed_status``; ``later`` is the first status a
-    change gives it, for a type without a default)."""
-    if entity.status:
-        return EffectiveState(entity_id=entity.id, status=entity.status)
-    assumed = assumed_status(entity.type, later)
-    return EffectiveState(entity_id=entity.id, status=assumed, status_assumed=assumed is not None)
 
 
 def base_states(entities: Mapping[str, Entity]) -> dict[str, EffectiveState]:

@@ -378,6 +378,16 @@ class EffectiveState(_Model):
         return self.status in INACTIVE_STATUSES or self.attitude == "hostile"
 
 
+def base_state(entity: Entity, later: str | None = None) -> EffectiveState:
+    """The entity's state before any change: its base status, or the status it is assumed to
+    have when no source gives one (:func:`assumed_status`; ``later`` is the first status a
+    change gives it, for a type without a default)."""
+    if entity.status:
+        return EffectiveState(entity_id=entity.id, status=entity.status)
+    assumed = assumed_status(entity.type, later)
+    return EffectiveState(entity_id=entity.id, status=assumed, status_assumed=assumed is not None)
+
+
 # ---------------------------------------------------------------- search and answers
 
 

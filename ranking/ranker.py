@@ -183,24 +183,25 @@ class Ranker:
         question = spelt_out(question)  # "Who's on our side?" asks what "Who is …" asks
         inputs = _inputs(view, inputs, names)
         weights = preset_weights(preset, self._settings)
-        owned = bool(question_cues(question).relation_types)  # "Bryony's mum", "the Baron's allies"
+        cues = list_cues(question, question_cues(question))
+        owned = bool(cues.relation_types)  # "Bryony's mum", "the Baron's allies"
         spans = _without_party_nouns(question, inputs.names.spans(question, possessive=owned))
         named = {e for span in spans for e in span.ids} - {PARTY_ID}
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
-        evidence = self._evidence(question, view, lexical, named, near, inputs, weights)
+        evidence = self._evidence(question, cues, view, lexical, named, near, inputs, weights)
         types = _types(view, named)
         setting = anchors(question, spans, types) | offering_places(question, spans, types, view)
         evidence = {k: replace(ev, anchor=_in_setting(k, ev, view, setting))
                     for k, ev in evidence.items()}  # fmt: skip
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
-        cues = list_cues(question, question_cues(question))
         many = bool(cues.list_types or cues.dangers)  # asks for a list: "the powers", dangers
         return [_blend(key, ev, ctx, weights, many) for key, ev in evidence.items() if ev.relevant]
 
     def _evidence(
         self,
         question: str,
+        cues: QuestionCues,
         view: CampaignView,
         lexical: LexicalIndex,
         named: set[str],
@@ -223,7 +224,6 @@ class Ranker:
             k: w.semantic * semantic.get(k, 0.0) + w.lexical * bm25.get(k, 0.0) for k in keys
         }
         support, mention = subject_support(relevance, view), mention_support(relevance, view)
-        cues = list_cues(question, question_cues(question))
         for entity_id, value in focused_entities(
             question, cues, relevance, view, inputs.names
         ).items():

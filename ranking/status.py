@@ -17,7 +17,7 @@ from graphrag_core.models import (
     CampaignView,
     Change,
     EffectiveState,
-    assumed_status,
+    base_state,
 )
 
 _CHANGE_SESSION = re.compile(r"^s(\d+)-")
@@ -83,12 +83,7 @@ def effective_state(view: CampaignView, entity_id: str) -> EffectiveState | None
     state = view.states.get(entity_id)
     if state is None:
         entity = view.entities.get(entity_id)
-        if entity is None:
-            return None
-        if entity.status:
-            return EffectiveState(entity_id=entity_id, status=entity.status)
-        assumed = assumed_status(entity.type)
-        return EffectiveState(entity_id=entity_id, status=assumed, status_assumed=bool(assumed))
+        return base_state(entity) if entity else None
     return _hide_changes(state, view.changes)
 
 
