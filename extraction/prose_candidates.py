@@ -23,6 +23,7 @@ class Candidate:
     surfaces: dict[str, int] = field(default_factory=dict)
     mentions: int = 0
     after_the: int = 0  # mentions written after "the" ("the Pinchgate")
+    possessive: int = 0  # mentions written in the possessive ("St Agatha's")
     heading: str = ""
     heading_path: str = ""
     common_in_section: bool = False  # its section writes the heading's word in lower case
@@ -68,6 +69,7 @@ def merge_aliases(found: dict[str, Candidate], alias_of: dict[str, str]) -> dict
 
 def absorb(into: Candidate, other: Candidate) -> None:
     into.mentions += other.mentions
+    into.possessive += other.possessive
     into.party |= other.party
     into.paths += other.paths
     for surface in other.surfaces:

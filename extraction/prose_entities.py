@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from extraction.markdown import unwrapped
 from extraction.prose_aliases import stated_aliases, title_aliases
@@ -36,6 +37,7 @@ from extraction.prose_candidates import (
     merge_surnames,
     title_counts,
 )
+from extraction.prose_folds import KnownFolds
 from extraction.prose_merges import (
     merge_given_names,
     merge_members,
@@ -76,6 +78,7 @@ _EPITHET_JOINERS = (" the ", " in the ", ", the ")
 _ROLE_AFTER = re.compile(r",\s+the\s+([a-z][\w-]*)(?=\s*[,.;:]|$)")
 _ROLE_BEFORE = re.compile(r"\bthe\s+([a-z][\w-]*),?\s+$")
 _THE_BEFORE = re.compile(r"\b[Tt]he\s+$")
+_POSSESSIVE = re.compile(r"['’]s\b")
 _OFFICE_BEFORE = re.compile(r"\b(?:the|her|his|its|their)\s+([a-z][\w-]*),\s+$")
 _MADE = re.compile(
     r"\s+(?:was|is|had\s+been|has\s+been)\s+(?:made|named|elected|chosen|crowned|appointed)\s+"
@@ -143,6 +146,7 @@ class _Collector:
             candidate = self.get(span.name)
             candidate.mentions += 1
             candidate.after_the += _THE_BEFORE.search(text, 0, span.start) is not None
+            candidate.possessive += _POSSESSIVE.match(text, span.end) is not None
             candidate.party |= party
             candidate.surfaces[span.name] = candidate.surfaces.get(span.name, 0) + 1
             if span.title and span.title not in candidate.titles:
@@ -237,8 +241,18 @@ def _after(chunk_text: str, sentence: str) -> int:
     return at + len(sentence) if at >= 0 else len(chunk_text)
 
 
-def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entity]:
-    """The entities the prose ``chunks`` are about, that ``known`` does not already hold."""
+class ProseFinds(NamedTuple):
+    """What the prose adds: its own entities, and aliases of known ones (id → alias → whether
+    a party chunk states it) from prose names that fold into them (see
+    :mod:`extraction.prose_folds`)."""
+
+    entities: list[Entity]
+    aliases: dict[str, dict[str, bool]]
+
+
+def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds:
+    """The entities the prose ``chunks`` are about, that ``known`` does not already hold, and
+    the prose's names for those it does."""
     collector = _Collector(chunks)
     seen: set[tuple[str, str]] = set()
     for chunk in chunks:
@@ -309,19 +323,38 @@ def _named(candidate: Candidate, leaves: set[str], common: frozenset[str]) -> bo
     return candidate.heading_path in leaves and not re.search(r"\s(?:and|&)\s", candidate.heading)
 
 
-def _build(kept: dict[str, Candidate], known: EntityResolver) -> list[Entity]:
+def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
     titles = title_counts(kept)
     entities: list[Entity] = []
+    aliases: dict[str, dict[str, bool]] = {}
     taken: set[str] = set()
+    folds = KnownFolds(known, known.entities())
     for key in sorted(kept):
         candidate = kept[key]
         name = display_name(candidate)
         if _known_already(name, candidate, known):
             continue
+        owner = folds.owner(candidate)
+        if owner is not None:
+            grown = aliases.setdefault(owner, {})
+            for alias in _fold_aliases(name, candidate):
+                grown[alias] = grown.get(alias, False) or candidate.party
+            continue
         entity_id = _free(slugify(name), taken, known)
         taken.add(entity_id)
         entities.append(_entity(entity_id, name, candidate, titles))
-    return entities
+    return ProseFinds(entities, aliases)
+
+
+def _fold_aliases(name: str, candidate: Candidate) -> list[str]:
+    """The forms a folded prose name adds to the known entity: the name as written ("Frankie
+    Moretti", "Captain of the Seventh"), in the possessive when the prose writes it so ("St
+    Agatha's")."""
+    title = candidate.titles[0] + " " if candidate.titles else ""
+    written = f"{title}{name}"
+    if 2 * candidate.possessive > candidate.mentions:
+        return [f"{written}'s"]
+    return [written]
 
 
 def _known_already(name: str, candidate: Candidate, known: EntityResolver) -> bool:

@@ -80,6 +80,25 @@ def contraction(word: str) -> bool:
     return bool(apostrophe) and base in _CONTRACTED and tail in _CONTRACTIONS
 
 
+DISCOURSE_MARKERS = _words(
+    "besides anyway anyhow otherwise nevertheless nonetheless therefore thus hence likewise ",
+    "afterwards afterward moreover furthermore regardless elsewhere overall incidentally ",
+    "alternatively also again later earlier first second third lastly next then",
+)
+"""Sentence adverbs that open a note or a sentence before a comma or colon ("Otherwise, ...")."""
+
+
+def discourse_marker(word: str, after: str) -> bool:
+    """Whether ``word``, opening a sentence and followed by ``after`` (a comma or a colon), is
+    a sentence adverb, never a name: one of :data:`DISCOURSE_MARKERS` or a word of seven
+    letters or more in "-ly" ("Separately:", "Luckily,", "Unfortunately,"; a short given name
+    in "-ly" such as "Emily:" or "Molly," stays a name)."""
+    folded = word.casefold()
+    if after not in (",", ":") or not folded.isalpha():
+        return False
+    return folded in DISCOURSE_MARKERS or (len(folded) >= 7 and folded.endswith("ly"))
+
+
 def is_title(word: str) -> bool:
     """Whether ``word`` is a title: one of :data:`TITLES`, or a compound whose last part is
     one ("Dyke-Reeve", "Vice-Admiral", "Harbour-Master")."""
@@ -211,6 +230,8 @@ def _span(
     end = start + len(name)
     if name.casefold() in CALENDAR_WORDS:
         return None  # "on Friday", "since March": a day or a month alone names nothing
+    if initial and first == last and discourse_marker(name, text[end : end + 1]):
+        return None  # "Separately: the keeper ...", "Luckily, ..." open a sentence, name nothing
     return NameSpan(start, end, name, " ".join(titles), initial)
 
 

@@ -51,6 +51,10 @@ class EntityResolver:
     def get(self, entity_id: str) -> Entity | None:
         return self._entities.get(entity_id)
 
+    def entities(self) -> list[Entity]:
+        """Every entity it resolves to, by id."""
+        return list(self._entities.values())
+
     def resolve(self, name_or_id: str, *, include_gm: bool = True) -> str | None:
         """The canonical id ``name_or_id`` denotes, or ``None``. With ``include_gm=False`` a GM
         alias does not count (resolving it would reveal the secret identity)."""
