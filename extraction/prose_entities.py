@@ -154,6 +154,8 @@ class _Collector:
             candidate.paths.append(chunk.source_path)
             self._vote(candidate, text, span.start, span.end, span.title)
             self._describe(candidate, text, span.start, span.title, party)
+            if span.nickname:
+                self._nickname(span, party)
             own = section and normalise_name(section) == normalise_name(span.name)
             if own and span.sentence_start and pronoun_follows(whole, _after(whole, text)):
                 candidate.votes.append((5, "NPC"))
@@ -167,6 +169,15 @@ class _Collector:
                 aliases[stated.alias] = aliases.get(stated.alias, False) or party
         if spans and spans[0].start <= 12:
             self.previous = spans[0].name
+
+    def _nickname(self, span: NameSpan, party: bool) -> None:
+        """'Michael "Mickey" Brennan': "Mickey" and "Mickey Brennan" are aliases of Michael
+        Brennan, and a lone "Mickey" is him."""
+        owner = normalise_name(span.name)
+        aliases = self.get(span.name).aliases
+        for alias in (span.nickname, f"{span.nickname} {span.name.split()[-1]}"):
+            self.alias_of.setdefault(normalise_name(alias), owner)
+            aliases[alias] = aliases.get(alias, False) or party
 
     def _kind(self, chunk: Chunk, text: str, name: str, written: str, *, party: bool) -> None:
         """A kind of creature the sentence defines: an entity named in title case, its plural

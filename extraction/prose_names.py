@@ -111,13 +111,15 @@ def is_title(word: str) -> bool:
 
 @dataclass(frozen=True)
 class NameSpan:
-    """``text[start:end]`` is the name (title excluded)."""
+    """``text[start:end]`` is the name (title excluded), but for a nickname quoted inside it:
+    'Michael "Mickey" Brennan' is the name "Michael Brennan" with the nickname "Mickey"."""
 
     start: int
     end: int
     name: str
     title: str
     sentence_start: bool
+    nickname: str = ""
 
 
 def common_words(texts: Iterable[str]) -> frozenset[str]:
@@ -152,7 +154,36 @@ def name_spans(text: str, common: frozenset[str]) -> list[NameSpan]:
         if span is not None:
             spans.append(span)
         index = last + 1
-    return spans
+    return _quoted_nicknames(text, spans)
+
+
+_OPEN_QUOTE = (' "', " “", " '", " ‘")
+_CLOSE_QUOTE = ('" ', "” ", "' ", "’ ")
+
+
+def _quoted_nicknames(text: str, spans: list[NameSpan]) -> list[NameSpan]:
+    """Join 'Michael "Mickey" Brennan' (a one-word nickname in quotes between a given name
+    and a surname) into one span named "Michael Brennan" with the nickname "Mickey"."""
+    joined: list[NameSpan] = []
+    at = 0
+    while at < len(spans):
+        first, *rest = spans[at : at + 3]
+        if len(rest) == 2:
+            nick, last = rest
+            quoted = text[first.end : nick.start] in _OPEN_QUOTE
+            quoted &= text[nick.end : last.start] in _CLOSE_QUOTE
+            if quoted and " " not in nick.name and not nick.title and not last.title:
+                name = f"{first.name} {last.name}"
+                joined.append(
+                    NameSpan(
+                        first.start, last.end, name, first.title, first.sentence_start, nick.name
+                    )
+                )
+                at += 3
+                continue
+        joined.append(first)
+        at += 1
+    return joined
 
 
 def _capital(word: str) -> bool:
