@@ -31,7 +31,7 @@ class Candidate:
     titles: list[str] = field(default_factory=list)
     votes: list[tuple[int, str]] = field(default_factory=list)
     party: bool = False
-    description: tuple[bool, bool, str] | None = None  # (party, opens with it, sentence)
+    description: tuple[bool, int, str] | None = None  # (party, rank, text): description_rank
     aliases: dict[str, bool] = field(default_factory=dict)  # alias -> stated in a party chunk
     paths: list[str] = field(default_factory=list)
 

@@ -47,6 +47,7 @@ from extraction.prose_merges import (
     merge_tails,
 )
 from extraction.prose_names import (
+    FUNCTION_WORDS,
     GENERIC_HEADINGS,
     TITLES,
     NameSpan,
@@ -78,6 +79,7 @@ _EPITHET_JOINERS = (" the ", " in the ", ", the ")
 _ROLE_AFTER = re.compile(r",\s+the\s+([a-z][\w-]*)(?=\s*[,.;:]|$)")
 _ROLE_BEFORE = re.compile(r"\bthe\s+([a-z][\w-]*),?\s+$")
 _THE_BEFORE = re.compile(r"\b[Tt]he\s+$")
+_NOT_NOUNS = FUNCTION_WORDS | {"is", "are", "was", "were", "has", "had", "have", "will", "would"}
 _POSSESSIVE = re.compile(r"['’]s\b")
 _OFFICE_BEFORE = re.compile(r"\b(?:the|her|his|its|their)\s+([a-z][\w-]*),\s+$")
 _MADE = re.compile(
@@ -153,7 +155,7 @@ class _Collector:
                 candidate.titles.append(span.title)
             candidate.paths.append(chunk.source_path)
             self._vote(candidate, text, span.start, span.end, span.title)
-            self._describe(candidate, text, span.start, span.title, party)
+            self._describe(candidate, text, span.start, span.end, span.title, party)
             if span.nickname:
                 self._nickname(span, party)
             own = section and normalise_name(section) == normalise_name(span.name)
@@ -189,7 +191,7 @@ class _Collector:
         candidate.votes.append((1, "Creature"))
         candidate.aliases[written.lower()] = candidate.aliases.get(written.lower(), False) or party
         candidate.paths.append(chunk.source_path)
-        self._describe(candidate, text, 0, "", party)
+        self._describe(candidate, text, 0, 0, "", party)
 
     def _epithets(self, text: str, spans: Sequence[NameSpan], party: bool) -> None:
         """Record "Garran the Eel", "the Sleeper in the Sand", "Saint Odila, the Lamplighter"
@@ -240,11 +242,94 @@ class _Collector:
         candidate.votes += [(rank, kind) for rank, kind in evidence if kind]
 
     def _describe(
-        self, candidate: Candidate, text: str, start: int, title: str, party: bool
+        self, candidate: Candidate, text: str, start: int, end: int, title: str, party: bool
     ) -> None:
-        opens = start == 0 or bool(title and text.startswith(title)) or text[:start] == "The "
-        if candidate.description is None or (party, opens) > candidate.description[:2]:
-            candidate.description = (party, opens, text)
+        rank = description_rank(text, start, end, title)
+        if candidate.description is None or (party, rank) > candidate.description[:2]:
+            said = text if rank else mentioned_in(text, start, end)
+            candidate.description = (party, rank, said)
+
+
+_LIST_MARK = re.compile(r"^(?:[-*+>]\s+|\d+[.)]\s+)")
+_COPULA_AFTER = re.compile(r"\s+(?:is|are|was|were|has\s+been|had\s+been)\s")
+_RELATIVE_AFTER = re.compile(r",\s+(?:who|whom|whose|which|called|known\s+as)\b")
+_APPOSITION_AFTER = re.compile(
+    r"(?:\s+\([^)]*\))?,\s+(?:a|an|the|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"twelve|twenty|thirty|forty|fifty|hundreds?|dozens?|some|several)\s"
+)
+_INVERTED_BEFORE = re.compile(
+    r"\b(?:is|are|was|were|stands?|rises?|lies|lie|sits?|hangs?)\s+(?:the\s+)?$", re.IGNORECASE
+)
+_PART_OF_SUBJECT = re.compile(
+    r"^(?:The|A|An)\s+(?:[a-z][\w'’-]*\s+)?[a-z][\w'’-]*\s+of\s+(?:the\s+)?$"
+    r"|^(?:The|A|An)\s+[a-z][\w'’-]*\s+(?:at|in|on)\s+(?:the\s+)?$"
+    r"|^[Tt]he\s+[a-z][\w-]+\s+$"  # "The widow Ragna Holt mends nets"
+)
+_PREPOSITION_OPENS = re.compile(
+    r"^(?:on|in|at|from|to|near|by|with|under|for|into|off|across|beyond|behind|beside|past|"
+    r"toward|towards|outside|inside|over|through|along|around|up|down)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_MARK = re.compile(r"\s*(?:[,;:()\[\]—–]|\s-\s)\s*")
+_PREPOSITION_BEFORE = re.compile(
+    r"\b(?:on|in|at|from|to|of|near|by|with|under|for|into|off|across|beyond|behind|beside|past|"
+    r"toward|towards|outside|inside|over|through|along|around|up|down)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_COPULA = re.compile(r"\b(?:is|are|was|were|be|been|stands|lies|sits)\b")
+_CONTEXT_WORDS = 5
+
+
+def description_rank(text: str, start: int, end: int, title: str = "") -> int:
+    """How well a sentence describes the name at ``text[start:end]``: 2 when it opens the
+    sentence or list item ("Boston is ...", "- Mickey Brennan — ...", "The Marlowe ..."), 1
+    when it is the subject or topic of a clause: it opens the clause or the subject's phrase
+    ("For visitors, the Marlowe Hotel has ...", "The tower of the Tollkeep straddles ..."),
+    comes after an inverted copula ("... stands the Longhall"), before a copula not after a
+    preposition ("Up the coast, Boston is ..."; "the boarding house on Cable Street is cheap"
+    is about the house), or before a relative clause or an apposition ("Tove Ironline, who
+    ...", "the Tarrant Line, a shipping company"; not in a clause opened by a preposition: "up
+    from Boston, a quiet guy" is said of someone named before); 0 when it is only mentioned."""
+    lead = _LIST_MARK.sub("", text[:start], count=1)
+    if title and lead.endswith(f"{title} "):
+        lead = lead[: -len(title) - 1]
+    if lead in ("", "The ", "the "):
+        return 2
+    marks = [m.end() for m in _CLAUSE_MARK.finditer(text, 0, start) if m.end() <= start]
+    clause = text[marks[-1] if marks else 0 : start]
+    if clause in ("", "The ", "the ") or _PART_OF_SUBJECT.match(clause):
+        return 1  # "For visitors with money, the Marlowe Hotel has ...", "The tower of X ..."
+    if _INVERTED_BEFORE.search(text, 0, start) or _RELATIVE_AFTER.match(text, end):
+        return 1  # "At the top of the town stands the Longhall", "Tove Ironline, who ..."
+    in_phrase = _PREPOSITION_OPENS.match(clause) and _PREPOSITION_BEFORE.search(clause)
+    if _APPOSITION_AFTER.match(text, end) and not in_phrase:
+        return 1  # "... belongs to the Tarrant Line, a shipping company" ("up from Boston, a
+        # quiet guy" is said of someone named before)
+    after_preposition = _PREPOSITION_BEFORE.search(text, 0, start) is not None
+    return 1 if _COPULA_AFTER.match(text, end) and not after_preposition else 0
+
+
+def mentioned_in(text: str, start: int, end: int) -> str:
+    """The part of ``text`` around a name it only mentions, never another thing's definition:
+    the clause holding the name; when a name before it is the subject of a copula ("Gullport
+    is a grey harbour city on the New England coast"), only the phrase the name closes ("on
+    the New England coast"); otherwise up to five words before that phrase ("forty miles up
+    the shore from Boston")."""
+    marks = list(_CLAUSE_MARK.finditer(text))
+    left = max((m.end() for m in marks if m.end() <= start), default=0)
+    right = min((m.start() for m in marks if m.start() >= end), default=len(text))
+    before = text[left:start]
+    preposition = _PREPOSITION_BEFORE.search(before)
+    if preposition is None:
+        clause = text[left:right].strip()
+        return clause if len(clause.split()) > len(text[start:end].split()) + 1 else text
+    opening = left + preposition.start()
+    if not _COPULA.search(before, 0, preposition.start()):
+        words = before[: preposition.start()].split()[-_CONTEXT_WORDS:]
+        opening = start - len(before) + before.rfind(" ".join(words)) if words else opening
+    tail = re.match(r"\s+([a-z][\w-]*)\s*$", text[end:right])  # "the New England coast"
+    closing = end + tail.end() if tail and tail.group(1) not in _NOT_NOUNS else end
+    return text[opening:closing].strip()
 
 
 def _after(chunk_text: str, sentence: str) -> int:
