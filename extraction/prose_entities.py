@@ -433,8 +433,8 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
         owner = folds.owner(candidate)
         if owner is not None:
             grown = aliases.setdefault(owner, {})
-            for alias in _fold_aliases(name, candidate):
-                grown[alias] = grown.get(alias, False) or candidate.party
+            for alias, party in _fold_aliases(name, candidate).items():
+                grown[alias] = grown.get(alias, False) or party
             continue
         entity_id = _free(slugify(name), taken, known)
         taken.add(entity_id)
@@ -442,15 +442,15 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
     return ProseFinds(entities, aliases)
 
 
-def _fold_aliases(name: str, candidate: Candidate) -> list[str]:
-    """The forms a folded prose name adds to the known entity: the name as written ("Frankie
-    Moretti", "Captain of the Seventh"), in the possessive when the prose writes it so ("St
-    Agatha's")."""
-    title = candidate.titles[0] + " " if candidate.titles else ""
-    written = f"{title}{name}"
+def _fold_aliases(name: str, candidate: Candidate) -> dict[str, bool]:
+    """The forms a folded prose name adds to the known entity (alias → stated in a party
+    chunk): the name as written ("Frankie Moretti", "Captain of the Seventh"), in the
+    possessive when the prose writes it so ("St Agatha's"), and the forms merged into it
+    ("Okafor" of "Rennie Okafor")."""
+    written = " ".join([*candidate.titles[:1], name])
     if 2 * candidate.possessive > candidate.mentions:
-        return [f"{written}'s"]
-    return [written]
+        written = f"{written}'s"
+    return {**candidate.aliases, written: candidate.party}
 
 
 def _known_already(name: str, candidate: Candidate, known: EntityResolver) -> bool:

@@ -52,9 +52,10 @@ class KnownFolds:
         words = name.split()
         if words and words[0].casefold() == "the":
             words = words[1:]
+        written = " ".join([*candidate.titles[:1], *words])  # "Foreman of the Night" + "Shift"
         for found in (
             self._alias_and_surname(words, kind),
-            self._of_phrase(" ".join(words), kind),
+            self._of_phrase(written, kind),
             self._surname(words, candidate, kind),
             self._possessive(candidate, kind),
         ):
