@@ -43,6 +43,7 @@ from extraction.prose_merges import (
     merge_members,
     merge_of_names,
     merge_offices,
+    merge_pet_names,
     merge_prefixes,
     merge_tails,
 )
@@ -362,6 +363,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     merge_first_names(found, kept)
     merge_surnames(found, kept)
     merge_given_names(kept)
+    merge_pet_names(kept)
     merge_short_names(kept)
     merge_prefixes(kept)
     merge_tails(kept)
@@ -428,12 +430,14 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
     for key in sorted(kept):
         candidate = kept[key]
         name = display_name(candidate)
-        if _known_already(name, candidate, known):
-            continue
-        owner = folds.owner(candidate)
+        already = _known_already(name, candidate, known)
+        owner = already or folds.owner(candidate)
         if owner is not None:
             grown = aliases.setdefault(owner, {})
-            for alias, party in _fold_aliases(name, candidate).items():
+            found = _fold_aliases(name, candidate)
+            if already:  # only the full names of a known person ("Frankie Moretti")
+                found = {a: p for a, p in found.items() if folds.full_name_of(already, a)}
+            for alias, party in found.items():
                 grown[alias] = grown.get(alias, False) or party
             continue
         entity_id = _free(slugify(name), taken, known)
@@ -453,13 +457,13 @@ def _fold_aliases(name: str, candidate: Candidate) -> dict[str, bool]:
     return {**candidate.aliases, written: candidate.party}
 
 
-def _known_already(name: str, candidate: Candidate, known: EntityResolver) -> bool:
-    """Whether a structured source already defines the candidate under any form the prose
-    wrote it in: "Jarl Eydis Brandsdottir" of the name list is the prose's "Eydis
+def _known_already(name: str, candidate: Candidate, known: EntityResolver) -> str | None:
+    """The id of the entity a structured source already defines under a form the prose wrote
+    the candidate in: "Jarl Eydis Brandsdottir" of the name list is the prose's "Eydis
     Brandsdottir" with the title "Jarl" kept apart."""
     forms = [name, *(f"{title} {name}" for title in candidate.titles), *candidate.surfaces]
     forms += [f"{title} {surface}" for title in candidate.titles for surface in candidate.surfaces]
-    return any(known.resolve(form) is not None for form in forms)
+    return next((found for form in forms if (found := known.resolve(form)) is not None), None)
 
 
 def _free(wanted: str, taken: set[str], known: EntityResolver) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from extraction.nicknames import shortens
+from extraction.nicknames import pet_form
 from extraction.prose_candidates import Candidate, best_type, display_name
 from extraction.prose_names import is_title
 from extraction.resolution import EntityResolver
@@ -55,6 +55,7 @@ class KnownFolds:
         written = " ".join([*candidate.titles[:1], *words])  # "Foreman of the Night" + "Shift"
         for found in (
             self._alias_and_surname(words, kind),
+            self._of_phrase(" ".join(words), kind),
             self._of_phrase(written, kind),
             self._surname(words, candidate, kind),
             self._possessive(candidate, kind),
@@ -62,6 +63,18 @@ class KnownFolds:
             if found is not None:
                 return found
         return None
+
+    def full_name_of(self, entity_id: str, name: str) -> bool:
+        """Whether ``name`` is a full name of the listed person ``entity_id``: two words or
+        more ending with its surname, its given name written as it is or as a pet form
+        ("Frankie Moretti" of Frank Moretti)."""
+        person = self._person(entity_id)
+        words = _plain(name)
+        given = _given(person.name) if person is not None else None
+        if person is None or given is None or len(words) != 2:
+            return False
+        same = words[0].casefold() == given.casefold() or pet_form(words[0], given)
+        return same and words[1].casefold() == _surname(person.name)
 
     def _person(self, entity_id: str | None) -> Entity | None:
         entity = self._known.get(entity_id) if entity_id else None
@@ -81,7 +94,7 @@ class KnownFolds:
             for p in self._people
             if _surname(p.name) == surname
             and (given := _given(p.name)) is not None
-            and shortens(words[0], given)
+            and pet_form(words[0], given)
         }
         return fits.pop() if len(fits) == 1 else None
 
