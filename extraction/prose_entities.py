@@ -437,6 +437,8 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
             found = _fold_aliases(name, candidate)
             if already:  # only the full names of a known person ("Frankie Moretti")
                 found = {a: p for a, p in found.items() if folds.full_name_of(already, a)}
+            # "Sister Calla of the Order of the Ember" is no alias: the order is named apart
+            found = {a: p for a, p in found.items() if not _names_another(a, owner, known)}
             for alias, party in found.items():
                 grown[alias] = grown.get(alias, False) or party
             continue
@@ -444,6 +446,12 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
         taken.add(entity_id)
         entities.append(_entity(entity_id, name, candidate, titles))
     return ProseFinds(entities, aliases)
+
+
+def _names_another(alias: str, owner: str, known: EntityResolver) -> bool:
+    """Whether ``alias`` holds an "of" phrase naming another known entity."""
+    _head, of, tail = alias.partition(" of ")
+    return bool(of) and (found := known.resolve(tail)) is not None and found != owner
 
 
 def _fold_aliases(name: str, candidate: Candidate) -> dict[str, bool]:
