@@ -7,9 +7,10 @@ A prose name folds into the one listed entity when it is
 - a listed person's alias or short given name with that person's surname: "Frankie Moretti" of
   Frank Moretti (alias "Frankie"), "Mickey Brennan" of Michael Brennan ("Mickey" shortens
   Michael);
-- a listed name or alias with an "of" phrase after it: "Captain of the Seventh" of the one
-  person listed as "the Captain", "Pike of the Prohibition Bureau" of Agent Harlan Pike (alias
-  "Pike"), "Alderman Museum of Maritime History" of The Alderman Museum;
+- an office over a place or group whose title one listed person bears ("Captain of the
+  Seventh" of the one person listed as "the Captain"), a listed place's or thing's name with
+  an "of" phrase after it ("Alderman Museum of Maritime History" of The Alderman Museum); a
+  person's name with one ("Calla of the Order of the Ember") stays as it is;
 - a lone surname, untitled, of exactly one listed person and no other listed name: "Moretti";
 - a name written mostly in the possessive that opens exactly one listed place's or group's
   name, when the prose types it as no person: "St Agatha's" of St Agatha's Infirmary.
@@ -104,8 +105,9 @@ class KnownFolds:
             return None
         found = self._known.resolve(head, include_gm=False)
         entity = self._known.get(found) if found else None
-        if entity is None:
-            return None
+        office = len(head.split()) == 1 and is_title(head)
+        if entity is None or (entity.type in _PEOPLE and not office):
+            return None  # "Calla of the Order of the Ember" names her with her order: kept
         if entity.type == kind or kind == "Other" or (entity.type in _PEOPLE and kind in _PEOPLE):
             return entity.id
         return None
