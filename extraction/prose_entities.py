@@ -62,6 +62,7 @@ from extraction.prose_types import (
     context_type,
     creature_kind,
     definition_type,
+    name_type,
     noun_type,
     place_head_type,
     pronoun_follows,
@@ -253,9 +254,9 @@ class _Collector:
 
 _LIST_MARK = re.compile(r"^(?:[-*+>]\s+|\d+[.)]\s+)")
 _COPULA_AFTER = re.compile(r"\s+(?:is|are|was|were|has\s+been|had\s+been)\s")
-_RELATIVE_AFTER = re.compile(r",\s+(?:who|whom|whose|which|called|known\s+as)\b")
+_RELATIVE_AFTER = re.compile(r",\s+(who|whom|whose|which|called|known\s+as)\b")
 _APPOSITION_AFTER = re.compile(
-    r"(?:\s+\([^)]*\))?,\s+(?:a|an|the|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"(?:\s+\([^)]*\))?,\s+(a|an|the|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"twelve|twenty|thirty|forty|fifty|hundreds?|dozens?|some|several)\s"
 )
 _INVERTED_BEFORE = re.compile(
@@ -300,13 +301,20 @@ def description_rank(text: str, start: int, end: int, title: str = "") -> int:
     clause = text[marks[-1] if marks else 0 : start]
     if clause in ("", "The ", "the ") or _PART_OF_SUBJECT.match(clause):
         return 1  # "For visitors with money, the Marlowe Hotel has ...", "The tower of X ..."
-    if _INVERTED_BEFORE.search(text, 0, start) or _RELATIVE_AFTER.match(text, end):
+    after_preposition = _PREPOSITION_BEFORE.search(text, 0, start) is not None
+    place = after_preposition and name_type(text[start:end]) == "Location"
+    relative = _RELATIVE_AFTER.match(text, end)
+    if relative and place:  # "the pawnshop on Tallow Lane, who stitched him up"
+        relative = None if relative.group(1) in ("who", "whom", "whose") else relative
+    if _INVERTED_BEFORE.search(text, 0, start) or relative:
         return 1  # "At the top of the town stands the Longhall", "Tove Ironline, who ..."
+    apposition = _APPOSITION_AFTER.match(text, end)
+    if apposition and place:  # "rooms on Cable Street, three bucks a week"
+        apposition = None if apposition.group(1) not in ("a", "an", "the") else apposition
     in_phrase = _PREPOSITION_OPENS.match(clause) and _PREPOSITION_BEFORE.search(clause)
-    if _APPOSITION_AFTER.match(text, end) and not in_phrase:
+    if apposition and not in_phrase:
         return 1  # "... belongs to the Tarrant Line, a shipping company" ("up from Boston, a
         # quiet guy" is said of someone named before)
-    after_preposition = _PREPOSITION_BEFORE.search(text, 0, start) is not None
     return 1 if _COPULA_AFTER.match(text, end) and not after_preposition else 0
 
 

@@ -150,3 +150,28 @@ def test_the_subject_of_a_clause_or_an_inverted_copula_is_described_by_its_sente
     assert mentioned_in(sentence, at, at + len("Cable Street")) == (
         "The Boarding House on Cable Street"
     )
+
+
+def test_a_pet_form_of_a_given_name_with_the_same_surname_is_one_person() -> None:
+    text = (
+        "# The Precinct\n\n"
+        "Sergeant Frank Moretti keeps the desk. Frank Moretti remembers everything.\n"
+        "Frankie Moretti bought us pie. Later Frankie Moretti slid us the report.\n"
+        "Nell Moretti and Nellie Moretti are not the same woman: two fit nothing here.\n"
+    )
+    entities = _named(_run(text))
+    assert "Frankie Moretti" not in entities
+    assert "Frankie Moretti" in entities["Frank Moretti"].aliases
+
+
+def test_a_persons_name_with_an_of_phrase_naming_a_listed_group_stays_apart() -> None:
+    pack = (
+        "entities:\n  - {id: calla, name: Sister Calla, type: NPC}\n"
+        "  - {id: order, name: Order of the Ember, type: Faction}\n"
+    )
+    prose = (
+        "# Notes\n\nSister Calla of the Order of the Ember came through town. Sister Calla of "
+        "the Order of the Ember lent us a lantern.\n"
+    )
+    entities = {e.id: e for e in _with_list(pack, prose).entities}
+    assert "Sister Calla of the Order of the Ember" not in entities["calla"].aliases
