@@ -254,7 +254,7 @@ class _Collector:
 
 _LIST_MARK = re.compile(r"^(?:[-*+>]\s+|\d+[.)]\s+)")
 _COPULA_AFTER = re.compile(r"\s+(?:is|are|was|were|has\s+been|had\s+been)\s")
-_RELATIVE_AFTER = re.compile(r",\s+(who|whom|whose|which|called|known\s+as)\b")
+_RELATIVE_AFTER = re.compile(r",\s+(who|whom|whose|which|where|called|known\s+as)\b")
 _APPOSITION_AFTER = re.compile(
     r"(?:\s+\([^)]*\))?,\s+(a|an|the|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"twelve|twenty|thirty|forty|fifty|hundreds?|dozens?|some|several)\s"
@@ -305,7 +305,7 @@ def description_rank(text: str, start: int, end: int, title: str = "") -> int:
     place = after_preposition and name_type(text[start:end]) == "Location"
     relative = _RELATIVE_AFTER.match(text, end)
     if relative and place:  # "the pawnshop on Tallow Lane, who stitched him up"
-        relative = None if relative.group(1) in ("who", "whom", "whose") else relative
+        relative = None if relative.group(1) in ("who", "whom", "whose", "where") else relative
     if _INVERTED_BEFORE.search(text, 0, start) or relative:
         return 1  # "At the top of the town stands the Longhall", "Tove Ironline, who ..."
     apposition = _APPOSITION_AFTER.match(text, end)
