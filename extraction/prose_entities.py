@@ -105,6 +105,7 @@ class _Collector:
         self.roles: dict[str, dict[str, bool]] = {}  # "the farrier" -> {name key: party}
         self.offices: dict[str, set[str]] = {}  # "vizier" -> {keys of the people holding it}
         self.previous: str | None = None  # the first name of the previous sentence
+        self.open_tables: dict[str, tuple[str, int]] = {}  # source -> the names table open
 
     def get(self, name: str) -> Candidate:
         return self.found.setdefault(normalise_name(name), Candidate())
@@ -124,8 +125,12 @@ class _Collector:
             candidate.paths.append(chunk.source_path)
         self.previous = None
         whole = unwrapped(chunk.text)  # a hard-wrapped paragraph is read as one
-        for entry in layout_entries(whole, self.common):
+        carried = self.open_tables.pop(chunk.source_path, None)
+        entries, still_open = layout_entries(whole, self.common, carried)
+        for entry in entries:
             self._define(chunk, entry, party)
+        if still_open is not None:
+            self.open_tables[chunk.source_path] = still_open
         for start, end in sentences(whole):
             if not whole.startswith("#", start):
                 self.sentence(chunk, whole, whole[start:end], section, party)

@@ -9,7 +9,9 @@ Game masters write rosters, manifests and glossaries as layout rather than sente
   ``- **Dock 3:** where the haulers unload`` (not a label over a list of names:
   ``**Allies:** the Salt Guild, the Lantern Company``; see :mod:`extraction.labelled_lists`);
 - a roster line, a name opening a line before a dash: ``- Mickey Brennan — Lucky's kid
-  brother; runs with the Harbour Boys``.
+  brother; runs with the Harbour Boys``;
+- a definition list's term (a line over one that opens with ``: ``, as in Pandoc, PHP
+  Markdown Extra and Obsidian plug-ins): ``The Spindle`` / ``: the docking ring's hub``.
 
 Such a name is an entity even when the prose mentions it once; its type is voted from the
 entry's first noun phrase ("Captain", "the docking ring's central hub"), and the entry is its
@@ -41,6 +43,7 @@ _BOLD_TERM = re.compile(
     r"(?P<mark>[—–:]|--?(?=[ \t]))?[ \t]*(?P<rest>\S.*)?$"
 )
 _ROSTER = re.compile(_BULLET + r"(?P<name>[^\n—–]{2,80}?)[ \t]+(?:[—–]|--?)[ \t]+(?P<rest>\S.*)$")
+_DEFINITION = re.compile(r"^[ \t]{0,3}:[ \t]+(?P<rest>\S.*)$")
 _NAME_HEADERS = _words(
     "name names npc npcs character characters who crew member members person people pc pcs "
     "player place places location locations site sites faction factions group groups "
@@ -91,24 +94,40 @@ class LayoutEntry:
     entry's first words ("Lucky Brennan — Seamus Brennan, boss of …")."""
 
 
-def layout_entries(text: str, common: frozenset[str]) -> list[LayoutEntry]:
-    """Every name that ``text``'s tables, bold terms and roster lines define, in order."""
-    lines = text.split("\n")
+def layout_entries(
+    text: str, common: frozenset[str], carried: tuple[str, int] | None = None
+) -> tuple[list[LayoutEntry], tuple[str, int] | None]:
+    """Every name that ``text``'s tables, bold terms and roster lines define, in order; and
+    the names table ``text`` ends inside, if any, as (first header cell, number of columns):
+    the next chunk of the same source may go on with its rows (pass it back as ``carried``).
+    A chunk may cut a row: a row with fewer cells than its header defines nothing."""
+    lines = text.rstrip("\n").split("\n")
     found: list[LayoutEntry] = []
-    index = 0
+    index, still_open = 0, None
     while index < len(lines):
         if _TABLE_ROW.match(lines[index]):
             end = index
             while end < len(lines) and _TABLE_ROW.match(lines[end]):
                 end += 1
-            found += _table(lines[index:end], common)
+            header = _header(lines[index : index + 2])
+            first = index + 2 if header else index
+            fragments = all("|" in line for line in lines[:index])  # a cut row before
+            header = header or (carried if fragments else None)
+            if header is not None:
+                found += _rows(lines[first:end], header, common)
+            still_open = header if end == len(lines) else None
             index = end
             continue
-        entry = _term(lines[index], common) or _roster(lines[index], common)
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        entry = (
+            _term(lines[index], common)
+            or _roster(lines[index], common)
+            or _definition(lines[index], following, common)
+        )
         if entry is not None:
             found.append(entry)
         index += 1
-    return found
+    return found, still_open
 
 
 def _cells(line: str) -> list[str]:
@@ -116,20 +135,25 @@ def _cells(line: str) -> list[str]:
     return [cell.strip() for cell in match.group("cells").split("|")] if match else []
 
 
-def _table(rows: list[str], common: frozenset[str]) -> list[LayoutEntry]:
-    """A table's rows under a header whose first cell is a word for names."""
-    if len(rows) < 3 or not all(_SEPARATOR_CELL.match(c) for c in _cells(rows[1]) if c):
-        return []
+def _header(rows: list[str]) -> tuple[str, int] | None:
+    """(first cell, number of cells) of a table's header (two rows: the header and its
+    separator) when its first cell is a word for names."""
+    if len(rows) < 2 or not all(_SEPARATOR_CELL.match(c) for c in _cells(rows[1]) if c):
+        return None
     header = [_plain(cell).casefold() for cell in _cells(rows[0])]
-    if not header or header[0] not in _NAME_HEADERS:
-        return []
+    return (header[0], len(header)) if header and header[0] in _NAME_HEADERS else None
+
+
+def _rows(rows: list[str], header: tuple[str, int], common: frozenset[str]) -> list[LayoutEntry]:
+    """The entries of a names table's whole rows."""
     found = []
-    for row in rows[2:]:
+    word, columns = header
+    for row in rows:
         cells = _cells(row)
-        if not cells:
+        if len(cells) < columns:
             continue
         rest = "; ".join(plain for cell in cells[1:] if (plain := _plain(cell)))
-        entry = _name_entry(cells[0], rest, common, _HEADER_TYPE.get(header[0]))
+        entry = _name_entry(cells[0], rest, common, _HEADER_TYPE.get(word))
         if entry is not None:
             found.append(entry)
     return found
@@ -151,6 +175,14 @@ def _roster(line: str, common: frozenset[str]) -> LayoutEntry | None:
     if match is None:
         return None
     return _name_entry(match.group("name"), _plain(match.group("rest")), common)
+
+
+def _definition(line: str, following: str, common: frozenset[str]) -> LayoutEntry | None:
+    """A definition list's term: a line of its own over a line opening with ": "."""
+    match = _DEFINITION.match(following)
+    if match is None or not line.strip():
+        return None
+    return _name_entry(line.strip(), _plain(match.group("rest")), common)
 
 
 def _a_list(rest: str) -> bool:

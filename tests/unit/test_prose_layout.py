@@ -36,7 +36,8 @@ def _entities(text: str, path: str = "lore/crew.md") -> dict[str, Entity]:
 
 
 def _defined(text: str) -> list[tuple[str, str, str | None]]:
-    return [(e.span.name, e.entry, e.kind) for e in layout_entries(text, common_words([text]))]
+    entries, _ = layout_entries(text, common_words([text]))
+    return [(e.span.name, e.entry, e.kind) for e in entries]
 
 
 def test_a_manifest_s_people_named_once_are_entities_typed_and_described_by_their_row() -> None:
@@ -92,8 +93,26 @@ def test_a_bold_label_over_a_list_of_names_defines_nothing_but_a_bold_term_with_
 
 def test_a_roster_line_keeps_the_title_apart_and_reads_the_type_of_its_entry() -> None:
     text = "- Officer Danny Doyle — walks the harbour beat; the captain's son\n"
-    entries = layout_entries(text, common_words([text]))
+    entries, _ = layout_entries(text, common_words([text]))
     assert [(e.span.title, e.span.name) for e in entries] == [("Officer", "Danny Doyle")]
     assert _defined("- Mara Quill — an old smuggler who runs the bar\n") == [
         ("Mara Quill", "an old smuggler who runs the bar", "NPC")
     ]
+
+
+def test_a_definition_list_s_term_is_defined_by_the_line_under_it() -> None:
+    text = "Dock Nine\n: where the haulers unload their ore\n\nsome words\n: a stray colon line\n"
+    assert _defined(text) == [("Dock Nine", "where the haulers unload their ore", None)]
+
+
+def test_a_names_table_cut_by_a_chunk_boundary_goes_on_in_the_next_chunk() -> None:
+    firsts = ["Abebe", "Brandt", "Castillo", "Dimitrov", "Eze", "Farouk"]
+    names = [f"{first} {last}" for first in firsts for last in ("Kuria", "Lind", "Moss")]
+    rows = "".join(f"| {name} | driller | on shift {i} |\n" for i, name in enumerate(names))
+    text = "## Shift roster\n\n| Name | Job | Notes |\n|---|---|---|\n" + rows
+    sha = hashlib.sha256(text.encode()).hexdigest()
+    doc = SourceDocument(path="lore/roster.md", kind="markdown", sha256=sha, text=text)
+    extraction = extract([doc], chunk_size=300)
+    assert len(extraction.chunks) > 2  # the table is cut, between rows
+    assert all(chunk.text.startswith(("|", "#")) for chunk in extraction.chunks)
+    assert set(names) <= {e.name for e in extraction.entities}
