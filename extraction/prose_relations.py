@@ -171,7 +171,7 @@ def sentence_relations(
     if people is not None:
         people.start_chunk(chunk.visibility)
     term: str | None = None  # the entity the previous line named alone (a definition's term)
-    listed: str | None = None  # the subject of the previous roster line, under this heading
+    listed: str | None = None  # the subject of the roster line just before
     for start, end in sentences(whole):
         inside = [m for m in mentions if start <= m.start and m.end <= end]
         text = whole[start:end]
@@ -187,7 +187,10 @@ def sentence_relations(
             people.add_sentence(text, start, inside)
         previous = subject or previous
         term = term_of(text, start, inside)
-        listed = None if text.startswith("#") else line.subject if line else listed
+        if line is not None:
+            listed = line.subject
+        elif start == 0 or whole[:start].rstrip(" \t").endswith("\n"):
+            listed = None  # a heading or another line: "his" is no longer the list's
     return found
 
 
