@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from extraction.gazetteer import Mention
 from extraction.markdown import unwrapped
 from extraction.prose_entities import sentences
-from extraction.prose_kin import Antecedents, pronoun_gender
+from extraction.prose_kin import PEOPLE_TYPES, Antecedents, pronoun_gender
 from extraction.roster_lines import RosterLine, opens_clause, role_of, roster_line, term_of
 from extraction.taxonomy import ATTITUDE_OF_TYPE
 from graphrag_core.models import Chunk, Relation
@@ -36,11 +36,13 @@ class Cue:
     pattern: re.Pattern[str]
     relation: str
     reverse: bool = False
+    thing_source: bool = False
+    """The source is what "its"/"their" stands for: never a person."""
 
 
-def _cue(phrase: str, relation: str, reverse: bool = False) -> Cue:
+def _cue(phrase: str, relation: str, reverse: bool = False, thing_source: bool = False) -> Cue:
     pattern = re.compile(r"\b(?:" + phrase + r")\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
-    return Cue(pattern, relation, reverse)
+    return Cue(pattern, relation, reverse, thing_source)
 
 
 CUES: tuple[Cue, ...] = (
@@ -79,10 +81,11 @@ CUES: tuple[Cue, ...] = (
          "located_in"),
     _cue(r"(?:lies|lay|sits|sat|stands|stood)\s+(?:in|on|at|within|beside|by)", "located_in"),
     _cue(r"(?:is|was)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:in|on|at|near|beside|by)", "located_in"),
-    _cue(r"^(?:its|their)\s+(?:keeper|owner|proprietor|landlord|landlady),?", "owns", True),
+    _cue(r"^(?:its|their)\s+(?:keeper|owner|proprietor|landlord|landlady),?", "owns", True,
+         thing_source=True),
     _cue(r"^(?:its|their)\s+(?:[\w-]+\s+)?(?:boss|leader|head|chief|commander|captain|master|"
          r"mistress|founder|ringleader|executive|director)(?:,\s+an?\s+(?:\w+\s+)?(?:named|"
-         r"called))?(?:,|\s+is|\s+was)?", "leads", True),
+         r"called))?(?:,|\s+is|\s+was)?", "leads", True, thing_source=True),
 )  # fmt: skip
 HOSTILE_EVENTS = _cue(
     _UNHEDGED + r"(?:ambushed|robbed|poisoned|imprisoned|captured|exiled|banished|framed|"
@@ -177,7 +180,8 @@ def sentence_relations(
         text = whole[start:end]
         line = roster_line(text, start, inside, term)
         subject = line.subject if line else _subject(text, inside, start, previous)
-        found += _sentence(chunk, text, start, inside, subject, line)
+        kinds = people.kinds if people is not None else {}
+        found += _sentence(chunk, text, start, inside, subject, line, kinds)
         if line is not None:
             found += _listed_kin(chunk, text, line, listed, people)
         if people is not None and text.startswith("#"):
@@ -209,6 +213,7 @@ def _sentence(
     inside: list[Mention],
     subject: str | None,
     line: RosterLine | None = None,
+    kinds: Mapping[str, str] | None = None,
 ) -> list[Relation]:
     stated: list[Relation] = []
     for index, target in enumerate(inside):
@@ -226,6 +231,8 @@ def _sentence(
             if match is None:
                 continue
             source = _source(text, offset, match.start(), left, subject)
+            if cue.thing_source and (kinds or {}).get(source or "") in PEOPLE_TYPES:
+                source = None  # "Their captain is X" after a sentence about a person
             if source is not None and source != target.entity_id:
                 ends = (target.entity_id, source) if cue.reverse else (source, target.entity_id)
                 stated.append(_relation(chunk, text, cue.relation, *ends))

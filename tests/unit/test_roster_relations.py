@@ -146,3 +146,13 @@ def test_a_role_noun_and_its_preposition_name_the_relation(
 ) -> None:
     role = role_of(before)
     assert (role.relation if role else None) == relation
+
+
+def test_its_or_their_never_stands_for_a_person(tmp_path: Path) -> None:
+    prose = (
+        "# The road\n\n"
+        "Malo Senn keeps the gate with the Deep Drill Union. They search the carts. "
+        "Their captain is Oskar Lind, a grey man.\n"
+    )
+    stated = _stated(_world(tmp_path, prose))
+    assert not any(s == "oskar-lind" and k == "leads" and t == "malo-senn" for s, k, t in stated)
