@@ -10,7 +10,8 @@ words ("holds") find its ruler too.
 "What can the town offer a caravan passing through?" names the town (or the campaign's
 setting) and asks for no type: its answer is every place in it that serves a traveller (the
 inn, the stables, the smithy, the chapel) and the town itself is none of them. Such a question
-(a "what" question with a verb of offering, :data:`OFFER_WORDS`):
+(a "what" question with a verb of offering, :data:`OFFER_WORDS`, or asking what a place
+"can *do for*" someone):
 
 - asks for a list of places (``Location`` in the answer types and the list types, so each
   place that the passages support gets ``w.type_list``, as "What are the landmarks …" does);
@@ -21,6 +22,10 @@ inn, the stables, the smithy, the chapel) and the town itself is none of them. S
   (:data:`SERVICE_EXPANSION`: beds, healing, repairs, trade), since "offer" shares no word with
   "she rents the four upstairs rooms".
 
+**Records.** "Where can we dig through old *clippings* …?" asks for whoever keeps records (a
+newspaper, an archive, a library, a registry), and no passage says "clippings": the lexical
+query gets the words such a passage uses (:data:`RECORD_EXPANSION`).
+
 Only the question's wording, the named entities' types and the view's passages are read.
 """
 
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from itertools import pairwise
 
 from graphrag_core.models import CampaignView
 from ranking.cues import (
@@ -75,10 +81,21 @@ POWER_PHRASES = (
 town?"), as :data:`POWER_WORDS` do."""
 
 
+_MODALS = frozenset(("can", "could", "will", "would", "does", "do", "might"))
+_ASKERS = frozenset(("we", "i", "you", "us"))
+
+
 def asks_offer(question: str) -> bool:
-    """A "what" question with a verb of offering ("What can the town offer …?")."""
+    """A "what" question with a verb of offering ("What can the town offer …?"), or one that
+    asks what a place can *do for* someone ("What can the city do for a crew passing
+    through?"; "What can *we* do for the Baron?" asks what the asker can do, no offer)."""
     words = question_words(question)
-    return bool(words) and words[0] == "what" and not OFFER_WORDS.isdisjoint(words)
+    if not words or words[0] != "what":
+        return False
+    if not OFFER_WORDS.isdisjoint(words):
+        return True
+    doing = any(pair == ("do", "for") for pair in pairwise(words))
+    return doing and len(words) > 2 and words[1] in _MODALS and words[2] not in _ASKERS
 
 
 def list_cues(question: str, cues: QuestionCues) -> QuestionCues:
@@ -100,14 +117,43 @@ def list_cues(question: str, cues: QuestionCues) -> QuestionCues:
     )
 
 
+RECORD_WORDS = frozenset(
+    ("clippings", "clipping", "cuttings", "archive", "archives", "records", "files",
+     "newspapers", "papers", "microfilm", "ledgers", "registers", "chronicles", "annals")
+)  # fmt: skip
+"""Words by which a question asks where old records are kept ("Where can we dig through old
+*clippings* …?", "Who keeps the town's *records*?")."""
+
+RECORD_PHRASES = (("back", "issues"), ("old", "papers"), ("public", "records"))
+"""Phrases that ask for records as :data:`RECORD_WORDS` do."""
+
+RECORD_EXPANSION = (
+    "paper", "newspaper", "archive", "archives", "library", "records", "printed", "edited",
+    "editor", "press", "clerk", "scribe", "chronicle", "registry",
+)  # fmt: skip
+"""Words a passage about a keeper of records uses (a newspaper, an archive, a library, a
+registry): "the only *paper* in the city", "owned and *edited* by …"."""
+
+
+def asks_records(question: str) -> bool:
+    """The question asks where records, papers or archives are kept."""
+    words = question_words(question)
+    return not RECORD_WORDS.isdisjoint(words) or any(
+        pair in RECORD_PHRASES for pair in pairwise(words)
+    )
+
+
 def offer_query(question: str, query: str) -> str:
     """The lexical query with the service words added, when the question asks what is
-    offered."""
-    if not asks_offer(question):
-        return query
+    offered, and the words of a keeper of records when it asks for records."""
+    added: list[str] = []
+    if asks_offer(question):
+        added += SERVICE_EXPANSION
+    if asks_records(question):
+        added += RECORD_EXPANSION
     words = set(question_words(query))
-    extra = [w for w in dict.fromkeys(SERVICE_EXPANSION) if w not in words]
-    return " ".join((query, *extra))
+    extra = [w for w in dict.fromkeys(added) if w not in words]
+    return " ".join((query, *extra)) if extra else query
 
 
 def offering_places(
