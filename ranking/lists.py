@@ -62,6 +62,8 @@ SERVICE_EXPANSION = (
 
 _PLACE = "Location"
 _FACTION = "Faction"
+_CREATURE = "Creature"
+_DEITY = frozenset({"Deity"})
 
 POWER_WORDS = frozenset({"power", "powers", "powerful", "influential", "powerhouses"})
 """Words by which a question asks for the powers of a place: its factions."""
@@ -98,9 +100,34 @@ def asks_offer(question: str) -> bool:
     return doing and len(words) > 2 and words[1] in _MODALS and words[2] not in _ASKERS
 
 
+LURKING_WORDS = frozenset(
+    ("lurk", "lurks", "lurking", "dwell", "dwells", "prowl", "prowls", "stalk", "stalks",
+     "swim", "swims", "crawl", "crawls", "slither", "slithers", "roam", "roams", "haunt",
+     "haunts")
+)  # fmt: skip
+"""Verbs by which a "what" question asks what lives out in the wild ("What *lurks* in the
+marsh?")."""
+
+THERE_PHRASES = (("down", "there"), ("out", "there"), ("under", "there"), ("in", "there"))
+"""What a "what" question says to point at the wild it asks about ("What's *down there* in the
+water?", "What is *out there* in the dark?")."""
+
+
+def asks_creatures(question: str) -> bool:
+    """A "what" question about what lives, lurks or is *down/out there*: it asks for the
+    creatures (and the powers the locals fear), "What do the locals reckon is down there in
+    the water?", "What prowls the moor at night?"."""
+    words = question_words(question)
+    if not words or words[0] != "what":
+        return False
+    return not LURKING_WORDS.isdisjoint(words) or any(
+        pair in THERE_PHRASES for pair in pairwise(words)
+    )
+
+
 def list_cues(question: str, cues: QuestionCues) -> QuestionCues:
     """The cues with the list the question asks for added: factions for power, places for
-    what is offered."""
+    what is offered, creatures (and gods, as answers) for what lurks out there."""
     words = question_words(question)
     power = not POWER_WORDS.isdisjoint(words) or any(
         tuple(words[i : i + len(phrase)]) == phrase
@@ -110,10 +137,13 @@ def list_cues(question: str, cues: QuestionCues) -> QuestionCues:
     listed = frozenset({_FACTION}) if power else frozenset()
     if asks_offer(question):
         listed |= {_PLACE}
-    if not listed:
+    beings = frozenset({_CREATURE}) if asks_creatures(question) else frozenset()
+    if not listed and not beings:
         return cues
     return replace(
-        cues, answer_types=cues.answer_types | listed, list_types=cues.list_types | listed
+        cues,
+        answer_types=cues.answer_types | listed | beings | (_DEITY if beings else frozenset()),
+        list_types=cues.list_types | listed | beings,
     )
 
 
@@ -135,6 +165,35 @@ RECORD_EXPANSION = (
 registry): "the only *paper* in the city", "owned and *edited* by …"."""
 
 
+STOPPING_PHRASES = (
+    ("shut", "down"), ("close", "down"), ("shut", "them", "down"), ("crack", "down"),
+    ("put", "a", "stop"), ("put", "an", "end"), ("stamp", "out"), ("bust", "up"),
+    ("broken", "up"), ("break", "up"), ("run", "out", "of", "town"),
+)  # fmt: skip
+"""Phrases by which a "who" question asks who can stop a trade or a gang ("Who do we talk to if
+we want the booze boats *shut down*?"): the law, or whoever acts against it."""
+
+STOPPING_EXPANSION = (
+    "law", "police", "agent", "agents", "bureau", "enforcement", "raid", "raids", "arrest",
+    "close", "stop", "watch", "sheriff", "magistrate", "marshal",
+)  # fmt: skip
+"""Words a passage about who stops a trade uses: the law and its agents, raids, arrests."""
+
+
+def asks_stopping(question: str) -> bool:
+    """A "who" question asking who can stop something (:data:`STOPPING_PHRASES`)."""
+    words = question_words(question)
+    return (
+        bool(words)
+        and words[0] == "who"
+        and any(
+            tuple(words[i : i + len(phrase)]) == phrase
+            for phrase in STOPPING_PHRASES
+            for i in range(len(words) - len(phrase) + 1)
+        )
+    )
+
+
 def asks_records(question: str) -> bool:
     """The question asks where records, papers or archives are kept."""
     words = question_words(question)
@@ -145,12 +204,15 @@ def asks_records(question: str) -> bool:
 
 def offer_query(question: str, query: str) -> str:
     """The lexical query with the service words added, when the question asks what is
-    offered, and the words of a keeper of records when it asks for records."""
+    offered, the words of a keeper of records when it asks for records, and those of the law
+    when it asks who can stop something."""
     added: list[str] = []
     if asks_offer(question):
         added += SERVICE_EXPANSION
     if asks_records(question):
         added += RECORD_EXPANSION
+    if asks_stopping(question):
+        added += STOPPING_EXPANSION
     words = set(question_words(query))
     extra = [w for w in dict.fromkeys(added) if w not in words]
     return " ".join((query, *extra)) if extra else query

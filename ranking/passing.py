@@ -6,7 +6,8 @@ is about them, and nothing is stated of them but that they stand in a sentence b
 names. Yet a list question ("What are the main spots along the waterfront?", "What's dangerous
 in town?", "Who are the big players?") weighs every place or power the passages touch, and a
 name from the city's first paragraph sits close to everything in the graph. So an entity
-**named only in passing** (:func:`passing_entities`) has its score in a list answer multiplied
+**named only in passing** (:func:`passing_entities`), a place or a thing of no type
+(:data:`BACKDROP_TYPES`), has its score in a list answer multiplied
 by ``settings.inactive_factor`` (never hidden: its match, and so the floor, is kept; named in
 the question, it is not demoted):
 
@@ -24,6 +25,11 @@ from __future__ import annotations
 from collections import defaultdict
 
 from graphrag_core.models import PARTY_ID, CampaignView, Relation
+
+BACKDROP_TYPES = frozenset({"Location", "Other"})
+"""The types a thing named in passing has: a place (or a thing of no type) in the background of
+a sentence. A person or faction named once is still an actor ("the Stockmen's Association sets
+the price of beef" says what it does, and it is one of the town's powers)."""
 
 CO_OCCURRENCE = "related_to"
 """The relation the prose makes of two names in one sentence: states nothing."""
@@ -49,6 +55,7 @@ def passing_entities(view: CampaignView) -> frozenset[str]:
         entity_id
         for entity_id in view.entities
         if entity_id != PARTY_ID
+        and view.entities[entity_id].type in BACKDROP_TYPES
         and not stated[entity_id]
         and all(rank != 0 for rank, _ in view.chunks_naming(entity_id))
     )
