@@ -219,23 +219,34 @@ def offer_query(question: str, query: str) -> str:
 
 
 def offering_places(
-    question: str, spans: Sequence[NameSpan], types: Mapping[str, str], view: CampaignView
+    question: str,
+    spans: Sequence[NameSpan],
+    types: Mapping[str, str],
+    view: CampaignView,
+    list_types: frozenset[str] = frozenset(),
 ) -> set[str]:
     """The place a question asking what is offered is set in: the places it names, else (it
     says "the town", "the station") the view's most-named place, when one place is named by
-    more passages than any other (:func:`main_place`)."""
-    if not asks_offer(question):
+    more passages than any other (:func:`main_place`). A question asking for a list of places
+    (``list_types`` holds ``Location``: "What are the main spots along the waterfront?") that
+    names no place is set in that main place too: the city is no spot in itself."""
+    offer = asks_offer(question)
+    if not offer and _PLACE not in list_types:
         return set()
     named = {e for span in spans for e in span.ids if types.get(e) == _PLACE}
     if named:
-        return named
+        return named if offer else set()  # a named place of a list is an anchor already
     main = main_place(view)
     return {main} if main else set()
 
 
 def main_place(view: CampaignView) -> str | None:
-    """The place more passages of the view name (as subject or mention) than any other, the
-    campaign's setting in most worlds; None when two share the most."""
+    """The campaign's setting: the place the campaign is named after (a campaign "gullport"
+    with a place ``gullport``), else the place more passages of the view name (as subject or
+    mention) than any other, the setting in most worlds; None when two share the most."""
+    own = view.entities.get(view.campaign)
+    if own is not None and own.type == _PLACE:
+        return own.id
     counts = sorted(
         ((len(view.chunks_naming(e.id)), e.id) for e in view.entities.values() if e.type == _PLACE),
         reverse=True,

@@ -39,6 +39,10 @@ ATTENDANCE = re.compile(
 """A roll-call in a session record: "Present:", "Players:", "Party:", … and the names after it,
 to the end of its line (or of the italics or parentheses it is written in)."""
 
+ROLL_CALL_SPAN = 600
+"""How far into a session record's passage a roll-call is looked for: it opens the record
+(under its heading), so a long recap is not searched whole for every question."""
+
 _ABOUT_US = (("of", "us"), ("among", "us"), ("with", "us"), ("joined", "us"), ("join", "us"))
 """Pairs by which a question asks about the party's own members ("Which *of us* …")."""
 
@@ -51,7 +55,7 @@ def party_members(view: CampaignView, names: NameIndex) -> frozenset[str]:
     for chunk in view.chunks.values():
         if chunk.session is None or chunk.visibility not in view.visibilities:
             continue
-        for match in ATTENDANCE.finditer(chunk.text):
+        for match in ATTENDANCE.finditer(chunk.text, 0, ROLL_CALL_SPAN):
             members |= names.find(match.group(1))
     return frozenset(m for m in members if m in view.entities and m != PARTY_ID)
 

@@ -193,7 +193,9 @@ class Ranker:
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
         evidence = self._evidence(question, cues, view, lexical, named, near, inputs, weights)
         types = _types(view, named)
-        setting = anchors(question, spans, types) | offering_places(question, spans, types, view)
+        setting = anchors(question, spans, types) | offering_places(
+            question, spans, types, view, cues.list_types
+        )
         evidence = {k: replace(ev, anchor=_in_setting(k, ev, view, setting))
                     for k, ev in evidence.items()}  # fmt: skip
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)

@@ -8,7 +8,15 @@ from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView, Chunk, Entity, Relation
 from ranking.cues import question_cues
 from ranking.lexical import LexicalIndex
-from ranking.lists import asks_creatures, asks_offer, list_cues, offer_query
+from ranking.lists import (
+    asks_creatures,
+    asks_offer,
+    list_cues,
+    main_place,
+    offer_query,
+    offering_places,
+)
+from ranking.names import NameSpan
 from ranking.passing import passing_entities
 from ranking.ranker import Ranker
 from tests.fakes import HashEmbedder
@@ -116,3 +124,16 @@ def test_a_list_answer_demotes_a_place_named_in_passing_but_not_when_it_is_named
     assert status("What are the places in the harbour town?") == factor
     assert status("What are the places near Farhaven?") == 1.0  # named
     assert status("How far is the harbour town from Farhaven's gate?") == 1.0  # no list
+
+
+def test_the_place_a_campaign_is_named_after_is_its_setting_and_no_spot_of_a_list() -> None:
+    view = _view()
+    town = Entity(id=view.campaign, name="Saltmarsh", type="Location", description="A town.")
+    named = view.model_copy(update={"entities": {**view.entities, town.id: town}})
+    assert main_place(named) == view.campaign  # whatever the passages name most
+    assert main_place(view) != view.campaign
+    spans: list[NameSpan] = []
+    question = "What are the main spots along the waterfront?"
+    cues = list_cues(question, question_cues(question))
+    assert offering_places(question, spans, {}, named, cues.list_types) == {view.campaign}
+    assert offering_places("Who runs the docks?", spans, {}, named) == set()
