@@ -11,10 +11,13 @@ member is an answer only when the question names them, or asks about the party i
 **Who is in the party** (:func:`party_members`), read from the view only:
 
 - an entity of type ``PC`` (a player character, whatever the source says of it);
-- an entity ``member_of`` the party (a change set's ``in_party: true``);
 - a name in a session record's attendance line ("*Present: Dutch, Birdie, the Prof, and
   me.*", "Players: …", "Party: …", "In attendance: …", :data:`ATTENDANCE`): a recap's
   roll-call lists who played, the party.
+
+An NPC who joins the party later (``member_of`` the party, a change set's ``in_party: true``)
+is *not* one of the askers: the guide who joined the caravan, the reporter who is "one of us
+now" still answer "Who knows the way?", "Who's got our backs?".
 
 **What is done** (:func:`party_factor`): the score (and the status factor that explains it)
 of a party member the question neither names nor asks about is multiplied by
@@ -48,10 +51,9 @@ _ABOUT_US = (("of", "us"), ("among", "us"), ("with", "us"), ("joined", "us"), ("
 
 
 def party_members(view: CampaignView, names: NameIndex) -> frozenset[str]:
-    """The view's party members: ``PC`` entities, entities ``member_of`` the party, and the
-    names on a visible session record's attendance line."""
+    """The view's player characters: ``PC`` entities and the names on a visible session
+    record's attendance line (not the NPCs who joined the party)."""
     members = {e.id for e in view.entities.values() if e.type == "PC"}
-    members |= {r.source for r in view.relations if r.type == "member_of" and r.target == PARTY_ID}
     for chunk in view.chunks.values():
         if chunk.session is None or chunk.visibility not in view.visibilities:
             continue

@@ -52,14 +52,14 @@ def _view(*, roll_call: bool = True) -> CampaignView:
     )
 
 
-def test_party_members_are_pcs_members_of_the_party_and_the_roll_call() -> None:
+def test_party_members_are_the_pcs_and_the_roll_call_not_the_npcs_who_joined() -> None:
     view = _view()
     names = NameIndex.build(view)
     assert party_members(view, names) == {"brann", "kit"}
     assert party_members(_view(roll_call=False), names) == {"kit"}  # a PC all the same
     joined = Relation(source="torven-blackwater", target=PARTY_ID, type="member_of")
     later = _view(roll_call=False).model_copy(update={"relations": (joined,)})
-    assert party_members(later, names) == {"kit", "torven-blackwater"}
+    assert party_members(later, names) == {"kit"}  # a companion still answers
 
 
 def test_a_question_about_the_party_itself_is_no_cue_to_demote() -> None:
