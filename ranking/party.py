@@ -6,7 +6,7 @@ passage about a healer, a garage or a danger names them too, so they fill the to
 fix it?", "Who'll sew him up?", "What's dangerous here?", "Who are the big players?" — but the
 asker *is* the party, and a question asked by the party is answered by someone else. A party
 member is an answer only when the question names them, or asks about the party itself
-("Who is in our crew?", "Which of us …", "Who has joined us?", "Who's on our side?").
+("Who is in our crew?", "Which of us …", "Who has joined us?").
 
 **Who is in the party** (:func:`party_members`), read from the view only:
 
@@ -64,10 +64,11 @@ def party_members(view: CampaignView, names: NameIndex) -> frozenset[str]:
 
 def asks_about_party(question: str, cues: QuestionCues) -> bool:
     """The question asks about the party itself: along a relation from it ("Who has joined
-    our company?"), about its friends or foes ("Who's got our backs?"), or about its members
-    ("Which of us …", "Who is in our crew?", "Who is in the party?")."""
+    our company?") or about its members ("Which of us …", "Who is in our crew?", "Who is in
+    the party?"). Its friends or foes ("Who's got our backs?", "Who wants us dead?") are
+    others: a companion who joined is no asker and still answers."""
     words = question_words(question)
-    if cues.party_relation or cues.attitude is not None or "party" in words:
+    if cues.party_relation or "party" in words:
         return True
     return any(
         pair in _ABOUT_US or (pair[0] == "our" and pair[1] in PARTY_NOUNS)

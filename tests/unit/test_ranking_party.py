@@ -67,12 +67,15 @@ def test_a_question_about_the_party_itself_is_no_cue_to_demote() -> None:
         "Which of us can pick a lock?",
         "Who is in our crew?",
         "Who has joined us?",
-        "Who's got our backs?",
         "Who is in the party?",
     ):
         asked = spelt_out(question)
         assert asks_about_party(asked, question_cues(asked)), question
-    for question in ("Who can heal our wounds?", "What's dangerous in town?"):
+    for question in (
+        "Who can heal our wounds?",
+        "What's dangerous in town?",
+        "Who's got our back?",
+    ):
         assert not asks_about_party(question, question_cues(question)), question
 
 
