@@ -7,7 +7,8 @@ names. Yet a list question ("What are the main spots along the waterfront?", "Wh
 in town?", "Who are the big players?") weighs every place or power the passages touch, and a
 name from the city's first paragraph sits close to everything in the graph. So an entity
 **named only in passing** (:func:`passing_entities`), a place or a thing of no type
-(:data:`BACKDROP_TYPES`), has its score in a list answer multiplied
+(:data:`BACKDROP_TYPES`), has its score in a list answer, and in the answer to a question
+that asks for another type ("*Who* can fix it?": a person), multiplied
 by ``settings.inactive_factor`` (never hidden: its match, and so the floor, is kept; named in
 the question, it is not demoted):
 
@@ -59,3 +60,14 @@ def passing_entities(view: CampaignView) -> frozenset[str]:
         and not stated[entity_id]
         and all(rank != 0 for rank, _ in view.chunks_naming(entity_id))
     )
+
+
+def passing_demoted(
+    view: CampaignView, named: set[str], many: bool, answer_types: frozenset[str]
+) -> frozenset[str]:
+    """The things named in passing a question demotes: in a list answer (``many``), or when
+    it asks for no backdrop type at all ("*Who* can fix it?" asks for a person: the car or the
+    city a sentence names in passing is no answer), every one it does not name."""
+    if not many and (not answer_types or not BACKDROP_TYPES.isdisjoint(answer_types)):
+        return frozenset()
+    return passing_entities(view) - named

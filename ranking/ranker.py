@@ -86,7 +86,7 @@ from ranking.lists import list_cues, offer_query, offering_places
 from ranking.names import NameIndex, NameSpan, question_words
 from ranking.narrative import participants
 from ranking.party import demoted_members
-from ranking.passing import passing_entities
+from ranking.passing import passing_demoted
 from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, entity_of, measure
@@ -204,8 +204,7 @@ class Ranker:
             _blend(key, ev, ctx, weights, many) for key, ev in evidence.items() if ev.relevant
         ]
         demoted = demoted_members(question, cues, named, view, inputs.names)  # the party asks
-        if many:  # a list: not the things named in passing
-            demoted |= passing_entities(view) - named
+        demoted |= passing_demoted(view, named, many, cues.answer_types)  # named in passing
         return [_demoted(i, cfg.inactive_factor) if i.key.id in demoted else i for i in scored]
 
     def _evidence(

@@ -17,7 +17,7 @@ from ranking.lists import (
     offering_places,
 )
 from ranking.names import NameSpan
-from ranking.passing import passing_entities
+from ranking.passing import passing_demoted, passing_entities
 from ranking.ranker import Ranker
 from tests.fakes import HashEmbedder
 from tests.unit.ranking_fakes import FakeVectorStore, party_view
@@ -137,3 +137,12 @@ def test_the_place_a_campaign_is_named_after_is_its_setting_and_no_spot_of_a_lis
     cues = list_cues(question, question_cues(question))
     assert offering_places(question, spans, {}, named, cues.list_types) == {view.campaign}
     assert offering_places("Who runs the docks?", spans, {}, named) == set()
+
+
+def test_a_question_for_people_demotes_a_place_named_in_passing_one_for_places_does_not() -> None:
+    view = _view()
+    assert passing_demoted(view, set(), False, frozenset({"NPC", "Faction"})) == {"far-city"}
+    assert passing_demoted(view, set(), False, frozenset({"Location"})) == set()
+    assert passing_demoted(view, set(), False, frozenset()) == set()  # asks for nothing
+    assert passing_demoted(view, {"far-city"}, True, frozenset()) == set()  # named
+    assert passing_demoted(view, set(), True, frozenset({"Location"})) == {"far-city"}
