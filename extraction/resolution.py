@@ -103,7 +103,7 @@ class EntityResolver:
         fits: set[str] = set()
         for key, entity_id in [*self._names.items(), *self._aliases.items()]:
             other = key.split()
-            if self._entities[entity_id].type not in _PEOPLE or len(other) != 2:
+            if self._entities[entity_id].type not in (*_PEOPLE, "Other") or len(other) != 2:
                 continue
             if other[1] == words[1] and (
                 shortens(words[0], other[0]) or shortens(other[0], words[0])

@@ -108,7 +108,7 @@ def test_a_nickname_quoted_between_given_name_and_surname_is_one_person() -> Non
 def test_a_change_sets_full_given_name_finds_the_person_written_short() -> None:
     resolver = EntityResolver(
         [
-            Entity(id="mickey-brennan", name="Mickey Brennan", type="NPC"),
+            Entity(id="mickey-brennan", name="Mickey Brennan", type="Other"),  # prose: untyped
             Entity(id="lucky-brennan", name="Lucky Brennan", type="NPC"),
             Entity(id="mick-hall", name="Mick Hall", type="Location"),
         ]
