@@ -15,6 +15,9 @@ Three documented readings, each a whole-word lookup over the question and the vi
 - **"the <place> man"**: "Is *the lighthouse man* still unaccounted for?" asks for the
   person tied to the place a name there names (a relation that is not mere co-occurrence, or
   a description naming the place), not for the place.
+- **"the <head>"**: "Is *the light* out on the breakwater still up?" names "Widow's Point
+  Light" by the last word of its name, when that word ends no other entity's name
+  (:data:`NEAR`).
 - **"<noun> on <place>"**: "Who torched *our digs on Cable Street*?" asks about the lodging
   on the street, not the street: the entities located in the place, or whose name or alias
   sets them there ("the rooming house on Cable Street"), that fit the noun
@@ -33,7 +36,7 @@ from dataclasses import dataclass, field
 from graphrag_core.models import PARTY_ID, CampaignView, Entity
 from ranking.cues import KIN_MODIFIERS, KIN_PHRASES, KIN_WORDS
 from ranking.graph import CO_OCCURRENCE, EffectiveGraph
-from ranking.names import NameIndex, name_words, possessives, question_words
+from ranking.names import NameIndex, NameSpan, name_words, possessives, question_words
 
 TIED = 1.0
 """A thing tied to its owner by a relation or an alias: an answer as strong as a relation's."""
@@ -99,6 +102,9 @@ PLACE_PERSON_NOUNS = frozenset(
 SETTING_WORDS = frozenset(("on", "in", "at", "along", "off"))
 """Prepositions of "<noun> on <place>"."""
 
+SETTING_GAP = 2
+"""How far before the preposition the noun may be ("our old *rooms* back on Cable Street")."""
+
 _WORD = re.compile(r"[^\W_]+")
 
 
@@ -109,7 +115,8 @@ class Referents:
     things: dict[str, float] = field(default_factory=dict)
     """Entity id → how strongly the question asks for it (0..1)."""
     stand_ins: set[str] = field(default_factory=set)
-    """Entities that stand in for a named place as where an asked relation starts."""
+    """Entities that stand in for a named place: where an asked relation starts, or, when
+    the question asks along none, what it asks for ("our old rooms back on Cable Street")."""
     modifiers: set[str] = field(default_factory=set)
     """Named entities the question names only to say which thing it asks for ("*Brennan's*
     launch", "the *lighthouse* man"), when that thing was found: weighed like the question's
@@ -123,7 +130,10 @@ def referents(
     found = Referents()
     words = question_words(question)
     owners = possessives(question)
-    for span in names.spans(question, possessive=True):
+    spans = names.spans(question, possessive=True)
+    for entity_id in _by_head(words, spans, view):
+        found.things[entity_id] = NEAR
+    for span in spans:
         ids = {e for e in span.ids if e in view.entities and e != PARTY_ID}
         if not ids:
             continue
@@ -136,9 +146,36 @@ def referents(
         if after in PLACE_PERSON_NOUNS and _tied_people(found, ids, view, graph):
             found.modifiers |= ids
         before = words[span.start - 1] if span.start else ""
-        if before in SETTING_WORDS and span.start >= 2:
-            found.stand_ins |= _things_at(words[span.start - 2], ids, view, graph)
+        if before in SETTING_WORDS:
+            nouns = words[max(0, span.start - 1 - SETTING_GAP) : span.start - 1]
+            at = {e for noun in nouns for e in _things_at(noun, ids, view, graph)}
+            found.stand_ins |= at
+            if at:
+                found.modifiers |= ids
     return found
+
+
+def _by_head(words: list[str], spans: list[NameSpan], view: CampaignView) -> set[str]:
+    """Entities a question names by the last word of their name alone ("is *the light* out
+    on the breakwater still up?" for "Widow's Point Light"): after "the", before a function
+    word or the end, outside every name found, and the last word of one entity's names only."""
+    inside = {i for span in spans for i in range(span.start, span.end)}
+    asked = {
+        w
+        for i, w in enumerate(words)
+        if i and words[i - 1] == "the" and i not in inside
+        and (i + 1 == len(words) or words[i + 1] in FUNCTION_WORDS)
+        and w not in FUNCTION_WORDS
+    }  # fmt: skip
+    if not asked:
+        return set()
+    heads: dict[str, set[str]] = {}
+    for entity in view.entities.values():
+        for name in _names(entity):
+            named = name_words(name)
+            if len(named) > 1 and named[-1] in asked and FUNCTION_WORDS.isdisjoint(named):
+                heads.setdefault(named[-1], set()).add(entity.id)
+    return {next(iter(ids)) for ids in heads.values() if len(ids) == 1} - {PARTY_ID}
 
 
 def _named_in(phrase: list[str], names: NameIndex, view: CampaignView) -> set[str]:

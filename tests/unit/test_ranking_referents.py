@@ -108,3 +108,16 @@ def test_slang_killings_ask_for_the_killer_and_motion_or_captivity_ask_no_relati
 def test_kin_asked_in_slang_reads_the_parent_edge() -> None:
     assert question_cues("Whose boy is Danny?").relation_types == {"parent_of"}
     assert _ranked("Whose boy is Danny?")[0] == "old-vell"
+
+
+def test_the_last_word_of_one_name_alone_names_it_and_of_two_names_none() -> None:
+    assert _things("Is the tavern out by the docks still open?") == {"red-oak-tavern": 0.7}
+    assert _things("Is the guild still hiring?") == {"river-guild": 0.7}
+    twin = Entity(id="thieves-guild", name="Thieves Guild", type="Faction")
+    view = _view()
+    view = view.model_copy(update={"entities": {**view.entities, twin.id: twin}})
+    found = referents(
+        "Is the guild still hiring?", view, NameIndex.build(view), EffectiveGraph.build(view)
+    )
+    assert found.things == {}
+    assert _things("Who runs the Silver Stag Inn?") == {}  # named whole, not by its head
