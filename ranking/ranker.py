@@ -86,7 +86,7 @@ from ranking.lists import list_cues, offer_query, offering_places
 from ranking.names import NameIndex, NameSpan, question_words
 from ranking.narrative import participants
 from ranking.presets import RankingWeights, choose_preset, preset_weights
-from ranking.referents import TIED, Referents, referents
+from ranking.referents import Referents, referents
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, entity_of, measure
 from ranking.stated import stated_answers
@@ -242,12 +242,8 @@ class Ranker:
         )
         answers -= {PARTY_ID}
         stated = stated_answers(cues, named, relevance, view, inputs.names)
-        things = (
-            asked.things
-            if cues.relation_types
-            else {**dict.fromkeys(asked.stand_ins, TIED), **asked.things}
-        )
-        for entity_id, value in things.items():
+        things = asked.things if cues.relation_types else {**asked.at, **asked.things}
+        for entity_id, value in things.items():  # "Lucky's launch", "our digs on Cable St"
             stated[entity_id] = max(stated.get(entity_id, 0.0), value)
         minded = with_attitude(view, cues.attitude)
         held = status_asked(question, named, view)

@@ -23,7 +23,10 @@ Three documented readings, each a whole-word lookup over the question and the vi
   sets them there ("the rooming house on Cable Street"), that fit the noun
   (:data:`THING_GROUPS`), stand in for the place as where a relation asked starts.
 
-An entity found by the first two readings is weighed like a relation answer (``w.relation``
+When the question asks along no relation, what the third reading finds is the answer
+(:attr:`Referents.at`), unless its noun names a type ("Which *tavern* in Millbrook is open?"
+picks among the taverns by the type cue, and the burnt one stays demoted). An entity found by
+the readings is weighed like a relation answer (``w.relation``
 times its value, :data:`TIED` for a relation stated or an alias, :data:`NEAR` for
 co-occurrence alone). Nothing here reads more than the view's entities and effective graph.
 """
@@ -34,7 +37,7 @@ import re
 from dataclasses import dataclass, field
 
 from graphrag_core.models import PARTY_ID, CampaignView, Entity
-from ranking.cues import KIN_MODIFIERS, KIN_PHRASES, KIN_WORDS
+from ranking.cues import ANSWER_TYPE_WORDS, KIN_MODIFIERS, KIN_PHRASES, KIN_WORDS
 from ranking.graph import CO_OCCURRENCE, EffectiveGraph
 from ranking.names import NameIndex, NameSpan, name_words, possessives, question_words
 
@@ -74,6 +77,7 @@ COMPANION_NOUNS = frozenset(
 """Words for someone's acquaintance ("the Prof's museum *friend*"): a person tied to him."""
 
 PERSON_TYPES = frozenset(("NPC", "PC"))
+AGENT_TYPES = frozenset(("NPC", "PC", "Faction", "Creature", "Deity"))
 
 _GROUPS: tuple[tuple[str, ...], ...] = (
     ("launch", "boat", "ship", "vessel", "skiff", "yacht", "barge", "schooner", "sloop",
@@ -114,6 +118,9 @@ class Referents:
 
     things: dict[str, float] = field(default_factory=dict)
     """Entity id → how strongly the question asks for it (0..1)."""
+    at: dict[str, float] = field(default_factory=dict)
+    """The stand-ins whose noun names no answer type ("our old *rooms* back on Cable Street"):
+    what a question asking along no relation asks for."""
     stand_ins: set[str] = field(default_factory=set)
     """Entities that stand in for a named place: where an asked relation starts, or, when
     the question asks along none, what it asks for ("our old rooms back on Cable Street")."""
@@ -150,6 +157,8 @@ def referents(
             nouns = words[max(0, span.start - 1 - SETTING_GAP) : span.start - 1]
             at = {e for noun in nouns for e in _things_at(noun, ids, view, graph)}
             found.stand_ins |= at
+            if not any(noun in ANSWER_TYPE_WORDS for noun in nouns):
+                found.at.update(dict.fromkeys(at, TIED))
             if at:
                 found.modifiers |= ids
     return found
@@ -289,7 +298,9 @@ def _things_at(noun: str, places: set[str], view: CampaignView, graph: Effective
     return {
         e
         for e in located | at
-        if e in view.entities and not group.isdisjoint(_words(view.entities[e]))
+        if e in view.entities
+        and view.entities[e].type not in AGENT_TYPES  # the tavern, not its keeper
+        and not group.isdisjoint(_words(view.entities[e]))
     }
 
 

@@ -82,6 +82,9 @@ PROSE_WORDS: dict[str, frozenset[str]] = {
     "sacred_to": frozenset({"worship", "worships", "pray", "prays", "prayer", "priest",
                             "priests", "priestess"}),
     "created_by": frozenset({"made", "built", "forged", "created", "carved", "wrought"}),
+    "related_to": frozenset({"brother", "sister", "sibling", "siblings", "cousin", "uncle",
+                             "aunt", "nephew", "niece", "twin", "grandson", "granddaughter",
+                             "grandfather", "grandmother", "kin", "kinsman", "kinswoman"}),
 }  # fmt: skip
 """Relation type → words by which prose states it (lowercase whole words)."""
 
@@ -107,6 +110,7 @@ def stated_answers(
     if not words or not named or not passages:
         return {}
     best = max(passages.values())
+    kin = not KIN_RELATIONS.isdisjoint(cues.relation_types)  # a kinship's "X's son" names X
     found: dict[str, float] = {}
     for chunk_id, value in passages.items():
         chunk = view.chunks[chunk_id]
@@ -115,7 +119,7 @@ def stated_answers(
             continue
         last: frozenset[str] = frozenset()
         for sentence in sentences(chunk.text):
-            spans = names.spans(sentence)
+            spans = names.spans(sentence, possessive=kin)  # "the captain's son"
             ids = {e for span in spans for e in span.ids}
             before, last = last, spans[-1].ids if spans else frozenset()
             outside = _outside(question_words(sentence), spans)
@@ -130,11 +134,21 @@ def stated_answers(
     return found
 
 
+KIN_RELATIONS = frozenset({"parent_of", "married_to", "related_to"})
+"""Relations only a someone has: a kinship stated answers with a person, never the faction
+the same sentence names ("walks the beat for the Seventh; the captain's son")."""
+
+KIN_TYPES = frozenset({"NPC", "PC", "Deity", "Creature"})
+
+
 def _typed(ids: Iterable[str], cues: QuestionCues, view: CampaignView) -> set[str]:
-    """The entities of ``ids`` the view holds, of the asked answer type when there is one."""
+    """The entities of ``ids`` the view holds, of the asked answer type when there is one
+    (a kin type when only kinships are asked)."""
+    kin = bool(cues.relation_types) and cues.relation_types <= KIN_RELATIONS
     return {
         e
         for e in ids
         if e in view.entities
         and (not cues.answer_types or view.entities[e].type in cues.answer_types)
+        and (not kin or view.entities[e].type in KIN_TYPES)
     }
