@@ -22,7 +22,8 @@ def test_every_question_set_parses(path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "campaign", ["saltreach", "duneveil", "vardholm", "caldergap", "sallowmere", "gullport"]
+    "campaign",
+    ["saltreach", "duneveil", "vardholm", "caldergap", "sallowmere", "gullport", "gantrydeep"],
 )
 def test_a_name_list_campaign_set_names_its_entities_and_covers_every_type(campaign: str) -> None:
     path = ROOT / "benchmarks" / "questions" / f"{campaign}.yaml"
