@@ -390,6 +390,9 @@ class QuestionCues:
     """The types a plural noun near the start asks a list of ("the powers", "which gods")."""
     dangers: bool = False
     """The question asks for dangers: hostility to the party does not demote an answer."""
+    kin_nouns: frozenset[str] = frozenset()
+    """The kin nouns of a ``related_to`` asked ("Lucky's big *sister*"): a passage stating
+    that kinship says the same noun (:mod:`ranking.stated`), not "kid brother"."""
     party_relation: bool = False
     """The question asks along a relation from the party ("Who has *joined our company*?"):
     the party is a seed of the relation cue, as a named entity is."""
@@ -522,7 +525,13 @@ def question_cues(question: str) -> QuestionCues:
     )
     if _has_phrase(words, (("in", "charge"),)):  # "Who's in charge of the parish?"
         relations |= RELATION_WORDS["rules"]
-    relations |= _kinship(words) | _event(words[1:] if words[:1] == ["who"] else [])
+    kinship = _kinship(words)
+    relations |= kinship | _event(words[1:] if words[:1] == ["who"] else [])
+    kin_nouns = (
+        frozenset(w for w in words if "related_to" in KIN_WORDS.get(w, ()))
+        if "related_to" in kinship
+        else frozenset()
+    )
     return QuestionCues(
         answer_types=frozenset().union(
             *(
@@ -532,6 +541,7 @@ def question_cues(question: str) -> QuestionCues:
             )
         ),
         relation_types=relations,
+        kin_nouns=kin_nouns,
         attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
         party_relation=bool(relations) and _asks_party_relation(words),
         dangers=any(w in DANGER_WORDS for w in words),

@@ -105,6 +105,8 @@ def stated_answers(
     """Entity id → how strongly a candidate passage states it as the asked relation's answer
     (0..1), for a question that names an entity and asks along a relation."""
     words = frozenset().union(*(PROSE_WORDS.get(t, ()) for t in cues.relation_types))
+    if cues.relation_types == {"related_to"} and cues.kin_nouns:  # a sister, not a brother
+        words = cues.kin_nouns | {noun + "s" for noun in cues.kin_nouns}
     named = named - {PARTY_ID}
     passages = {k.id: v for k, v in relevance.items() if k.kind == "chunk" and v > 0.0}
     if not words or not named or not passages:

@@ -121,3 +121,16 @@ def test_the_last_word_of_one_name_alone_names_it_and_of_two_names_none() -> Non
     )
     assert found.things == {}
     assert _things("Who runs the Silver Stag Inn?") == {}  # named whole, not by its head
+
+
+def test_a_kin_noun_after_a_possessive_is_no_one_word_name_and_names_its_kinship() -> None:
+    nun = Entity(id="sister-agna", name="Sister Agna", type="NPC", aliases=("the Sister",))
+    view = _view()
+    view = view.model_copy(update={"entities": {**view.entities, nun.id: nun}})
+    names = NameIndex.build(view)
+    for question in ("Who is Torven's big sister?", "Who is Torven's sister?"):
+        found = {e for s in names.spans(question, possessive=True) for e in s.ids}
+        assert found == {"torven-blackwater"}, question
+    assert "sister-agna" in names.find("Can the Sister help us?")
+    assert question_cues("Who is Torven's big sister?").kin_nouns == {"sister"}
+    assert question_cues("Who is Torven's father?").kin_nouns == set()

@@ -112,3 +112,17 @@ def test_a_kinship_credits_the_name_in_the_possessive_and_only_a_person() -> Non
     assert "red-oak-tavern" not in stated_answers(
         owner, {"iron-hand"}, relevance, view, NameIndex.build(view)
     )
+
+
+def test_a_sibling_asked_is_stated_by_the_same_kin_noun_not_another() -> None:
+    view = _view_with("Torven Blackwater is old. The Red Oak Tavern's kid brother, they say.")
+    tavern = view.entities["red-oak-tavern"].model_copy(update={"type": "NPC"})
+    view = view.model_copy(update={"entities": {**view.entities, "red-oak-tavern": tavern}})
+    relevance = {ItemKey("chunk", "c-tavern"): 0.5}
+
+    def stated(question: str) -> dict[str, float]:
+        cues = question_cues(question)
+        return stated_answers(cues, {"torven-blackwater"}, relevance, view, NameIndex.build(view))
+
+    assert "red-oak-tavern" in stated("Who is Torven's brother?")
+    assert stated("Who is Torven's big sister?") == {}
