@@ -14,7 +14,7 @@ from ranking.ranker import Ranker
 from ranking.referents import referents
 from ranking.wording import spelt_out
 from tests.fakes import HashEmbedder
-from tests.unit.ranking_fakes import FakeVectorStore, party_view
+from tests.unit.ranking_fakes import FakeVectorStore, gm_view, party_view
 
 _MORE = (
     Entity(id="gull", name="The Gull", type="Item", aliases=("the grey skiff",)),
@@ -134,3 +134,16 @@ def test_a_kin_noun_after_a_possessive_is_no_one_word_name_and_names_its_kinship
     assert "sister-agna" in names.find("Can the Sister help us?")
     assert question_cues("Who is Torven's big sister?").kin_nouns == {"sister"}
     assert question_cues("Who is Torven's father?").kin_nouns == set()
+
+
+def test_a_player_never_gets_a_gm_only_thing_by_its_owner() -> None:
+    tie = Relation(source="shadow-cult", target="torven-blackwater", type="serves")
+    for view, expected in ((gm_view(), {"shadow-cult"}), (party_view(), set())):
+        view = view.model_copy(update={"relations": (tie,)})
+        found = referents(
+            "Are Torven's people still around?",
+            view,
+            NameIndex.build(view),
+            EffectiveGraph.build(view),
+        )
+        assert set(found.things) == expected
