@@ -85,6 +85,8 @@ from ranking.lexical import LexicalIndex
 from ranking.lists import list_cues, offer_query, offering_places
 from ranking.names import NameIndex, NameSpan, question_words
 from ranking.narrative import participants
+from ranking.party import demoted_members
+from ranking.passing import passing_demoted
 from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.referents import Referents, referents
 from ranking.results import ScoredItem, ranked_results
@@ -195,13 +197,20 @@ class Ranker:
             question, cues, view, lexical, named, near, inputs, weights, asked
         )
         types = _types(view, named)
-        setting = anchors(question, spans, types) | offering_places(question, spans, types, view)
+        setting = anchors(question, spans, types) | offering_places(
+            question, spans, types, view, cues.list_types
+        )
         setting |= asked.modifiers  # "*Brennan's* launch": Brennan says which launch
         evidence = {k: replace(ev, anchor=_in_setting(k, ev, view, setting))
                     for k, ev in evidence.items()}  # fmt: skip
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
         many = bool(cues.list_types or cues.dangers)  # asks for a list: "the powers", dangers
-        return [_blend(key, ev, ctx, weights, many) for key, ev in evidence.items() if ev.relevant]
+        scored = [
+            _blend(key, ev, ctx, weights, many) for key, ev in evidence.items() if ev.relevant
+        ]
+        demoted = demoted_members(question, cues, named, view, inputs.names)  # the party asks
+        demoted |= passing_demoted(view, named, many, cues.answer_types)  # named in passing
+        return [_demoted(i, cfg.inactive_factor) if i.key.id in demoted else i for i in scored]
 
     def _evidence(
         self,
@@ -349,6 +358,15 @@ def _blend(
         recency=signals["recency"],
         match=match,
     )
+
+
+def _demoted(item: ScoredItem, factor: float) -> ScoredItem:
+    """A party member the question does not ask about (:mod:`ranking.party`), or a thing named
+    in passing in a list answer (:mod:`ranking.passing`): its score and the status factor that
+    explains it times ``factor``; its match (and so the floor) kept."""
+    if item.key.kind != "entity":
+        return item
+    return replace(item, status_factor=item.status_factor * factor, score=item.score * factor)
 
 
 def _in_setting(key: ItemKey, ev: Evidence, view: CampaignView, setting: set[str]) -> bool:

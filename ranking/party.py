@@ -1,0 +1,86 @@
+"""The party asks; its own members are not what it asks for.
+
+In a recap written by a player ("we", "us", "our crew"), the party's members are named in
+almost every sentence: "Dutch tore his forearm open … Birdie took him to Doc Petrie". Every
+passage about a healer, a garage or a danger names them too, so they fill the top of "Who can
+fix it?", "Who'll sew him up?", "What's dangerous here?", "Who are the big players?" — but the
+asker *is* the party, and a question asked by the party is answered by someone else. A party
+member is an answer only when the question names them, or asks about the party itself
+("Who is in our crew?", "Which of us …", "Who has joined us?").
+
+**Who is in the party** (:func:`party_members`), read from the view only:
+
+- an entity of type ``PC`` (a player character, whatever the source says of it);
+- a name in a session record's attendance line ("*Present: Dutch, Birdie, the Prof, and
+  me.*", "Players: …", "Party: …", "In attendance: …", :data:`ATTENDANCE`): a recap's
+  roll-call lists who played, the party.
+
+An NPC who joins the party later (``member_of`` the party, a change set's ``in_party: true``)
+is *not* one of the askers: the guide who joined the caravan, the reporter who is "one of us
+now" still answer "Who knows the way?", "Who's got our backs?".
+
+**What is done** (:func:`party_factor`): the score (and the status factor that explains it)
+of a party member the question neither names nor asks about is multiplied by
+``settings.inactive_factor``, as an unavailable entity's is: demoted, never hidden (its match
+is untouched, so the relevance floor does not change).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from graphrag_core.models import PARTY_ID, CampaignView
+from ranking.cues import PARTY_NOUNS, QuestionCues
+from ranking.names import NameIndex, question_words
+
+ATTENDANCE = re.compile(
+    r"(?:^|(?<=[.!?*_(\n]))[ \t]*(?:present|players|party|attending|in attendance|"
+    r"characters|pcs|the party)[ \t]*:[ \t]*([^\n*_)]+)",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""A roll-call in a session record: "Present:", "Players:", "Party:", … and the names after it,
+to the end of its line (or of the italics or parentheses it is written in)."""
+
+ROLL_CALL_SPAN = 600
+"""How far into a session record's passage a roll-call is looked for: it opens the record
+(under its heading), so a long recap is not searched whole for every question."""
+
+_ABOUT_US = (("of", "us"), ("among", "us"), ("with", "us"), ("joined", "us"), ("join", "us"))
+"""Pairs by which a question asks about the party's own members ("Which *of us* …")."""
+
+
+def party_members(view: CampaignView, names: NameIndex) -> frozenset[str]:
+    """The view's player characters: ``PC`` entities and the names on a visible session
+    record's attendance line (not the NPCs who joined the party)."""
+    members = {e.id for e in view.entities.values() if e.type == "PC"}
+    for chunk in view.chunks.values():
+        if chunk.session is None or chunk.visibility not in view.visibilities:
+            continue
+        for match in ATTENDANCE.finditer(chunk.text, 0, ROLL_CALL_SPAN):
+            members |= names.find(match.group(1))
+    return frozenset(m for m in members if m in view.entities and m != PARTY_ID)
+
+
+def asks_about_party(question: str, cues: QuestionCues) -> bool:
+    """The question asks about the party itself: along a relation from it ("Who has joined
+    our company?") or about its members ("Which of us …", "Who is in our crew?", "Who is in
+    the party?"). Its friends or foes ("Who's got our backs?", "Who wants us dead?") are
+    others: a companion who joined is no asker and still answers."""
+    words = question_words(question)
+    if cues.party_relation or "party" in words:
+        return True
+    return any(
+        pair in _ABOUT_US or (pair[0] == "our" and pair[1] in PARTY_NOUNS)
+        for pair in pairwise(words)
+    )
+
+
+def demoted_members(
+    question: str, cues: QuestionCues, named: set[str], view: CampaignView, names: NameIndex
+) -> frozenset[str]:
+    """The party members whose score a question demotes: every one it does not name, unless
+    it asks about the party."""
+    if asks_about_party(question, cues):
+        return frozenset()
+    return party_members(view, names) - named

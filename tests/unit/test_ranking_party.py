@@ -1,0 +1,98 @@
+"""The party asks its questions: its own members answer only a question that names them or
+asks about the party (:mod:`ranking.party`)."""
+
+from __future__ import annotations
+
+from graphrag_core.config import RankingSettings
+from graphrag_core.models import PARTY_ID, CampaignView, Chunk, Entity, Relation
+from ranking.cues import question_cues
+from ranking.lexical import LexicalIndex
+from ranking.names import NameIndex
+from ranking.party import asks_about_party, party_members
+from ranking.ranker import Ranker
+from ranking.wording import spelt_out
+from tests.fakes import HashEmbedder
+from tests.unit.ranking_fakes import FakeVectorStore, party_view
+
+_BRANN = Entity(id="brann", name="Brann", type="NPC", description="A sellsword with a bad arm.")
+_ORLA = Entity(
+    id="mother-orla", name="Mother Orla", type="NPC", description="A healer who tends the sick."
+)
+_KIT = Entity(id="kit", name="Kit", type="PC", description="A burglar.")
+
+
+def _chunk(ident: str, text: str, mentions: tuple[str, ...], session: int | None) -> Chunk:
+    return Chunk(
+        id=ident,
+        source_path=f"sessions/{ident}.md",
+        start=0,
+        end=len(text),
+        content_hash=ident,
+        text=text,
+        mentions=mentions,
+        session=session,
+    )
+
+
+def _view(*, roll_call: bool = True) -> CampaignView:
+    base = party_view()
+    opening = "*Written up by me. Present: Brann, Kit and me.*\n\n" if roll_call else ""
+    recap = _chunk(
+        "s1",
+        opening + "Brann tore his arm open, so we took him to Mother Orla, who heals the sick "
+        "and stitched his wound.",
+        ("brann", "mother-orla"),
+        1,
+    )
+    return base.model_copy(
+        update={
+            "entities": {**base.entities, **{e.id: e for e in (_BRANN, _ORLA, _KIT)}},
+            "chunks": {**base.chunks, recap.id: recap},
+        }
+    )
+
+
+def test_party_members_are_the_pcs_and_the_roll_call_not_the_npcs_who_joined() -> None:
+    view = _view()
+    names = NameIndex.build(view)
+    assert party_members(view, names) == {"brann", "kit"}
+    assert party_members(_view(roll_call=False), names) == {"kit"}  # a PC all the same
+    joined = Relation(source="torven-blackwater", target=PARTY_ID, type="member_of")
+    later = _view(roll_call=False).model_copy(update={"relations": (joined,)})
+    assert party_members(later, names) == {"kit"}  # a companion still answers
+
+
+def test_a_question_about_the_party_itself_is_no_cue_to_demote() -> None:
+    for question in (
+        "Which of us can pick a lock?",
+        "Who is in our crew?",
+        "Who has joined us?",
+        "Who is in the party?",
+    ):
+        asked = spelt_out(question)
+        assert asks_about_party(asked, question_cues(asked)), question
+    for question in (
+        "Who can heal our wounds?",
+        "What's dangerous in town?",
+        "Who's got our back?",
+    ):
+        assert not asks_about_party(question, question_cues(question)), question
+
+
+def _ranked(view: CampaignView, question: str) -> dict[str, dict[str, float]]:
+    embedder = HashEmbedder()
+    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
+    found = ranker.rank(spelt_out(question), view, LexicalIndex.build(view), k=10).results
+    return {r.id: r.signals | {"rank": float(i)} for i, r in enumerate(found)}
+
+
+def test_a_party_member_is_demoted_unless_named_or_asked_about() -> None:
+    view, plain = _view(), _view(roll_call=False)
+    factor = RankingSettings().inactive_factor
+    asked = _ranked(view, "Who can stitch a wound?")
+    before = _ranked(plain, "Who can stitch a wound?")
+    assert before["brann"]["status"] == 1.0  # no roll-call: Brann is just a name
+    assert asked["brann"]["status"] == factor
+    assert asked["mother-orla"]["rank"] < asked["brann"]["rank"]
+    assert _ranked(view, "Is Brann still wounded?")["brann"]["status"] == 1.0  # named
+    assert _ranked(view, "Which of us has a stitched wound?")["brann"]["status"] == 1.0
