@@ -56,7 +56,8 @@ def is_gm_heading(title: str) -> bool:
 
 def unwrapped(text: str) -> str:
     """``text`` with each soft line break (inside a paragraph, not before a heading, list item,
-    quote or table row, nor after a heading) read as a space; offsets are kept."""
+    quote, table row or definition (": …"), nor after a heading) read as a space; offsets are
+    kept."""
     lines = text.split("\n")
     out = []
     for i, line in enumerate(lines[:-1]):
@@ -65,7 +66,7 @@ def unwrapped(text: str) -> str:
             line.strip()
             and not line.lstrip().startswith("#")
             and following
-            and not re.match(r"(?:[#>|*+\-]|\d+[.)])", following)
+            and not re.match(r"(?:[#>|*+\-]|\d+[.)]|:\s)", following)
         )
         out.append(line + (" " if soft else "\n"))
     out.append(lines[-1])

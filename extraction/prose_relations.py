@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from extraction.gazetteer import Mention
 from extraction.markdown import unwrapped
 from extraction.prose_entities import sentences
-from extraction.prose_kin import Antecedents, pronoun_gender
+from extraction.prose_kin import PEOPLE_TYPES, Antecedents, pronoun_gender
+from extraction.roster_lines import RosterLine, opens_clause, role_of, roster_line, term_of
 from extraction.taxonomy import ATTITUDE_OF_TYPE
 from graphrag_core.models import Chunk, Relation
 
@@ -35,11 +36,13 @@ class Cue:
     pattern: re.Pattern[str]
     relation: str
     reverse: bool = False
+    thing_source: bool = False
+    """The source is what "its"/"their" stands for: never a person."""
 
 
-def _cue(phrase: str, relation: str, reverse: bool = False) -> Cue:
+def _cue(phrase: str, relation: str, reverse: bool = False, thing_source: bool = False) -> Cue:
     pattern = re.compile(r"\b(?:" + phrase + r")\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
-    return Cue(pattern, relation, reverse)
+    return Cue(pattern, relation, reverse, thing_source)
 
 
 CUES: tuple[Cue, ...] = (
@@ -47,6 +50,7 @@ CUES: tuple[Cue, ...] = (
     _cue(r"(?:rules|ruled|governs|governed)(?:\s+over)?", "ruled_by", reverse=True),
     _cue(r"(?:(?:is|was|are|were)\s+)?(?:a|an|the)?\s*(?:\w+\s+)?members?\s+of", "member_of"),
     _cue(r"(?:belongs?|belonged)\s+to|joined|(?:is|was)\s+one\s+of", "member_of"),
+    _cue(r"(?:runs|ran|rides|rode|sails|sailed)\s+with", "member_of"),
     _cue(r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+)?(?:squire|knight|soldier|agent|servant|acolyte|"
          r"initiate|priest|priestess)\s+of", "member_of"),
     _cue(r"(?:leads|led|heads|headed|commands)", "leads"),
@@ -63,7 +67,7 @@ CUES: tuple[Cue, ...] = (
     _cue(r"(?:hates|hated|betrayed|attacked|feuds?\s+with)", "hostile_to"),
     _cue(_BE + _UNHEDGED + r"(?:killed|slain|murdered)\s+by", "killed_by"),
     _cue(_UNHEDGED + r"(?:killed|slew|murdered)", "killed_by", reverse=True),
-    _cue(r"(?:works|worked)\s+for", "works_for"),
+    _cue(r"(?:works|worked)\s+(?:for|at)", "works_for"),
     _cue(r"(?:employs|employed|hired)", "employs"),
     _cue(r"(?:serves|served)|(?:is|was|are|were)\s+loyal\s+to|(?:\w+\s+)?loyal\s+to", "serves"),
     _cue(r"(?:guards|guarded)", "guards"),
@@ -77,7 +81,11 @@ CUES: tuple[Cue, ...] = (
          "located_in"),
     _cue(r"(?:lies|lay|sits|sat|stands|stood)\s+(?:in|on|at|within|beside|by)", "located_in"),
     _cue(r"(?:is|was)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:in|on|at|near|beside|by)", "located_in"),
-    _cue(r"^(?:its|their)\s+(?:keeper|owner|proprietor|landlord|landlady),?", "owns", True),
+    _cue(r"^(?:its|their)\s+(?:keeper|owner|proprietor|landlord|landlady),?", "owns", True,
+         thing_source=True),
+    _cue(r"^(?:its|their)\s+(?:[\w-]+\s+)?(?:boss|leader|head|chief|commander|captain|master|"
+         r"mistress|founder|ringleader|executive|director)(?:,\s+an?\s+(?:\w+\s+)?(?:named|"
+         r"called))?(?:,|\s+is|\s+was)?", "leads", True, thing_source=True),
 )  # fmt: skip
 HOSTILE_EVENTS = _cue(
     _UNHEDGED + r"(?:ambushed|robbed|poisoned|imprisoned|captured|exiled|banished|framed|"
@@ -90,24 +98,59 @@ _SENT_AWAY = re.compile(r"\s+(?:into|down|over|off|out\s+of|overboard|away)\b")
 """"X sent Y into the river", "drove Y out of the town": an act against Y."""
 
 _KIN: dict[str, tuple[str, bool]] = {
-    **dict.fromkeys(("son", "daughter", "child", "firstborn"), ("parent_of", False)),
-    **dict.fromkeys(("father", "mother"), ("parent_of", True)),
-    **dict.fromkeys(("wife", "husband"), ("married_to", True)),
+    **dict.fromkeys(("son", "daughter", "child", "firstborn", "kid"), ("parent_of", False)),
+    **dict.fromkeys(
+        ("father", "mother", "old man", "old lady", "dad", "mum", "mom", "ma", "pa", "papa",
+         "mama", "stepfather", "stepmother"),
+        ("parent_of", True),
+    ),
+    **dict.fromkeys(
+        ("wife", "husband", "missus", "missis", "widow", "widower", "bride", "spouse"),
+        ("married_to", True),
+    ),
     **dict.fromkeys(
         ("nephew", "niece", "cousin", "brother", "sister", "uncle", "aunt", "grandson",
-         "granddaughter", "grandmother", "grandfather", "twin", "kinsman", "kinswoman"),
+         "granddaughter", "grandmother", "grandfather", "twin", "kinsman", "kinswoman",
+         "sibling", "half-brother", "half-sister", "stepbrother", "stepsister", "stepson",
+         "stepdaughter", "brother-in-law", "sister-in-law", "son-in-law", "daughter-in-law",
+         "father-in-law", "mother-in-law", "grandchild", "fiance", "fiancé", "fiancee",
+         "fiancée"),
         ("related_to", True),
     ),
     **dict.fromkeys(
         ("steward", "servant", "agent", "lieutenant", "bodyguard", "champion", "spy", "orderly",
-         "squire", "apprentice", "retainer", "henchman", "enforcer", "right-hand"),
+         "squire", "apprentice", "retainer", "henchman", "enforcer", "right-hand", "right hand",
+         "right-hand man", "right hand man", "aide", "assistant"),
         ("serves", True),
     ),
-    **dict.fromkeys(("captain", "leader", "head", "master", "mistress", "chief"), ("leads", True)),
+    **dict.fromkeys(("captain", "leader", "head", "master", "mistress", "chief", "boss"),
+                    ("leads", True)),
+    **dict.fromkeys(
+        ("sergeant", "detective", "officer", "deputy", "constable", "soldier", "member",
+         "recruit"),
+        ("member_of", True),
+    ),
+    **dict.fromkeys(("curator", "editor", "clerk", "reporter", "columnist", "mechanic", "cook",
+                     "bartender", "barman", "nurse", "surgeon", "doctor"), ("works_for", True)),
+    **dict.fromkeys(("owner", "proprietor", "landlord", "landlady", "keeper"), ("owns", True)),
 }  # fmt: skip
 """``X's <word>`` of Y: the relation, and whether Y is its source (Y serves X) or X is
-(X parent_of Y)."""
-_KIN_WORD = re.compile(r"['’]s\s+(?:own\s+)?([\w-]+)")
+(X parent_of Y). Kin the taxonomy has no type for (siblings, cousins, in-laws) is
+``related_to``."""
+_KIN_MODIFIERS = (
+    r"(?:own|only|kid|little|big|baby|older|elder|younger|youngest|eldest|oldest|late|twin|"
+    r"dead|beloved|dear|first|second|third|new|former|estranged|trusted|favou?rite|desk|"
+    r"head|chief|senior|junior)"
+)
+_KIN_NOUN = r"(old\s+(?:man|lady)|right[\s-]hand(?:\s+man)?|[\w-]+)"
+_KIN_WORD = re.compile(r"['’]s?\s+(?:" + _KIN_MODIFIERS + r"\s+)*" + _KIN_NOUN, re.IGNORECASE)
+
+
+def _kin(word: str) -> tuple[str, bool] | None:
+    """The kinship or service a possessive's noun states ("old  man" → a parent)."""
+    return _KIN.get(" ".join(word.casefold().split()))
+
+
 _KIN_AFTER = re.compile(r",?\s+")
 _KIN_BEFORE = re.compile(r"^(?:,\s*|\s+(?:is|was|became)\s+)(?:also\s+)?$")
 
@@ -130,17 +173,28 @@ def sentence_relations(
     whole = unwrapped(chunk.text)  # a hard-wrapped paragraph is read as one
     if people is not None:
         people.start_chunk(chunk.visibility)
+    term: str | None = None  # the entity the previous line named alone (a definition's term)
+    listed: str | None = None  # the subject of the roster line just before
     for start, end in sentences(whole):
         inside = [m for m in mentions if start <= m.start and m.end <= end]
         text = whole[start:end]
-        subject = _subject(text, inside, start, previous)
-        found += _sentence(chunk, text, start, inside, subject)
+        line = roster_line(text, start, inside, term)
+        subject = line.subject if line else _subject(text, inside, start, previous)
+        kinds = people.kinds if people is not None else {}
+        found += _sentence(chunk, text, start, inside, subject, line, kinds)
+        if line is not None:
+            found += _listed_kin(chunk, text, line, listed, people)
         if people is not None and text.startswith("#"):
             people.heading()
         elif people is not None:
             found += _pronoun_kin(chunk, text, start, inside, people)
             people.add_sentence(text, start, inside)
         previous = subject or previous
+        term = term_of(text, start, inside)
+        if line is not None:
+            listed = line.subject
+        elif start == 0 or whole[:start].rstrip(" \t").endswith("\n"):
+            listed = None  # a heading or another line: "his" is no longer the list's
     return found
 
 
@@ -153,40 +207,90 @@ def _subject(text: str, inside: list[Mention], start: int, previous: str | None)
 
 
 def _sentence(
-    chunk: Chunk, text: str, offset: int, inside: list[Mention], subject: str | None
+    chunk: Chunk,
+    text: str,
+    offset: int,
+    inside: list[Mention],
+    subject: str | None,
+    line: RosterLine | None = None,
+    kinds: Mapping[str, str] | None = None,
 ) -> list[Relation]:
     stated: list[Relation] = []
     for index, target in enumerate(inside):
-        if text.startswith(("'s", "’s"), target.end - offset):
-            continue  # "keeps the Compact's ledgers": the object is the ledgers
         before = text[: target.start - offset]
         left = inside[index - 1] if index else None
+        if _PAID_BY.match(text, target.end - offset) and _ON.search(before):
+            source = _source(text, offset, len(before), left, subject)  # "on X's payroll"
+            if source is not None and source != target.entity_id:
+                stated.append(_relation(chunk, text, "works_for", source, target.entity_id))
+            continue
+        if text.startswith(("'s", "’s"), target.end - offset):
+            continue  # "keeps the Compact's ledgers": the object is the ledgers
         for cue in CUES:
             match = cue.pattern.search(before)
             if match is None:
                 continue
             source = _source(text, offset, match.start(), left, subject)
+            if cue.thing_source and (kinds or {}).get(source or "") in PEOPLE_TYPES:
+                source = None  # "Their captain is X" after a sentence about a person
             if source is not None and source != target.entity_id:
                 ends = (target.entity_id, source) if cue.reverse else (source, target.entity_id)
                 stated.append(_relation(chunk, text, cue.relation, *ends))
             break
-    stated += _possessive(chunk, text, offset, inside, subject)
+        else:
+            stated += _role(chunk, text, offset, target, left, line)
+    stated += _possessive(chunk, text, offset, inside, subject, line)
     stated += _events(chunk, text, offset, inside, subject)
     stated += _couples(chunk, text, offset, inside)
     return stated + _co_occurring(chunk, text, inside, stated)
 
 
+def _role(
+    chunk: Chunk,
+    text: str,
+    offset: int,
+    target: Mention,
+    left: Mention | None,
+    line: RosterLine | None,
+) -> list[Relation]:
+    """A role before a name ("curator of the Alderman Museum", "bodyguard to Lucky") is the
+    role of the roster line's subject when it opens a clause of the line's role part, or of
+    the name it stands in apposition to ("Ambrose, curator of …", "Ambrose is curator of …");
+    else of nobody ("they met the curator of …" names no holder)."""
+    before = text[: target.start - offset]
+    role = role_of(before)
+    if role is None:
+        return []
+    holder: str | None = None
+    if line is not None and opens_clause(text, line, role.start):
+        holder = line.subject
+    elif left is not None and _APPOSED.fullmatch(text, left.end - offset, role.start):
+        holder = left.entity_id
+    if holder is None or holder == target.entity_id:
+        return []
+    return [_relation(chunk, text, role.relation, holder, target.entity_id)]
+
+
 def _possessive(
-    chunk: Chunk, text: str, offset: int, inside: list[Mention], subject: str | None
+    chunk: Chunk,
+    text: str,
+    offset: int,
+    inside: list[Mention],
+    subject: str | None,
+    line: RosterLine | None = None,
 ) -> list[Relation]:
     """Kin and service a possessive states: "Sigrun, the jarl's daughter", "Orm is Eydis's
-    steward", "the Abbess's nephew Tam", "He was Grell's own orderly"."""
+    steward", "the Abbess's nephew Tam", "He was Grell's own orderly"; on a roster line, a
+    clause of its role part ("Mickey Brennan — Lucky's kid brother; …", "…; the captain's
+    son") states it of the line's subject."""
     found: list[Relation] = []
     for index, owner in enumerate(inside):
         word = _KIN_WORD.match(text, owner.end - offset)
-        kin = _KIN.get(word.group(1).casefold()) if word else None
+        kin = _kin(word.group(1)) if word else None
         if word is None or kin is None:
             continue
+        if word.group(0)[1:2].casefold() != "s" and not owner.surface.endswith("s"):
+            continue  # a bare apostrophe is a plural's possessive ("the Boys' "), else a quote
         after = inside[index + 1] if index + 1 < len(inside) else None
         before = inside[index - 1] if index else None
         other: str | None = None
@@ -198,6 +302,8 @@ def _possessive(
             r"^\w+\s+(?:is|was)\s+$", text[: owner.start - offset]
         ):
             other = subject
+        elif line is not None and opens_clause(text, line, owner.start - offset):
+            other = line.subject
         if other is None or other == owner.entity_id:
             continue
         relation, other_first = kin
@@ -207,10 +313,41 @@ def _possessive(
 
 
 _PRONOUN_KIN = re.compile(
-    r"\b(her|his)\s+(?:(?:own|only|eldest|youngest|elder|younger|older|late|little|baby|"
-    r"beloved|dead)\s+)?([\w-]+)\s*,?\s*$",
-    re.IGNORECASE,
+    r"\b(her|his)\s+(?:" + _KIN_MODIFIERS + r"\s+)*" + _KIN_NOUN + r"\s*,?\s*$", re.IGNORECASE
 )
+_LISTED_KIN = re.compile(
+    r"(her|his)\s+(?:" + _KIN_MODIFIERS + r"\s+)*" + _KIN_NOUN + r"\b", re.IGNORECASE
+)
+_PAID_BY = re.compile(r"['’]s?\s+(?:payroll|pay|books)\b")
+_ON = re.compile(r"\b(?:on|in)\s+(?:the\s+)?$")
+_APPOSED = re.compile(r"\s*,\s*|\s+(?:is|was|became)\s+")
+
+
+def _listed_kin(
+    chunk: Chunk,
+    text: str,
+    line: RosterLine,
+    listed: str | None,
+    people: Antecedents | None,
+) -> list[Relation]:
+    """ "Evie Pell — his daughter": a clause of a roster line's role part that opens with
+    "his"/"her" and a kin or service noun states it between the line's subject and the
+    previous roster line's (unless the prose says that one is of the other gender)."""
+    found: list[Relation] = []
+    if listed is None or listed == line.subject:
+        return found
+    for match in _LISTED_KIN.finditer(text, line.role_start):
+        kin = _kin(match.group(2))
+        gender = pronoun_gender(match.group(1))
+        if kin is None or gender is None or not opens_clause(text, line, match.start()):
+            continue
+        known = people.genders.get(listed, set()) if people is not None else set()
+        if known and gender not in known:
+            continue
+        relation, other_first = kin
+        ends = (line.subject, listed) if other_first else (listed, line.subject)
+        found.append(_relation(chunk, text, relation, *ends))
+    return found
 
 
 _HER_OR_HIS = re.compile(r"\b(?:her|his)\b", re.IGNORECASE)
@@ -229,7 +366,7 @@ def _pronoun_kin(
     for target in inside:
         window = max(0, target.start - offset - _KIN_REACH)
         match = _PRONOUN_KIN.search(text, window, target.start - offset)
-        kin = _KIN.get(match.group(2).casefold()) if match else None
+        kin = _kin(match.group(2)) if match else None
         gender = pronoun_gender(match.group(1)) if match else None
         if match is None or kin is None or gender is None:
             continue
@@ -297,11 +434,25 @@ def _actor(
     return subject if _PRONOUN_ACTOR.match(text[:verb_start]) else None
 
 
+_OPENING_APPOSITION = re.compile(
+    r"^(?:Its|Their|His|Her)\s+(?:[\w-]+\s+){0,2}?[\w-]+,\s+(?:an?\s+(?:\w+\s+)?(?:named|called)\s+)?$"
+)
+"""What stands before the name that is a sentence's subject in "Its boss, a man named X, owns
+…" or "Its owner, X, mixes …"."""
+
+
 def _source(
     text: str, offset: int, cue_start: int, left: Mention | None, subject: str | None
 ) -> str | None:
     near = left is not None and left.end - offset <= cue_start
     if left is not None and near and _NEAR.match(text[left.end - offset : cue_start]):
+        return left.entity_id
+    if (
+        left is not None
+        and near
+        and _OPENING_APPOSITION.match(text[: left.start - offset])
+        and re.fullmatch(r"\s*,\s*", text[left.end - offset : cue_start])
+    ):
         return left.entity_id
     return subject
 
