@@ -37,6 +37,7 @@ from graphrag_core.models import Chunk, SourceDocument, Visibility
 
 _SEPARATORS = (
     re.compile(r"\n[ \t]*(?:\r?\n[ \t]*)+"),  # paragraph: a blank line
+    re.compile(r"\r?\n(?=[ \t]*(?:\||[-*+>][ \t]|\d+[.)][ \t]))"),  # a table row, list item
     re.compile(r"(?<=[.!?])[\"')\]]*\s+"),  # sentence end
     re.compile(r"\s+"),  # any whitespace
 )

@@ -27,6 +27,7 @@ class Candidate:
     heading_path: str = ""
     common_in_section: bool = False  # its section writes the heading's word in lower case
     cut_heading: bool = False  # the heading's name is its first words ("Church" of "Church people")
+    defined: bool = False  # a table row, bold term or roster line names it (prose_layout)
     titles: list[str] = field(default_factory=list)
     votes: list[tuple[int, str]] = field(default_factory=list)
     party: bool = False

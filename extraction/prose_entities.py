@@ -36,6 +36,7 @@ from extraction.prose_candidates import (
     merge_surnames,
     title_counts,
 )
+from extraction.prose_layout import LayoutEntry, layout_entries
 from extraction.prose_merges import (
     merge_given_names,
     merge_members,
@@ -104,6 +105,7 @@ class _Collector:
         self.roles: dict[str, dict[str, bool]] = {}  # "the farrier" -> {name key: party}
         self.offices: dict[str, set[str]] = {}  # "vizier" -> {keys of the people holding it}
         self.previous: str | None = None  # the first name of the previous sentence
+        self.open_tables: dict[str, tuple[str, int]] = {}  # source -> the names table open
 
     def get(self, name: str) -> Candidate:
         return self.found.setdefault(normalise_name(name), Candidate())
@@ -123,9 +125,35 @@ class _Collector:
             candidate.paths.append(chunk.source_path)
         self.previous = None
         whole = unwrapped(chunk.text)  # a hard-wrapped paragraph is read as one
+        carried = self.open_tables.pop(chunk.source_path, None)
+        entries, still_open = layout_entries(whole, self.common, carried)
+        for entry in entries:
+            self._define(chunk, entry, party)
+        if still_open is not None:
+            self.open_tables[chunk.source_path] = still_open
         for start, end in sentences(whole):
             if not whole.startswith("#", start):
                 self.sentence(chunk, whole, whole[start:end], section, party)
+
+    def _define(self, chunk: Chunk, entry: LayoutEntry, party: bool) -> None:
+        """A name a table row, bold term or roster line defines: an entity even when named
+        once, described by its entry (:mod:`extraction.prose_layout`)."""
+        candidate = self.get(entry.span.name)
+        candidate.defined = True
+        candidate.party |= party
+        candidate.surfaces.setdefault(entry.span.name, 0)
+        candidate.paths.append(chunk.source_path)
+        if entry.span.title and entry.span.title not in candidate.titles:
+            candidate.titles.append(entry.span.title)
+        if entry.kind:
+            candidate.votes.append((1, entry.kind))
+        for nickname in entry.nicknames:
+            candidate.aliases[nickname] = candidate.aliases.get(nickname, False) or party
+            self.alias_of[normalise_name(nickname)] = normalise_name(entry.span.name)
+        if entry.entry and (
+            candidate.description is None or (party, True) > candidate.description[:2]
+        ):
+            candidate.description = (party, True, entry.line)
 
     def sentence(
         self, chunk: Chunk, whole: str, text: str, section: str | None, party: bool
@@ -285,7 +313,7 @@ def _leaf_headings(chunks: Sequence[Chunk]) -> set[str]:
 
 
 def _is_entity(candidate: Candidate) -> bool:
-    if candidate.heading or candidate.mentions >= 2:
+    if candidate.heading or candidate.defined or candidate.mentions >= 2:
         return True
     return best_type(candidate) != "Other" and any(rank <= 3 for rank, _ in candidate.votes)
 
@@ -297,7 +325,7 @@ def _named(candidate: Candidate, leaves: set[str], common: frozenset[str]) -> bo
     subsection named only by words the prose writes in lower case ("## Snow", "## The Quay",
     "## Harbour Notes"); so is a heading's first word the prose never names alone ("## Church
     people")."""
-    if candidate.mentions > 0:
+    if candidate.mentions > 0 or candidate.defined:
         return True
     if candidate.cut_heading:
         return False  # "## Church people" names people, not a "Church" the prose never names

@@ -183,6 +183,21 @@ def definition_type(text: str, start: int, end: int) -> str | None:
     return found
 
 
+def entry_type(entry: str) -> str | None:
+    """The type an entry of a roster, table or glossary gives its name: that of the noun
+    phrase it opens with ("Captain", "the docking ring's central hub", "an old smuggler",
+    "Lucky's kid brother"), up to the first clause mark; none when it opens with a verb
+    ("walks the harbour beat", "owns the garage")."""
+    article = re.match(r"\s*(?:(?:a|an|the|one\s+of\s+the)\s+)", entry, re.IGNORECASE)
+    if article is None:
+        first = re.match(r"\s*([\w'’-]+)", entry)
+        word = first.group(1) if first else ""
+        verb_like = word.islower() and word.endswith("s") and not noun_type(word)
+        if not word or (verb_like and not re.search(r"['’]s$", word)):
+            return None
+    return _phrase_type(entry, article.end() if article else 0)
+
+
 _KIND = re.compile(r"([A-Z][a-z]+)\s+([a-z]{2,}[^s\W]s)\s+(?:are|were)\s+(?:(?:a|an|the)\s+)?")
 
 

@@ -208,8 +208,8 @@ class Ranker:
         scored = [
             _blend(key, ev, ctx, weights, many) for key, ev in evidence.items() if ev.relevant
         ]
-        demoted = demoted_members(question, cues, named, view, inputs.names)  # the party asks
-        demoted |= passing_demoted(view, named, many, cues.answer_types)  # named in passing
+        demoted = demoted_members(question, cues, named, inputs.party)  # the party asks
+        demoted |= passing_demoted(inputs.passing, named, many, cues.answer_types)  # in passing
         return [_demoted(i, cfg.inactive_factor) if i.key.id in demoted else i for i in scored]
 
     def _evidence(
