@@ -17,6 +17,7 @@ from ranking.names import NameIndex
 from ranking.party import party_members
 from ranking.passing import passing_entities
 from ranking.recency import current_session, last_sessions, merge_sessions
+from ranking.referents import name_heads
 
 
 def normalised(importance: Mapping[str, float]) -> dict[str, float]:
@@ -44,6 +45,8 @@ class RankInputs:
     """The party's own members (:func:`ranking.party.party_members`)."""
     passing: frozenset[str] = frozenset()
     """The things named only in passing (:func:`ranking.passing.passing_entities`)."""
+    heads: Mapping[str, frozenset[str]] | None = None
+    """The last words of names (:func:`ranking.referents.name_heads`); None: not built."""
 
     @classmethod
     def build(
@@ -65,4 +68,5 @@ class RankInputs:
             summaries=summaries or {},
             party=party_members(view, names),
             passing=passing_entities(view),
+            heads=name_heads(view),
         )

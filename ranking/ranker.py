@@ -192,7 +192,9 @@ class Ranker:
         named = {e for span in spans for e in span.ids} - {PARTY_ID}
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
-        asked = referents(question, view, inputs.names, inputs.graph)  # "Lucky's launch"
+        asked = referents(
+            question, view, inputs.names, inputs.graph, inputs.heads
+        )  # "Lucky's launch"
         evidence = self._evidence(
             question, cues, view, lexical, named, near, inputs, weights, asked
         )

@@ -34,6 +34,7 @@ co-occurrence alone). Nothing here reads more than the view's entities and effec
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from graphrag_core.models import PARTY_ID, CampaignView, Entity
@@ -131,14 +132,19 @@ class Referents:
 
 
 def referents(
-    question: str, view: CampaignView, names: NameIndex, graph: EffectiveGraph
+    question: str,
+    view: CampaignView,
+    names: NameIndex,
+    graph: EffectiveGraph,
+    heads: Mapping[str, frozenset[str]] | None = None,
 ) -> Referents:
-    """The things the question asks for by owner, tied place or setting."""
+    """The things the question asks for by owner, tied place or setting (``heads``: the
+    view's :func:`name_heads`, built once per view; found here when not given)."""
     found = Referents()
     words = question_words(question)
     owners = possessives(question)
     spans = names.spans(question, possessive=True)
-    for entity_id in _by_head(words, spans, view):
+    for entity_id in _by_head(words, spans, name_heads(view) if heads is None else heads):
         found.things[entity_id] = NEAR
     for span in spans:
         ids = {e for e in span.ids if e in view.entities and e != PARTY_ID}
@@ -164,7 +170,21 @@ def referents(
     return found
 
 
-def _by_head(words: list[str], spans: list[NameSpan], view: CampaignView) -> set[str]:
+def name_heads(view: CampaignView) -> dict[str, frozenset[str]]:
+    """The last word of every name or alias of two words or more (none a function word) →
+    the entities it ends ("light" → Widow's Point Light, the Old Light)."""
+    heads: dict[str, set[str]] = {}
+    for entity in view.entities.values():
+        for name in _names(entity):
+            named = name_words(name)
+            if len(named) > 1 and FUNCTION_WORDS.isdisjoint(named):
+                heads.setdefault(named[-1], set()).add(entity.id)
+    return {word: frozenset(ids) for word, ids in heads.items()}
+
+
+def _by_head(
+    words: list[str], spans: list[NameSpan], heads: Mapping[str, frozenset[str]]
+) -> set[str]:
     """Entities a question names by the last word of their name alone ("is *the light* out
     on the breakwater still up?" for "Widow's Point Light"): after "the", before a function
     word or the end, outside every name found, and the last word of one entity's names only."""
@@ -176,15 +196,8 @@ def _by_head(words: list[str], spans: list[NameSpan], view: CampaignView) -> set
         and (i + 1 == len(words) or words[i + 1] in FUNCTION_WORDS)
         and w not in FUNCTION_WORDS
     }  # fmt: skip
-    if not asked:
-        return set()
-    heads: dict[str, set[str]] = {}
-    for entity in view.entities.values():
-        for name in _names(entity):
-            named = name_words(name)
-            if len(named) > 1 and named[-1] in asked and FUNCTION_WORDS.isdisjoint(named):
-                heads.setdefault(named[-1], set()).add(entity.id)
-    return {next(iter(ids)) for ids in heads.values() if len(ids) == 1} - {PARTY_ID}
+    ends = (heads.get(word, frozenset()) for word in asked)
+    return {next(iter(ids)) for ids in ends if len(ids) == 1} - {PARTY_ID}
 
 
 def _named_in(phrase: list[str], names: NameIndex, view: CampaignView) -> set[str]:
