@@ -187,9 +187,13 @@ DOWNFALL_VERBS = frozenset(("brought", "bring", "brings", "pulled", "pull", "tor
 *down* on the inn?")."""
 
 KILLING_OPENINGS = (("did", "for"), ("has", "done", "for"), ("had", "done", "for"),
-                    ("did", "away", "with"), ("finished", "off"), ("bumped", "off"))  # fmt: skip
+                    ("did", "away", "with"), ("finished", "off"), ("bumped", "off"),
+                    ("did", "in"), ("has", "done", "in"), ("had", "done", "in"),
+                    ("rubbed", "out"), ("offed",), ("took", "out"), ("wasted",),
+                    ("whacked",), ("iced",), ("smoked",), ("knocked", "off"), ("snuffed",),
+                    ("plugged",))  # fmt: skip
 """What "who" may open with to ask for a killer in other words ("Who *did for* the old
-Reeve?")."""
+Reeve?", "Who *did in* Cap Doyle?", "Who *whacked* the informer?")."""
 
 SENDING_VERBS = frozenset(
     ("sent", "drove", "threw", "thrown", "pushed", "cast", "put", "shoved", "tipped", "knocked")
@@ -386,6 +390,9 @@ class QuestionCues:
     """The types a plural noun near the start asks a list of ("the powers", "which gods")."""
     dangers: bool = False
     """The question asks for dangers: hostility to the party does not demote an answer."""
+    kin_nouns: frozenset[str] = frozenset()
+    """The kin nouns of a ``related_to`` asked ("Lucky's big *sister*"): a passage stating
+    that kinship says the same noun (:mod:`ranking.stated`), not "kid brother"."""
     party_relation: bool = False
     """The question asks along a relation from the party ("Who has *joined our company*?"):
     the party is a seed of the relation cue, as a named entity is."""
@@ -478,6 +485,22 @@ def _setting_noun(words: list[str], i: int) -> bool:
     return before in SETTING_PREPOSITIONS
 
 
+RUNNING = frozenset(("run", "runs", "ran"))
+MOTION_PARTICLES = frozenset(
+    ("out", "away", "off", "into", "past", "through", "across", "over", "around", "round",
+     "along", "back", "after", "from", "for", "to", "up", "down")
+)  # fmt: skip
+"""After "run", a motion, not running something ("to *run out* past the rocks", "*ran off*
+with the idol"): no ``leads``/``owns`` cue."""
+
+
+HOLDING = frozenset(("held", "holds", "holding"))
+HELD_BY = frozenset(("being", "been"))
+CAPTIVITY = frozenset(("captive", "prisoner", "prisoners", "hostage", "hostages", "down"))
+""""Is the curator still *being held* by the cult?", "held *captive*": a captivity, not a
+rule over something ("Who *holds* the keep?")."""
+
+
 def question_cues(question: str) -> QuestionCues:
     """The answer types, relation types and party attitude a question asks for. A relation
     word whose object is the asker ("Who can *lead us* into the barrow?") asks for a service,
@@ -493,13 +516,22 @@ def question_cues(question: str) -> QuestionCues:
     relations = frozenset().union(
         *(
             RELATION_WORDS.get(w, ())
-            for w, after in pairwise([*words, ""])
-            if (after not in ("us", "me") or w in MEMBERSHIP_WORDS) and w not in named
+            for before, (w, after) in zip(["", *words], pairwise([*words, ""]), strict=False)
+            if (after not in ("us", "me") or w in MEMBERSHIP_WORDS)
+            and w not in named
+            and not (w in RUNNING and after in MOTION_PARTICLES)
+            and not (w in HOLDING and (before in HELD_BY or after in CAPTIVITY))
         )
     )
     if _has_phrase(words, (("in", "charge"),)):  # "Who's in charge of the parish?"
         relations |= RELATION_WORDS["rules"]
-    relations |= _kinship(words) | _event(words[1:] if words[:1] == ["who"] else [])
+    kinship = _kinship(words)
+    relations |= kinship | _event(words[1:] if words[:1] == ["who"] else [])
+    kin_nouns = (
+        frozenset(w for w in words if "related_to" in KIN_WORDS.get(w, ()))
+        if "related_to" in kinship
+        else frozenset()
+    )
     return QuestionCues(
         answer_types=frozenset().union(
             *(
@@ -509,6 +541,7 @@ def question_cues(question: str) -> QuestionCues:
             )
         ),
         relation_types=relations,
+        kin_nouns=kin_nouns,
         attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
         party_relation=bool(relations) and _asks_party_relation(words),
         dangers=any(w in DANGER_WORDS for w in words),

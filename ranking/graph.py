@@ -127,6 +127,11 @@ class EffectiveGraph:
         }
         return found - set(seeds)
 
+    def links(self, entity_id: str) -> list[tuple[str, str]]:
+        """``(other, kind)`` per effective relation of ``entity_id`` (co-occurrence links
+        included, as :data:`CO_OCCURRENCE`; a change's ``destroyed_by`` detail is not)."""
+        return list(self._adjacency.get(entity_id, ()))
+
     def proximity(self, seeds: Iterable[str], *, hops: int, decay: float) -> dict[str, float]:
         """``decay ** (d - 1)`` per entity at distance ``1 <= d <= hops`` from the seeds."""
         seen = set(seeds)

@@ -1,6 +1,8 @@
 """What the ranker reads besides the view, built once per view and audience: the name index,
 the effective relation graph, centrality normalised per campaign, the last session each
-entity was in play, and the audience's community summaries."""
+entity was in play, the audience's community summaries, the party's own members and the
+things named only in passing (each of the last two a scan of the whole view: 3 and 17 ms at
+10k entities, too dear to pay per question)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,10 @@ from graphrag_core.models import CampaignView
 from ranking.graph import EffectiveGraph
 from ranking.lexical import STOPWORDS
 from ranking.names import NameIndex
+from ranking.party import party_members
+from ranking.passing import passing_entities
 from ranking.recency import current_session, last_sessions, merge_sessions
+from ranking.referents import name_heads
 
 
 def normalised(importance: Mapping[str, float]) -> dict[str, float]:
@@ -36,6 +41,12 @@ class RankInputs:
     now: int | None = None
     summaries: Mapping[str, CommunitySummary] = field(default_factory=dict)
     """The audience's community summaries by community id (none before a build)."""
+    party: frozenset[str] = frozenset()
+    """The party's own members (:func:`ranking.party.party_members`)."""
+    passing: frozenset[str] = frozenset()
+    """The things named only in passing (:func:`ranking.passing.passing_entities`)."""
+    heads: Mapping[str, frozenset[str]] | None = None
+    """The last words of names (:func:`ranking.referents.name_heads`); None: not built."""
 
     @classmethod
     def build(
@@ -47,11 +58,15 @@ class RankInputs:
         summaries: Mapping[str, CommunitySummary] | None = None,
     ) -> RankInputs:
         last = merge_sessions(last_sessions(view), sessions or {})
+        names = NameIndex.build(view, ignore=STOPWORDS)
         return cls(
-            names=NameIndex.build(view, ignore=STOPWORDS),
+            names=names,
             graph=EffectiveGraph.build(view),
             centrality=normalised(importance or {}),
             last_seen=last,
             now=current_session(view, last),
             summaries=summaries or {},
+            party=party_members(view, names),
+            passing=passing_entities(view),
+            heads=name_heads(view),
         )

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from graphrag_core.models import CampaignView, Entity, Relation
+from ranking.cues import KIN_MODIFIERS, KIN_WORDS
 
 _WORD = re.compile(r"[^\W_]+")
 _LEADING = frozenset({"the", "a", "an"})
@@ -99,11 +100,10 @@ class NameIndex:
         found = self._spans(words, [None] * len(words))
         if not possessive:
             return found
+        owners = possessives(question)
+        found = [span for span in found if not _kin_after_possessive(span, words, owners)]
         taken = {i for span in found for i in range(span.start, span.end)}
-        owned = [
-            owner if owner and i not in taken else None
-            for i, owner in enumerate(possessives(question))
-        ]
+        owned = [owner if owner and i not in taken else None for i, owner in enumerate(owners)]
         more = [
             span
             for span in self._spans(words, owned)
@@ -127,6 +127,17 @@ class NameIndex:
                     break
             i += step
         return found
+
+
+def _kin_after_possessive(span: NameSpan, words: list[str], owners: list[str | None]) -> bool:
+    """A one-word name that is a kin noun after a possessive ("Lucky's big *sister*" is no
+    "Sister Perpetua", called "the Sister"): the kinship asked, not a name."""
+    if span.end - span.start != 1 or words[span.start] not in KIN_WORDS:
+        return False
+    before = span.start - 1
+    if before >= 0 and words[before] in KIN_MODIFIERS:
+        before -= 1
+    return before >= 0 and owners[before] is not None
 
 
 def _names(entity: Entity) -> tuple[str, ...]:

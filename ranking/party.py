@@ -77,10 +77,10 @@ def asks_about_party(question: str, cues: QuestionCues) -> bool:
 
 
 def demoted_members(
-    question: str, cues: QuestionCues, named: set[str], view: CampaignView, names: NameIndex
+    question: str, cues: QuestionCues, named: set[str], members: frozenset[str]
 ) -> frozenset[str]:
-    """The party members whose score a question demotes: every one it does not name, unless
-    it asks about the party."""
+    """The party ``members`` (:func:`party_members`, once per view) whose score a question
+    demotes: every one it does not name, unless it asks about the party."""
     if asks_about_party(question, cues):
         return frozenset()
-    return party_members(view, names) - named
+    return members - named

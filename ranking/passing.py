@@ -63,11 +63,12 @@ def passing_entities(view: CampaignView) -> frozenset[str]:
 
 
 def passing_demoted(
-    view: CampaignView, named: set[str], many: bool, answer_types: frozenset[str]
+    passing: frozenset[str], named: set[str], many: bool, answer_types: frozenset[str]
 ) -> frozenset[str]:
-    """The things named in passing a question demotes: in a list answer (``many``), or when
-    it asks for no backdrop type at all ("*Who* can fix it?" asks for a person: the car or the
-    city a sentence names in passing is no answer), every one it does not name."""
+    """The things named in ``passing`` (:func:`passing_entities`, once per view) a question
+    demotes: in a list answer (``many``), or when it asks for no backdrop type at all ("*Who*
+    can fix it?" asks for a person: the car or the city a sentence names in passing is no
+    answer), every one it does not name."""
     if not many and (not answer_types or not BACKDROP_TYPES.isdisjoint(answer_types)):
         return frozenset()
-    return passing_entities(view) - named
+    return passing - named

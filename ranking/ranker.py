@@ -88,6 +88,7 @@ from ranking.narrative import participants
 from ranking.party import demoted_members
 from ranking.passing import passing_demoted
 from ranking.presets import RankingWeights, choose_preset, preset_weights
+from ranking.referents import Referents, referents
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, entity_of, measure
 from ranking.stated import stated_answers
@@ -191,11 +192,17 @@ class Ranker:
         named = {e for span in spans for e in span.ids} - {PARTY_ID}
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
-        evidence = self._evidence(question, cues, view, lexical, named, near, inputs, weights)
+        asked = referents(
+            question, view, inputs.names, inputs.graph, inputs.heads
+        )  # "Lucky's launch"
+        evidence = self._evidence(
+            question, cues, view, lexical, named, near, inputs, weights, asked
+        )
         types = _types(view, named)
         setting = anchors(question, spans, types) | offering_places(
             question, spans, types, view, cues.list_types
         )
+        setting |= asked.modifiers  # "*Brennan's* launch": Brennan says which launch
         evidence = {k: replace(ev, anchor=_in_setting(k, ev, view, setting))
                     for k, ev in evidence.items()}  # fmt: skip
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
@@ -203,8 +210,8 @@ class Ranker:
         scored = [
             _blend(key, ev, ctx, weights, many) for key, ev in evidence.items() if ev.relevant
         ]
-        demoted = demoted_members(question, cues, named, view, inputs.names)  # the party asks
-        demoted |= passing_demoted(view, named, many, cues.answer_types)  # named in passing
+        demoted = demoted_members(question, cues, named, inputs.party)  # the party asks
+        demoted |= passing_demoted(inputs.passing, named, many, cues.answer_types)  # in passing
         return [_demoted(i, cfg.inactive_factor) if i.key.id in demoted else i for i in scored]
 
     def _evidence(
@@ -217,6 +224,7 @@ class Ranker:
         near: dict[str, float],
         inputs: RankInputs,
         w: RankingWeights,
+        asked: Referents,
     ) -> dict[ItemKey, Evidence]:
         """Candidates from vectors, BM25, passages about or naming entities, names in the
         question, the graph around them, the relations and attitude it asks about."""
@@ -239,10 +247,15 @@ class Ranker:
             support[entity_id] = max(support.get(entity_id, 0.0), value)
         seeds = (named | {PARTY_ID}) if cues.party_relation else named
         answers = (
-            inputs.graph.neighbours(seeds, cues.relation_types) if cues.relation_types else set()
+            inputs.graph.neighbours(seeds | asked.stand_ins, cues.relation_types)
+            if cues.relation_types
+            else set()
         )
         answers -= {PARTY_ID}
         stated = stated_answers(cues, named, relevance, view, inputs.names)
+        things = asked.things if cues.relation_types else {**asked.at, **asked.things}
+        for entity_id, value in things.items():  # "Lucky's launch", "our digs on Cable St"
+            stated[entity_id] = max(stated.get(entity_id, 0.0), value)
         minded = with_attitude(view, cues.attitude)
         held = status_asked(question, named, view)
         story = participants(question, named, view, inputs.names)

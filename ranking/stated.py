@@ -82,6 +82,9 @@ PROSE_WORDS: dict[str, frozenset[str]] = {
     "sacred_to": frozenset({"worship", "worships", "pray", "prays", "prayer", "priest",
                             "priests", "priestess"}),
     "created_by": frozenset({"made", "built", "forged", "created", "carved", "wrought"}),
+    "related_to": frozenset({"brother", "sister", "sibling", "siblings", "cousin", "uncle",
+                             "aunt", "nephew", "niece", "twin", "grandson", "granddaughter",
+                             "grandfather", "grandmother", "kin", "kinsman", "kinswoman"}),
 }  # fmt: skip
 """Relation type → words by which prose states it (lowercase whole words)."""
 
@@ -102,11 +105,14 @@ def stated_answers(
     """Entity id → how strongly a candidate passage states it as the asked relation's answer
     (0..1), for a question that names an entity and asks along a relation."""
     words = frozenset().union(*(PROSE_WORDS.get(t, ()) for t in cues.relation_types))
+    if cues.relation_types == {"related_to"} and cues.kin_nouns:  # a sister, not a brother
+        words = cues.kin_nouns | {noun + "s" for noun in cues.kin_nouns}
     named = named - {PARTY_ID}
     passages = {k.id: v for k, v in relevance.items() if k.kind == "chunk" and v > 0.0}
     if not words or not named or not passages:
         return {}
     best = max(passages.values())
+    kin = not KIN_RELATIONS.isdisjoint(cues.relation_types)  # a kinship's "X's son" names X
     found: dict[str, float] = {}
     for chunk_id, value in passages.items():
         chunk = view.chunks[chunk_id]
@@ -115,7 +121,7 @@ def stated_answers(
             continue
         last: frozenset[str] = frozenset()
         for sentence in sentences(chunk.text):
-            spans = names.spans(sentence)
+            spans = names.spans(sentence, possessive=kin)  # "the captain's son"
             ids = {e for span in spans for e in span.ids}
             before, last = last, spans[-1].ids if spans else frozenset()
             outside = _outside(question_words(sentence), spans)
@@ -130,11 +136,21 @@ def stated_answers(
     return found
 
 
+KIN_RELATIONS = frozenset({"parent_of", "married_to", "related_to"})
+"""Relations only a someone has: a kinship stated answers with a person, never the faction
+the same sentence names ("walks the beat for the Seventh; the captain's son")."""
+
+KIN_TYPES = frozenset({"NPC", "PC", "Deity", "Creature"})
+
+
 def _typed(ids: Iterable[str], cues: QuestionCues, view: CampaignView) -> set[str]:
-    """The entities of ``ids`` the view holds, of the asked answer type when there is one."""
+    """The entities of ``ids`` the view holds, of the asked answer type when there is one
+    (a kin type when only kinships are asked)."""
+    kin = bool(cues.relation_types) and cues.relation_types <= KIN_RELATIONS
     return {
         e
         for e in ids
         if e in view.entities
         and (not cues.answer_types or view.entities[e].type in cues.answer_types)
+        and (not kin or view.entities[e].type in KIN_TYPES)
     }

@@ -7,6 +7,7 @@ from __future__ import annotations
 from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView, Chunk, Entity, Relation
 from ranking.cues import question_cues
+from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
 from ranking.lists import (
     asks_creatures,
@@ -140,9 +141,14 @@ def test_the_place_a_campaign_is_named_after_is_its_setting_and_no_spot_of_a_lis
 
 
 def test_a_question_for_people_demotes_a_place_named_in_passing_one_for_places_does_not() -> None:
-    view = _view()
-    assert passing_demoted(view, set(), False, frozenset({"NPC", "Faction"})) == {"far-city"}
-    assert passing_demoted(view, set(), False, frozenset({"Location"})) == set()
-    assert passing_demoted(view, set(), False, frozenset()) == set()  # asks for nothing
-    assert passing_demoted(view, {"far-city"}, True, frozenset()) == set()  # named
-    assert passing_demoted(view, set(), True, frozenset({"Location"})) == {"far-city"}
+    passing = passing_entities(_view())
+    assert passing_demoted(passing, set(), False, frozenset({"NPC", "Faction"})) == {"far-city"}
+    assert passing_demoted(passing, set(), False, frozenset({"Location"})) == set()
+    assert passing_demoted(passing, set(), False, frozenset()) == set()  # asks for nothing
+    assert passing_demoted(passing, {"far-city"}, True, frozenset()) == set()  # named
+    assert passing_demoted(passing, set(), True, frozenset({"Location"})) == {"far-city"}
+
+
+def test_the_things_named_in_passing_are_found_once_per_view_with_the_ranking_inputs() -> None:
+    inputs = RankInputs.build(_view())
+    assert inputs.passing == passing_entities(_view()) == {"far-city"}

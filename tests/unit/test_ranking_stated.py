@@ -97,3 +97,32 @@ def test_without_a_pronoun_nothing_carries_over_from_the_sentence_before() -> No
     # the city the sentence before named last
     view = _market_with("The fish market lies beside the Red Oak Tavern. Torven owns the stalls.")
     assert _owner_of_tavern(view)["torven-blackwater"] == STATED * NEARBY
+
+
+def test_a_kinship_credits_the_name_in_the_possessive_and_only_a_person() -> None:
+    # "the captain's son": the possessive names the parent; the company named beside is no kin
+    view = _view_with("Torven Blackwater rows for the Iron Hand; the Red Oak Tavern's son.")
+    tavern = view.entities["red-oak-tavern"].model_copy(update={"type": "NPC"})
+    view = view.model_copy(update={"entities": {**view.entities, "red-oak-tavern": tavern}})
+    cues = question_cues("Whose boy is Torven?")
+    relevance = {ItemKey("chunk", "c-tavern"): 0.5}
+    found = stated_answers(cues, {"torven-blackwater"}, relevance, view, NameIndex.build(view))
+    assert found == {"red-oak-tavern": STATED}
+    owner = question_cues("Who owns the Iron Hand?")  # no kinship: no possessive read
+    assert "red-oak-tavern" not in stated_answers(
+        owner, {"iron-hand"}, relevance, view, NameIndex.build(view)
+    )
+
+
+def test_a_sibling_asked_is_stated_by_the_same_kin_noun_not_another() -> None:
+    view = _view_with("Torven Blackwater is old. The Red Oak Tavern's kid brother, they say.")
+    tavern = view.entities["red-oak-tavern"].model_copy(update={"type": "NPC"})
+    view = view.model_copy(update={"entities": {**view.entities, "red-oak-tavern": tavern}})
+    relevance = {ItemKey("chunk", "c-tavern"): 0.5}
+
+    def stated(question: str) -> dict[str, float]:
+        cues = question_cues(question)
+        return stated_answers(cues, {"torven-blackwater"}, relevance, view, NameIndex.build(view))
+
+    assert "red-oak-tavern" in stated("Who is Torven's brother?")
+    assert stated("Who is Torven's big sister?") == {}
