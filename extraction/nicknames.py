@@ -49,3 +49,15 @@ def shortens(short: str, full: str) -> bool:
     stem = stem[:-1] if stem[-2:-1] == stem[-1:] else stem  # "Dann-y" → "Dan"
     rest = whole[len(stem) :]
     return len(stem) >= 3 and whole.startswith(stem) and rest[:1] in ("a", "e", "i", "o", "u")
+
+
+def pet_form(short: str, full: str) -> bool:
+    """Whether the given name ``short`` may stand for ``full``: a short form of it
+    (:func:`shortens`) or ``full`` with a pet ending ("Frankie" of Frank, "Danny" of Dan,
+    "Johnny" of John)."""
+    lone, whole = short.casefold(), full.casefold()
+    if shortens(short, full):
+        return True
+    if len(whole) < 3 or not lone.startswith(whole):
+        return False
+    return lone[len(whole) :] in (*_PET_ENDINGS, *(whole[-1] + e for e in _PET_ENDINGS))

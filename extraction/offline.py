@@ -32,6 +32,7 @@ from extraction.prose_entities import prose_entities
 from extraction.prose_kin import Antecedents
 from extraction.prose_relations import sentence_relations, without_weaker
 from extraction.resolution import EntityResolver, canonical_ids, merge_entities
+from extraction.slugs import normalise_name
 from extraction.taxonomy import ATTITUDE_OF_TYPE
 from extraction.vault import note_entity_id, parse_note
 from extraction.worldpack import parse_worldpack
@@ -129,7 +130,9 @@ def extract_with_warnings(
     if prose_docs:
         context = EntityResolver([*entities, *reconciled.context])
         in_prose = [c for path in sorted(prose_docs) for c in chunked[path]]
-        entities += prose_entities(in_prose, context)
+        finds = prose_entities(in_prose, context)
+        entities = [_with_aliases(e, finds.aliases.get(e.id, {})) for e in entities]
+        entities += finds.entities
     resolver = EntityResolver([*entities, *reconciled.context])
     gazetteer = Gazetteer([*entities, *reconciled.context])
     chunks: list[Chunk] = []
@@ -247,6 +250,20 @@ def prose_relations(chunk: Chunk, mentions: Sequence[Mention]) -> list[Relation]
         )
         for stated in stated_relations(chunk.text, mentions)
     ]
+
+
+def _with_aliases(entity: Entity, found: dict[str, bool]) -> Entity:
+    """``entity`` with the prose's names for it (alias → stated in a party chunk): public
+    aliases when a party chunk states them or the entity is GM-only, GM aliases otherwise."""
+    have = {normalise_name(n) for n in (entity.name, *entity.aliases, *entity.gm_aliases)}
+    new = {a: party for a, party in found.items() if normalise_name(a) not in have}
+    if not new:
+        return entity
+    public = [a for a, party in new.items() if party or entity.visibility == "gm"]
+    secret = [a for a in new if a not in public]
+    return entity.model_copy(
+        update={"aliases": (*entity.aliases, *public), "gm_aliases": (*entity.gm_aliases, *secret)}
+    )
 
 
 def _with_described_sources(entities: list[Entity], chunks: list[Chunk]) -> list[Entity]:

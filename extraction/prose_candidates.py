@@ -23,6 +23,7 @@ class Candidate:
     surfaces: dict[str, int] = field(default_factory=dict)
     mentions: int = 0
     after_the: int = 0  # mentions written after "the" ("the Pinchgate")
+    possessive: int = 0  # mentions written in the possessive ("St Agatha's")
     heading: str = ""
     heading_path: str = ""
     common_in_section: bool = False  # its section writes the heading's word in lower case
@@ -31,7 +32,7 @@ class Candidate:
     titles: list[str] = field(default_factory=list)
     votes: list[tuple[int, str]] = field(default_factory=list)
     party: bool = False
-    description: tuple[bool, bool, str] | None = None  # (party, opens with it, sentence)
+    description: tuple[bool, int, str] | None = None  # (party, rank, text): description_rank
     aliases: dict[str, bool] = field(default_factory=dict)  # alias -> stated in a party chunk
     paths: list[str] = field(default_factory=list)
 
@@ -69,6 +70,7 @@ def merge_aliases(found: dict[str, Candidate], alias_of: dict[str, str]) -> dict
 
 def absorb(into: Candidate, other: Candidate) -> None:
     into.mentions += other.mentions
+    into.possessive += other.possessive
     into.party |= other.party
     into.paths += other.paths
     for surface in other.surfaces:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from extraction.markdown import unwrapped
 from extraction.prose_aliases import stated_aliases, title_aliases
@@ -36,16 +37,19 @@ from extraction.prose_candidates import (
     merge_surnames,
     title_counts,
 )
+from extraction.prose_folds import KnownFolds
 from extraction.prose_layout import LayoutEntry, layout_entries
 from extraction.prose_merges import (
     merge_given_names,
     merge_members,
     merge_of_names,
     merge_offices,
+    merge_pet_names,
     merge_prefixes,
     merge_tails,
 )
 from extraction.prose_names import (
+    FUNCTION_WORDS,
     GENERIC_HEADINGS,
     TITLES,
     NameSpan,
@@ -59,6 +63,7 @@ from extraction.prose_types import (
     context_type,
     creature_kind,
     definition_type,
+    name_type,
     noun_type,
     place_head_type,
     pronoun_follows,
@@ -77,6 +82,8 @@ _EPITHET_JOINERS = (" the ", " in the ", ", the ")
 _ROLE_AFTER = re.compile(r",\s+the\s+([a-z][\w-]*)(?=\s*[,.;:]|$)")
 _ROLE_BEFORE = re.compile(r"\bthe\s+([a-z][\w-]*),?\s+$")
 _THE_BEFORE = re.compile(r"\b[Tt]he\s+$")
+_NOT_NOUNS = FUNCTION_WORDS | {"is", "are", "was", "were", "has", "had", "have", "will", "would"}
+_POSSESSIVE = re.compile(r"['’]s\b")
 _OFFICE_BEFORE = re.compile(r"\b(?:the|her|his|its|their)\s+([a-z][\w-]*),\s+$")
 _MADE = re.compile(
     r"\s+(?:was|is|had\s+been|has\s+been)\s+(?:made|named|elected|chosen|crowned|appointed)\s+"
@@ -151,9 +158,9 @@ class _Collector:
             candidate.aliases[nickname] = candidate.aliases.get(nickname, False) or party
             self.alias_of[normalise_name(nickname)] = normalise_name(entry.span.name)
         if entry.entry and (
-            candidate.description is None or (party, True) > candidate.description[:2]
+            candidate.description is None or (party, 2) > candidate.description[:2]
         ):
-            candidate.description = (party, True, entry.line)
+            candidate.description = (party, 2, entry.line)
 
     def sentence(
         self, chunk: Chunk, whole: str, text: str, section: str | None, party: bool
@@ -171,13 +178,16 @@ class _Collector:
             candidate = self.get(span.name)
             candidate.mentions += 1
             candidate.after_the += _THE_BEFORE.search(text, 0, span.start) is not None
+            candidate.possessive += _POSSESSIVE.match(text, span.end) is not None
             candidate.party |= party
             candidate.surfaces[span.name] = candidate.surfaces.get(span.name, 0) + 1
             if span.title and span.title not in candidate.titles:
                 candidate.titles.append(span.title)
             candidate.paths.append(chunk.source_path)
             self._vote(candidate, text, span.start, span.end, span.title)
-            self._describe(candidate, text, span.start, span.title, party)
+            self._describe(candidate, text, span.start, span.end, span.title, party)
+            if span.nickname:
+                self._nickname(span, party)
             own = section and normalise_name(section) == normalise_name(span.name)
             if own and span.sentence_start and pronoun_follows(whole, _after(whole, text)):
                 candidate.votes.append((5, "NPC"))
@@ -192,6 +202,15 @@ class _Collector:
         if spans and spans[0].start <= 12:
             self.previous = spans[0].name
 
+    def _nickname(self, span: NameSpan, party: bool) -> None:
+        """'Michael "Mickey" Brennan': "Mickey" and "Mickey Brennan" are aliases of Michael
+        Brennan, and a lone "Mickey" is him."""
+        owner = normalise_name(span.name)
+        aliases = self.get(span.name).aliases
+        for alias in (span.nickname, f"{span.nickname} {span.name.split()[-1]}"):
+            self.alias_of.setdefault(normalise_name(alias), owner)
+            aliases[alias] = aliases.get(alias, False) or party
+
     def _kind(self, chunk: Chunk, text: str, name: str, written: str, *, party: bool) -> None:
         """A kind of creature the sentence defines: an entity named in title case, its plural
         as written an alias."""
@@ -202,7 +221,7 @@ class _Collector:
         candidate.votes.append((1, "Creature"))
         candidate.aliases[written.lower()] = candidate.aliases.get(written.lower(), False) or party
         candidate.paths.append(chunk.source_path)
-        self._describe(candidate, text, 0, "", party)
+        self._describe(candidate, text, 0, 0, "", party)
 
     def _epithets(self, text: str, spans: Sequence[NameSpan], party: bool) -> None:
         """Record "Garran the Eel", "the Sleeper in the Sand", "Saint Odila, the Lamplighter"
@@ -253,11 +272,101 @@ class _Collector:
         candidate.votes += [(rank, kind) for rank, kind in evidence if kind]
 
     def _describe(
-        self, candidate: Candidate, text: str, start: int, title: str, party: bool
+        self, candidate: Candidate, text: str, start: int, end: int, title: str, party: bool
     ) -> None:
-        opens = start == 0 or bool(title and text.startswith(title)) or text[:start] == "The "
-        if candidate.description is None or (party, opens) > candidate.description[:2]:
-            candidate.description = (party, opens, text)
+        rank = description_rank(text, start, end, title)
+        if candidate.description is None or (party, rank) > candidate.description[:2]:
+            said = text if rank else mentioned_in(text, start, end)
+            candidate.description = (party, rank, said)
+
+
+_LIST_MARK = re.compile(r"^(?:[-*+>]\s+|\d+[.)]\s+)")
+_COPULA_AFTER = re.compile(r"\s+(?:is|are|was|were|has\s+been|had\s+been)\s")
+_RELATIVE_AFTER = re.compile(r",\s+(who|whom|whose|which|where|called|known\s+as)\b")
+_APPOSITION_AFTER = re.compile(
+    r"(?:\s+\([^)]*\))?,\s+(a|an|the|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"twelve|twenty|thirty|forty|fifty|hundreds?|dozens?|some|several)\s"
+)
+_INVERTED_BEFORE = re.compile(
+    r"\b(?:is|are|was|were|stands?|rises?|lies|lie|sits?|hangs?)\s+(?:the\s+)?$", re.IGNORECASE
+)
+_PART_OF_SUBJECT = re.compile(
+    r"^(?:The|A|An)\s+(?:[a-z][\w'’-]*\s+)?[a-z][\w'’-]*\s+of\s+(?:the\s+)?$"
+    r"|^(?:The|A|An)\s+[a-z][\w'’-]*\s+(?:at|in|on)\s+(?:the\s+)?$"
+    r"|^[Tt]he\s+[a-z][\w-]+\s+$"  # "The widow Ragna Holt mends nets"
+)
+_PREPOSITION_OPENS = re.compile(
+    r"^(?:on|in|at|from|to|near|by|with|under|for|into|off|across|beyond|behind|beside|past|"
+    r"toward|towards|outside|inside|over|through|along|around|up|down)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_MARK = re.compile(r"\s*(?:[,;:()\[\]—–]|\s-\s)\s*")
+_PREPOSITION_BEFORE = re.compile(
+    r"\b(?:on|in|at|from|to|of|near|by|with|under|for|into|off|across|beyond|behind|beside|past|"
+    r"toward|towards|outside|inside|over|through|along|around|up|down)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_COPULA = re.compile(r"\b(?:is|are|was|were|be|been|stands|lies|sits)\b")
+_CONTEXT_WORDS = 5
+
+
+def description_rank(text: str, start: int, end: int, title: str = "") -> int:
+    """How well a sentence describes the name at ``text[start:end]``: 2 when it opens the
+    sentence or list item ("Boston is ...", "- Mickey Brennan — ...", "The Marlowe ..."), 1
+    when it is the subject or topic of a clause: it opens the clause or the subject's phrase
+    ("For visitors, the Marlowe Hotel has ...", "The tower of the Tollkeep straddles ..."),
+    comes after an inverted copula ("... stands the Longhall"), before a copula not after a
+    preposition ("Up the coast, Boston is ..."; "the boarding house on Cable Street is cheap"
+    is about the house), or before a relative clause or an apposition ("Tove Ironline, who
+    ...", "the Tarrant Line, a shipping company"; not in a clause opened by a preposition: "up
+    from Boston, a quiet guy" is said of someone named before); 0 when it is only mentioned."""
+    lead = _LIST_MARK.sub("", text[:start], count=1)
+    if title and lead.endswith(f"{title} "):
+        lead = lead[: -len(title) - 1]
+    if lead in ("", "The ", "the "):
+        return 2
+    marks = [m.end() for m in _CLAUSE_MARK.finditer(text, 0, start) if m.end() <= start]
+    clause = text[marks[-1] if marks else 0 : start]
+    if clause in ("", "The ", "the ") or _PART_OF_SUBJECT.match(clause):
+        return 1  # "For visitors with money, the Marlowe Hotel has ...", "The tower of X ..."
+    after_preposition = _PREPOSITION_BEFORE.search(text, 0, start) is not None
+    place = after_preposition and name_type(text[start:end]) == "Location"
+    relative = _RELATIVE_AFTER.match(text, end)
+    if relative and place:  # "the pawnshop on Tallow Lane, who stitched him up"
+        relative = None if relative.group(1) in ("who", "whom", "whose", "where") else relative
+    if _INVERTED_BEFORE.search(text, 0, start) or relative:
+        return 1  # "At the top of the town stands the Longhall", "Tove Ironline, who ..."
+    apposition = _APPOSITION_AFTER.match(text, end)
+    if apposition and place:  # "rooms on Cable Street, three bucks a week"
+        apposition = None if apposition.group(1) not in ("a", "an", "the") else apposition
+    in_phrase = _PREPOSITION_OPENS.match(clause) and _PREPOSITION_BEFORE.search(clause)
+    if apposition and not in_phrase:
+        return 1  # "... belongs to the Tarrant Line, a shipping company" ("up from Boston, a
+        # quiet guy" is said of someone named before)
+    return 1 if _COPULA_AFTER.match(text, end) and not after_preposition else 0
+
+
+def mentioned_in(text: str, start: int, end: int) -> str:
+    """The part of ``text`` around a name it only mentions, never another thing's definition:
+    the clause holding the name; when a name before it is the subject of a copula ("Gullport
+    is a grey harbour city on the New England coast"), only the phrase the name closes ("on
+    the New England coast"); otherwise up to five words before that phrase ("forty miles up
+    the shore from Boston")."""
+    marks = list(_CLAUSE_MARK.finditer(text))
+    left = max((m.end() for m in marks if m.end() <= start), default=0)
+    right = min((m.start() for m in marks if m.start() >= end), default=len(text))
+    before = text[left:start]
+    preposition = _PREPOSITION_BEFORE.search(before)
+    if preposition is None:
+        clause = text[left:right].strip()
+        return clause if len(clause.split()) > len(text[start:end].split()) + 1 else text
+    opening = left + preposition.start()
+    if not _COPULA.search(before, 0, preposition.start()):
+        words = before[: preposition.start()].split()[-_CONTEXT_WORDS:]
+        opening = start - len(before) + before.rfind(" ".join(words)) if words else opening
+    tail = re.match(r"\s+([a-z][\w-]*)\s*$", text[end:right])  # "the New England coast"
+    closing = end + tail.end() if tail and tail.group(1) not in _NOT_NOUNS else end
+    return text[opening:closing].strip()
 
 
 def _after(chunk_text: str, sentence: str) -> int:
@@ -265,8 +374,18 @@ def _after(chunk_text: str, sentence: str) -> int:
     return at + len(sentence) if at >= 0 else len(chunk_text)
 
 
-def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entity]:
-    """The entities the prose ``chunks`` are about, that ``known`` does not already hold."""
+class ProseFinds(NamedTuple):
+    """What the prose adds: its own entities, and aliases of known ones (id → alias → whether
+    a party chunk states it) from prose names that fold into them (see
+    :mod:`extraction.prose_folds`)."""
+
+    entities: list[Entity]
+    aliases: dict[str, dict[str, bool]]
+
+
+def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds:
+    """The entities the prose ``chunks`` are about, that ``known`` does not already hold, and
+    the prose's names for those it does."""
     collector = _Collector(chunks)
     seen: set[tuple[str, str]] = set()
     for chunk in chunks:
@@ -280,6 +399,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> list[Entit
     merge_first_names(found, kept)
     merge_surnames(found, kept)
     merge_given_names(kept)
+    merge_pet_names(kept)
     merge_short_names(kept)
     merge_prefixes(kept)
     merge_tails(kept)
@@ -337,28 +457,57 @@ def _named(candidate: Candidate, leaves: set[str], common: frozenset[str]) -> bo
     return candidate.heading_path in leaves and not re.search(r"\s(?:and|&)\s", candidate.heading)
 
 
-def _build(kept: dict[str, Candidate], known: EntityResolver) -> list[Entity]:
+def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
     titles = title_counts(kept)
     entities: list[Entity] = []
+    aliases: dict[str, dict[str, bool]] = {}
     taken: set[str] = set()
+    folds = KnownFolds(known, known.entities())
     for key in sorted(kept):
         candidate = kept[key]
         name = display_name(candidate)
-        if _known_already(name, candidate, known):
+        already = _known_already(name, candidate, known)
+        owner = already or folds.owner(candidate)
+        if owner is not None:
+            grown = aliases.setdefault(owner, {})
+            found = _fold_aliases(name, candidate)
+            if already:  # only the full names of a known person ("Frankie Moretti")
+                found = {a: p for a, p in found.items() if folds.full_name_of(already, a)}
+            # "Sister Calla of the Order of the Ember" is no alias: the order is named apart
+            found = {a: p for a, p in found.items() if not _names_another(a, owner, known)}
+            for alias, party in found.items():
+                grown[alias] = grown.get(alias, False) or party
             continue
         entity_id = _free(slugify(name), taken, known)
         taken.add(entity_id)
         entities.append(_entity(entity_id, name, candidate, titles))
-    return entities
+    return ProseFinds(entities, aliases)
 
 
-def _known_already(name: str, candidate: Candidate, known: EntityResolver) -> bool:
-    """Whether a structured source already defines the candidate under any form the prose
-    wrote it in: "Jarl Eydis Brandsdottir" of the name list is the prose's "Eydis
+def _names_another(alias: str, owner: str, known: EntityResolver) -> bool:
+    """Whether ``alias`` holds an "of" phrase naming another known entity."""
+    _head, of, tail = alias.partition(" of ")
+    return bool(of) and (found := known.resolve(tail)) is not None and found != owner
+
+
+def _fold_aliases(name: str, candidate: Candidate) -> dict[str, bool]:
+    """The forms a folded prose name adds to the known entity (alias → stated in a party
+    chunk): the name as written ("Frankie Moretti", "Captain of the Seventh"), in the
+    possessive when the prose writes it so ("St Agatha's"), and the forms merged into it
+    ("Okafor" of "Rennie Okafor")."""
+    written = " ".join([*candidate.titles[:1], name])
+    if 2 * candidate.possessive > candidate.mentions:
+        written = f"{written}'s"
+    return {**candidate.aliases, written: candidate.party}
+
+
+def _known_already(name: str, candidate: Candidate, known: EntityResolver) -> str | None:
+    """The id of the entity a structured source already defines under a form the prose wrote
+    the candidate in: "Jarl Eydis Brandsdottir" of the name list is the prose's "Eydis
     Brandsdottir" with the title "Jarl" kept apart."""
     forms = [name, *(f"{title} {name}" for title in candidate.titles), *candidate.surfaces]
     forms += [f"{title} {surface}" for title in candidate.titles for surface in candidate.surfaces]
-    return any(known.resolve(form) is not None for form in forms)
+    return next((found for form in forms if (found := known.resolve(form)) is not None), None)
 
 
 def _free(wanted: str, taken: set[str], known: EntityResolver) -> str:

@@ -10,7 +10,7 @@ they are ("Other when unsure, never a wrong confident merge").
 
 from __future__ import annotations
 
-from extraction.nicknames import HYPOCORISMS, shortens
+from extraction.nicknames import HYPOCORISMS, pet_form, shortens
 from extraction.prose_candidates import Candidate, absorb, best_type, display_name, person_like
 from extraction.prose_names import is_title
 from extraction.slugs import normalise_name
@@ -185,4 +185,30 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
         ]
         owners = {k for k, first in fitting if shortens(words[0], first)}
         if len(owners) == 1 and (owner := owners.pop()) in kept:
+            absorb(kept[owner], kept.pop(key))
+
+
+def merge_pet_names(kept: dict[str, Candidate]) -> None:
+    """Fold a two-word person's name whose given name is a pet or short form ("Frankie
+    Moretti", "Danny Doyle") into the one other person with that surname whose given name it
+    stands for ("Frank Moretti", "Daniel Doyle"; "Frank" may clip "Frankie" too, so the
+    longer given name is the pet form): not when two fit, nor over a heading."""
+    by_surname: dict[str, list[tuple[str, str]]] = {}  # "moretti" -> [(key, "Frank")]
+    for key, candidate in kept.items():
+        words = display_name(candidate).split()
+        if len(words) == 2 and person_like(candidate):
+            by_surname.setdefault(words[1].casefold(), []).append((key, words[0]))
+    for key in sorted(kept):
+        short = kept.get(key)
+        words = display_name(short).split() if short else []
+        if short is None or short.heading or len(words) != 2 or not person_like(short):
+            continue
+        fits = {
+            other
+            for other, given in by_surname.get(words[1].casefold(), [])
+            if other != key and other in kept and pet_form(words[0], given)
+            and (len(words[0]) > len(given) or not pet_form(given, words[0]))
+        }  # fmt: skip
+        if len(fits) == 1:
+            (owner,) = fits
             absorb(kept[owner], kept.pop(key))

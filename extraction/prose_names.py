@@ -80,6 +80,25 @@ def contraction(word: str) -> bool:
     return bool(apostrophe) and base in _CONTRACTED and tail in _CONTRACTIONS
 
 
+DISCOURSE_MARKERS = _words(
+    "besides anyway anyhow otherwise nevertheless nonetheless therefore thus hence likewise ",
+    "afterwards afterward moreover furthermore regardless elsewhere overall incidentally ",
+    "alternatively also again later earlier first second third lastly next then",
+)
+"""Sentence adverbs that open a note or a sentence before a comma or colon ("Otherwise, ...")."""
+
+
+def discourse_marker(word: str, after: str) -> bool:
+    """Whether ``word``, opening a sentence and followed by ``after`` (a comma or a colon), is
+    a sentence adverb, never a name: one of :data:`DISCOURSE_MARKERS` or a word of seven
+    letters or more in "-ly" ("Separately:", "Luckily,", "Unfortunately,"; a short given name
+    in "-ly" such as "Emily:" or "Molly," stays a name)."""
+    folded = word.casefold()
+    if after not in (",", ":") or not folded.isalpha():
+        return False
+    return folded in DISCOURSE_MARKERS or (len(folded) >= 7 and folded.endswith("ly"))
+
+
 def is_title(word: str) -> bool:
     """Whether ``word`` is a title: one of :data:`TITLES`, or a compound whose last part is
     one ("Dyke-Reeve", "Vice-Admiral", "Harbour-Master")."""
@@ -92,13 +111,15 @@ def is_title(word: str) -> bool:
 
 @dataclass(frozen=True)
 class NameSpan:
-    """``text[start:end]`` is the name (title excluded)."""
+    """``text[start:end]`` is the name (title excluded), but for a nickname quoted inside it:
+    'Michael "Mickey" Brennan' is the name "Michael Brennan" with the nickname "Mickey"."""
 
     start: int
     end: int
     name: str
     title: str
     sentence_start: bool
+    nickname: str = ""
 
 
 def common_words(texts: Iterable[str]) -> frozenset[str]:
@@ -133,7 +154,36 @@ def name_spans(text: str, common: frozenset[str]) -> list[NameSpan]:
         if span is not None:
             spans.append(span)
         index = last + 1
-    return spans
+    return _quoted_nicknames(text, spans)
+
+
+_OPEN_QUOTE = (' "', " “", " '", " ‘")
+_CLOSE_QUOTE = ('" ', "” ", "' ", "’ ")
+
+
+def _quoted_nicknames(text: str, spans: list[NameSpan]) -> list[NameSpan]:
+    """Join 'Michael "Mickey" Brennan' (a one-word nickname in quotes between a given name
+    and a surname) into one span named "Michael Brennan" with the nickname "Mickey"."""
+    joined: list[NameSpan] = []
+    at = 0
+    while at < len(spans):
+        first, *rest = spans[at : at + 3]
+        if len(rest) == 2:
+            nick, last = rest
+            quoted = text[first.end : nick.start] in _OPEN_QUOTE
+            quoted &= text[nick.end : last.start] in _CLOSE_QUOTE
+            if quoted and " " not in nick.name and not nick.title and not last.title:
+                name = f"{first.name} {last.name}"
+                joined.append(
+                    NameSpan(
+                        first.start, last.end, name, first.title, first.sentence_start, nick.name
+                    )
+                )
+                at += 3
+                continue
+        joined.append(first)
+        at += 1
+    return joined
 
 
 def _capital(word: str) -> bool:
@@ -211,6 +261,8 @@ def _span(
     end = start + len(name)
     if name.casefold() in CALENDAR_WORDS:
         return None  # "on Friday", "since March": a day or a month alone names nothing
+    if initial and first == last and discourse_marker(name, text[end : end + 1]):
+        return None  # "Separately: the keeper ...", "Luckily, ..." open a sentence, name nothing
     return NameSpan(start, end, name, " ".join(titles), initial)
 
 

@@ -9,7 +9,9 @@ guesses.
 ``EntityResolver.resolve_near`` is the last, opt-in step for change sets written against
 another extraction of the same world: the one entity whose name or alias has the same words as
 the text up to extra words and plural forms ("Garran the Eel" → Garran, "reef-drake" → "Reef
-Drakes"), of the declared type (or typed ``Other``); none when two entities fit. A misspelt
+Drakes"), of the declared type (or typed ``Other``), or, failing that, the one person named
+with the given name written short or in full ("Michael Brennan" → "Mickey Brennan", see
+:mod:`extraction.nicknames`); none when two entities fit. A misspelt
 word is never "near": it only feeds ``suggest`` for error messages.
 """
 
@@ -19,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
+from extraction.nicknames import shortens
 from extraction.slugs import normalise_name, slugify
 from graphrag_core.errors import ExtractionError
 from graphrag_core.models import PARTY_ID, Entity, Relation
@@ -50,6 +53,10 @@ class EntityResolver:
 
     def get(self, entity_id: str) -> Entity | None:
         return self._entities.get(entity_id)
+
+    def entities(self) -> list[Entity]:
+        """Every entity it resolves to, by id."""
+        return list(self._entities.values())
 
     def resolve(self, name_or_id: str, *, include_gm: bool = True) -> str | None:
         """The canonical id ``name_or_id`` denotes, or ``None``. With ``include_gm=False`` a GM
@@ -83,7 +90,26 @@ class EntityResolver:
             and (other := name_words(key))
             and (words <= other or other <= words)
         }
+        if not fits:
+            fits = self._short_given_names(name, entity_type)
         return fits.pop() if len(fits) == 1 else None
+
+    def _short_given_names(self, name: str, entity_type: str | None) -> set[str]:
+        """The people whose name or alias is ``name`` with the given name written short or in
+        full: "Michael Brennan" of "Mickey Brennan", "Mickey Brennan" of "Michael Brennan"."""
+        words = normalise_name(name).split()
+        if len(words) != 2 or (entity_type or "NPC").upper() not in _PEOPLE:
+            return set()
+        fits: set[str] = set()
+        for key, entity_id in [*self._names.items(), *self._aliases.items()]:
+            other = key.split()
+            if self._entities[entity_id].type not in (*_PEOPLE, "Other") or len(other) != 2:
+                continue
+            if other[1] == words[1] and (
+                shortens(words[0], other[0]) or shortens(other[0], words[0])
+            ):
+                fits.add(entity_id)
+        return fits
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """Up to ``limit`` near matches, as ``"Name (id)"``, best first."""
@@ -106,6 +132,7 @@ class EntityResolver:
         return shown[:limit]
 
 
+_PEOPLE = ("NPC", "PC")
 _FILLER = frozenset({"the", "a", "an", "of"})
 
 

@@ -1,0 +1,157 @@
+"""Prose names that are another form of an entity a structured source (a name list, a world
+pack) already defines: they fold into it, its aliases grow, and no second entity stands beside
+it.
+
+A prose name folds into the one listed entity when it is
+
+- a listed person's alias or short given name with that person's surname: "Frankie Moretti" of
+  Frank Moretti (alias "Frankie"), "Mickey Brennan" of Michael Brennan ("Mickey" shortens
+  Michael);
+- an office over a place or group whose title one listed person bears ("Captain of the
+  Seventh" of the one person listed as "the Captain"), a listed place's or thing's name with
+  an "of" phrase after it ("Alderman Museum of Maritime History" of The Alderman Museum); a
+  person's name with one ("Calla of the Order of the Ember") stays as it is;
+- a lone surname, untitled, of exactly one listed person and no other listed name: "Moretti";
+- a name written mostly in the possessive that opens exactly one listed place's or group's
+  name, when the prose types it as no person: "St Agatha's" of St Agatha's Infirmary.
+
+Anything else stays a prose entity of its own (none or several fit: no guess).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from extraction.nicknames import pet_form
+from extraction.prose_candidates import Candidate, best_type, display_name
+from extraction.prose_names import is_title
+from extraction.resolution import EntityResolver
+from extraction.slugs import normalise_name
+from graphrag_core.models import Entity
+
+_PEOPLE = ("NPC", "PC")
+_PLACES = ("Location", "Faction")
+
+
+class KnownFolds:
+    """The listed entities a prose candidate may be another form of."""
+
+    def __init__(self, known: EntityResolver, listed: Sequence[Entity]) -> None:
+        self._known = known
+        self._listed = listed
+        self._people = [e for e in listed if e.type in _PEOPLE]
+        self._words: dict[str, int] = {}  # word -> how many listed entities' names hold it
+        for entity in listed:
+            words = {w for n in (entity.name, *entity.aliases) for w in normalise_name(n).split()}
+            for word in words:
+                self._words[word] = self._words.get(word, 0) + 1
+
+    def owner(self, candidate: Candidate) -> str | None:
+        """The id of the one listed entity ``candidate`` is another form of, or ``None``."""
+        name = display_name(candidate)
+        kind = best_type(candidate)
+        words = name.split()
+        if words and words[0].casefold() == "the":
+            words = words[1:]
+        written = " ".join([*candidate.titles[:1], *words])  # "Foreman of the Night" + "Shift"
+        for found in (
+            self._alias_and_surname(words, kind),
+            self._of_phrase(" ".join(words), kind),
+            self._of_phrase(written, kind),
+            self._surname(words, candidate, kind),
+            self._possessive(candidate, kind),
+        ):
+            if found is not None:
+                return found
+        return None
+
+    def full_name_of(self, entity_id: str, name: str) -> bool:
+        """Whether ``name`` is a full name of the listed person ``entity_id``: two words or
+        more ending with its surname, its given name written as it is or as a pet form
+        ("Frankie Moretti" of Frank Moretti)."""
+        person = self._person(entity_id)
+        words = _plain(name)
+        given = _given(person.name) if person is not None else None
+        if person is None or given is None or len(words) != 2:
+            return False
+        same = words[0].casefold() == given.casefold() or pet_form(words[0], given)
+        return same and words[1].casefold() == _surname(person.name)
+
+    def _person(self, entity_id: str | None) -> Entity | None:
+        entity = self._known.get(entity_id) if entity_id else None
+        return entity if entity is not None and entity.type in _PEOPLE else None
+
+    def _alias_and_surname(self, words: list[str], kind: str) -> str | None:
+        if len(words) < 2 or kind not in (*_PEOPLE, "Other"):
+            return None
+        surname = words[-1].casefold()
+        head = self._person(self._known.resolve(" ".join(words[:-1]), include_gm=False))
+        if head is not None and _surname(head.name) == surname:
+            return head.id
+        if len(words) != 2:
+            return None
+        fits = {
+            p.id
+            for p in self._people
+            if _surname(p.name) == surname
+            and (given := _given(p.name)) is not None
+            and pet_form(words[0], given)
+        }
+        return fits.pop() if len(fits) == 1 else None
+
+    def _of_phrase(self, name: str, kind: str) -> str | None:
+        head, of, _rest = name.partition(" of ")
+        if not of or not head:
+            return None
+        found = self._known.resolve(head, include_gm=False)
+        entity = self._known.get(found) if found else None
+        office = len(head.split()) == 1 and is_title(head)
+        if entity is None or (entity.type in _PEOPLE and not office):
+            return None  # "Calla of the Order of the Ember" names her with her order: kept
+        if entity.type == kind or kind == "Other" or (entity.type in _PEOPLE and kind in _PEOPLE):
+            return entity.id
+        return None
+
+    def _surname(self, words: list[str], candidate: Candidate, kind: str) -> str | None:
+        if len(words) != 1 or candidate.titles or kind not in ("NPC", "Other"):
+            return None
+        lone = words[0].casefold()
+        if len(lone) < 3 or self._words.get(lone) != 1:
+            return None
+        fits = [p.id for p in self._people if _surname(p.name) == lone]
+        return fits[0] if len(fits) == 1 else None
+
+    def _possessive(self, candidate: Candidate, kind: str) -> str | None:
+        if kind in (*_PEOPLE, "Other") or 2 * candidate.possessive <= candidate.mentions:
+            return None
+        forms = {
+            normalise_name(f"{title} {surface}'s")
+            for surface in candidate.surfaces
+            for title in ("", *candidate.titles)
+        }
+        fits = {
+            e.id
+            for e in self._listed
+            if e.type in _PLACES
+            for n in (e.name, *e.aliases)
+            if any(normalise_name(n).startswith(f"{form} ") for form in forms)
+        }
+        return fits.pop() if len(fits) == 1 else None
+
+
+def _plain(name: str) -> list[str]:
+    """The words of a person's name without its leading titles ("Captain Walter Doyle")."""
+    words = name.split()
+    while len(words) > 1 and is_title(words[0].strip(".")):
+        words = words[1:]
+    return words
+
+
+def _surname(name: str) -> str:
+    words = _plain(name)
+    return words[-1].casefold() if len(words) > 1 else ""
+
+
+def _given(name: str) -> str | None:
+    words = _plain(name)
+    return words[0] if len(words) > 1 else None
