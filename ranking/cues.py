@@ -521,6 +521,16 @@ def _wishes_party_dead(words: list[str]) -> bool:
     return False
 
 
+def _titles(cased: list[str]) -> set[str]:
+    """Relation words that are a title before a name, past the first word ("Who spaced
+    *Chief* Vell?", "Is *Captain* Orm alive?"): capitalised, with a capitalised word after."""
+    return {
+        word.lower()
+        for i, (word, after) in enumerate(pairwise(cased))
+        if i and word[:1].isupper() and after[:1].isupper() and word.lower() in RELATION_WORDS
+    }
+
+
 def _got_someone(question: str, words: list[str]) -> bool:
     """ "What *got* Lise's dad?", "Who got Vell?": ``words`` open with "what"/"who" then
     "got", and the rest is a capitalised name (possessive, with at most a kin noun after
@@ -605,7 +615,9 @@ def question_cues(question: str) -> QuestionCues:
     word whose object is the asker ("Who can *lead us* into the barrow?") asks for a service,
     not along a relation."""
     words = _WORD.findall(question.lower().replace("’", "'"))
-    named = {w.lower() for w in _WORD.findall(question) if w[:1].isupper()} & NAME_PRONE
+    cased = _WORD.findall(question.replace("’", "'"))
+    named = {w.lower() for w in cased if w[:1].isupper()} & NAME_PRONE
+    named |= _titles(cased)
     attitudes = {ATTITUDE_WORDS[w] for w in words if w in ATTITUDE_WORDS}
     if _has_phrase(words, HOSTILE_PHRASES) or _wishes_party_dead(words):
         attitudes.add("hostile")
