@@ -182,6 +182,10 @@ DESTRUCTION_WORDS = frozenset(
 """Words by which a question asks who destroyed something ("Who *torched* the mill?"): along
 ``destroyed_by``, which a change's ``destroyed_by`` detail answers (:mod:`ranking.graph`)."""
 
+TAKEDOWN_VERBS = frozenset(("took", "cut", "gunned", "shot", "struck"))
+"""Verbs that ask who killed someone with "down" after them ("Who *took* the Heron *down*?",
+"Who *gunned* Mickey *down*?"): along ``killed_by``, as "took out" is."""
+
 DOWNFALL_VERBS = frozenset(("brought", "bring", "brings", "pulled", "pull", "tore", "torn"))
 """Verbs that ask who destroyed something with "down" after them ("Who *brought* the roof
 *down* on the inn?")."""
@@ -568,6 +572,8 @@ def _event(words: list[str]) -> frozenset[str]:
         found.add("destroyed_by")
     if words[:1] and words[0] in DOWNFALL_VERBS and "down" in words[1:6]:
         found.add("destroyed_by")
+    if words[:1] and words[0] in TAKEDOWN_VERBS and "down" in words[1:6]:
+        found.add("killed_by")
     if any(tuple(words[: len(opening)]) == opening for opening in KILLING_OPENINGS):
         found.add("killed_by")
     sending = words[:1] and words[0] in SENDING_VERBS
