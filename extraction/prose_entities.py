@@ -42,10 +42,12 @@ from extraction.prose_layout import LayoutEntry, layout_entries
 from extraction.prose_merges import (
     merge_given_names,
     merge_members,
+    merge_numbers,
     merge_of_names,
     merge_offices,
     merge_pet_names,
     merge_prefixes,
+    merge_saints_places,
     merge_tails,
 )
 from extraction.prose_names import (
@@ -404,6 +406,8 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     merge_prefixes(kept)
     merge_tails(kept)
     merge_of_names(kept)
+    merge_saints_places(kept)
+    merge_numbers(kept)
     merge_members(kept)
     merge_offices(kept, collector.offices)
     add_roles(kept, collector.roles)
