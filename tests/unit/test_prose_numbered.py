@@ -11,7 +11,7 @@ import hashlib
 from extraction.offline import extract
 from extraction.prose_names import common_words, name_spans
 from extraction.resolution import EntityResolver
-from graphrag_core.models import PARTY_ID, Entity, Extraction, SourceDocument
+from graphrag_core.models import PARTY_ID, Extraction, SourceDocument
 from tests.unit.test_prose_campaigns import _named, _run
 
 
@@ -136,6 +136,6 @@ def _with_list(pack: str, prose: str) -> Extraction:
 def test_a_listed_numbered_place_takes_the_prose_name_and_the_head_alone_stays_out() -> None:
     pack = "entities:\n  - {id: pit-4, name: Pit 4, type: Location, aliases: [Four]}\n"
     prose = "# Notes\n\nOrla Venn runs Pit 4. Pit 4 floods every spring. Four is cursed.\n"
-    entities: list[Entity] = _with_list(pack, prose).entities
+    entities = _with_list(pack, prose).entities
     assert {e.name for e in entities} >= {"Pit 4"}
     assert "Pit" not in {e.name for e in entities}
