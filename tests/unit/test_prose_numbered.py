@@ -139,3 +139,17 @@ def test_a_listed_numbered_place_takes_the_prose_name_and_the_head_alone_stays_o
     entities = _with_list(pack, prose).entities
     assert {e.name for e in entities} >= {"Pit 4"}
     assert "Pit" not in {e.name for e in entities}
+
+
+def test_a_tables_header_row_names_nothing() -> None:
+    text = (
+        "# Crew\n\n"
+        "| Callsign | Station | Remarks |\n"
+        "|---|---|---|\n"
+        "| Sela Dunn | Pilot | Flies drunk. |\n"
+        "| Bram Okoye | Cook | Burns everything. |\n\n"
+        "Sela Dunn and Bram Okoye argue about the Remarks column and the Station rota.\n"
+    )
+    names = set(_named(_run(text)))
+    assert {"Sela Dunn", "Bram Okoye"} <= names
+    assert not names & {"Callsign", "Station", "Remarks"}
