@@ -203,8 +203,8 @@ class Ranker:
             question, spans, types, view, cues.list_types
         )
         setting |= asked.modifiers  # "*Brennan's* launch": Brennan says which launch
-        evidence = {k: replace(ev, anchor=_in_setting(k, ev, view, setting))
-                    for k, ev in evidence.items()}  # fmt: skip
+        evidence = {k: replace(ev, anchor=True) if _in_setting(k, ev, view, setting) else ev
+                    for k, ev in evidence.items()}  # fmt: skip  # a copy only for the setting
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
         many = bool(cues.list_types or cues.dangers)  # asks for a list: "the powers", dangers
         scored = [
