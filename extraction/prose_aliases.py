@@ -33,6 +33,7 @@ _SUMMONED = re.compile(
 )
 """After "called X": X was summoned, not named ("called the Wardens in from the yard"; not
 "called Redcap in the old tongue")."""
+_CALLS_IT = re.compile(r"calls?\s+(?:it|them)\b", re.IGNORECASE)
 _CALLER = re.compile(r"^\s*(?:(?:still|also|often|sometimes|now|all|only)\s+)*$")
 _PRONOUN_START = re.compile(r"^\s*(?:She|He|It|They|Her|His|Its|Their|Everyone|Locals|People)\b")
 OFFICES = frozenset(
@@ -42,7 +43,7 @@ OFFICES = frozenset(
      "admiral", "commodore", "colonel", "governor", "senator", "chancellor", "ambassador",
      "margrave", "earl", "emperor", "empress", "regent", "prior", "prioress", "inspector",
      "marshal", "doctor", "professor", "lieutenant", "constable", "vizier", "sultan",
-     "sultana", "emir", "jarl", "thane", "harbourmaster", "forewoman", "foreman")
+     "sultana", "emir", "jarl", "thane", "harbourmaster", "forewoman", "foreman", "director")
 )  # fmt: skip
 """Titles of an office, which "the <title>" names alone ("the Reeve"; not "the Brother")."""
 
@@ -74,8 +75,9 @@ def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias
         person = cue.group("person") is not None
         before = next((s for s in reversed(ordered) if s.end <= start), None)
         subject = before.name if before else None
-        if person and before and _CALLER.match(sentence[before.end : cue.start()]):
-            subject = None  # "Sailors call him X": X is not the sailors' name
+        active = person or _CALLS_IT.match(cue.group(0)) is not None
+        if active and before and _CALLER.match(sentence[before.end : cue.start()]):
+            subject = None  # "Sailors call him X", "Pryce calls it X": not the caller's name
         if subject is None and not person and not _PRONOUN_START.match(sentence):
             continue
         found.append(StatedAlias(alias, span.name, subject, person))

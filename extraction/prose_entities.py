@@ -42,10 +42,12 @@ from extraction.prose_layout import LayoutEntry, layout_entries
 from extraction.prose_merges import (
     merge_given_names,
     merge_members,
+    merge_numbers,
     merge_of_names,
     merge_offices,
     merge_pet_names,
     merge_prefixes,
+    merge_saints_places,
     merge_tails,
 )
 from extraction.prose_names import (
@@ -103,6 +105,23 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_TABLE_RULE = re.compile(r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$")
+
+
+def _table_header(text: str, start: int) -> bool:
+    """Whether ``text[start:]`` opens a table's header row ("| Name | Role | Notes |" over
+    "|---|---|---|"): column labels, never names."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip() != "" or not text.startswith("|", start):
+        return False
+    line_end = text.find("\n", start)
+    if line_end < 0:
+        return False
+    next_end = text.find("\n", line_end + 1)
+    following = text[line_end + 1 : next_end if next_end >= 0 else len(text)]
+    return _TABLE_RULE.fullmatch(following) is not None
+
+
 class _Collector:
     def __init__(self, chunks: Sequence[Chunk]) -> None:
         self.common = common_words(chunk.text for chunk in chunks)
@@ -139,7 +158,7 @@ class _Collector:
         if still_open is not None:
             self.open_tables[chunk.source_path] = still_open
         for start, end in sentences(whole):
-            if not whole.startswith("#", start):
+            if not whole.startswith("#", start) and not _table_header(whole, start):
                 self.sentence(chunk, whole, whole[start:end], section, party)
 
     def _define(self, chunk: Chunk, entry: LayoutEntry, party: bool) -> None:
@@ -404,6 +423,8 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     merge_prefixes(kept)
     merge_tails(kept)
     merge_of_names(kept)
+    merge_saints_places(kept)
+    merge_numbers(kept)
     merge_members(kept)
     merge_offices(kept, collector.offices)
     add_roles(kept, collector.roles)

@@ -13,7 +13,9 @@ A prose name folds into the one listed entity when it is
   person's name with one ("Calla of the Order of the Ember") stays as it is;
 - a lone surname, untitled, of exactly one listed person and no other listed name: "Moretti";
 - a name written mostly in the possessive that opens exactly one listed place's or group's
-  name, when the prose types it as no person: "St Agatha's" of St Agatha's Infirmary.
+  name, is one of its names, or (with its title) ends a listed place's name after "of", when
+  the prose types it as no person: "St Agatha's" of St Agatha's Infirmary, "St Barbara's"
+  of The Chapel of St Barbara.
 
 Anything else stays a prose entity of its own (none or several fit: no guess).
 """
@@ -124,17 +126,23 @@ class KnownFolds:
     def _possessive(self, candidate: Candidate, kind: str) -> str | None:
         if kind in (*_PEOPLE, "Other") or 2 * candidate.possessive <= candidate.mentions:
             return None
-        forms = {
-            normalise_name(f"{title} {surface}'s")
+        named = {
+            normalise_name(f"{title} {surface}")
             for surface in candidate.surfaces
             for title in ("", *candidate.titles)
         }
+        forms = {normalise_name(f"{form}'s") for form in named}
+        saints = [form for form in named if " " in form]  # "st barbara" of "Chapel of St Barbara"
         fits = {
             e.id
             for e in self._listed
             if e.type in _PLACES
             for n in (e.name, *e.aliases)
             if any(normalise_name(n).startswith(f"{form} ") for form in forms)
+            or normalise_name(n) in forms
+            or (
+                e.type == "Location" and any(normalise_name(n).endswith(f" of {f}") for f in saints)
+            )
         }
         return fits.pop() if len(fits) == 1 else None
 

@@ -22,7 +22,7 @@ lower case, a number, a generic label such as "Notes" or "Allies") defines nothi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from extraction.prose_names import GENERIC_HEADINGS, PERSON_TITLES, NameSpan, name_spans
 from extraction.prose_types import entry_type
@@ -206,7 +206,7 @@ def _name_entry(
     spans = name_spans(name, common)
     if len(spans) != 1:
         return None
-    span = spans[0]
+    span = _unquoted(spans[0], written)
     title_start = name.find(span.title) if span.title else span.start
     if name[: min(title_start, span.start)].strip(" '\"").casefold() not in ("", "the"):
         return None
@@ -222,6 +222,19 @@ def _name_entry(
         kind = kind or ("NPC" if full.title.casefold() in PERSON_TITLES else None)
     kind = (entry_type(rest) if rest else None) or kind
     return LayoutEntry(span, line, rest, kind, tuple(nicknames))
+
+
+def _unquoted(span: NameSpan, written: str) -> NameSpan:
+    """'Dov "Sparks" Leclerc' is the name "Dov Leclerc" with the nickname "Sparks": a word
+    quoted inside a name is no part of it."""
+    words = span.name.split()
+    for nickname in _QUOTED.findall(written):
+        inner = nickname.split()
+        at = next((i for i in range(1, len(words) - 1) if words[i : i + len(inner)] == inner), 0)
+        if at and at + len(inner) < len(words):
+            name = " ".join(words[:at] + words[at + len(inner) :])
+            return replace(span, name=name, nickname=nickname)
+    return span
 
 
 def _full_name(span: NameSpan, rest: str, common: frozenset[str]) -> NameSpan | None:

@@ -145,6 +145,67 @@ def merge_of_names(kept: dict[str, Candidate]) -> None:
             _fold(kept[owners[0]], kept.pop(key))
 
 
+def merge_saints_places(kept: dict[str, Candidate]) -> None:
+    """Fold a saint's name written mostly in the possessive ("St Barbara's", "married at St
+    Barbara's") into the one place named "... of St Barbara": the possessive names the
+    saint's chapel, not the saint. A saint written plainly ("prays to St Barbara") stays the
+    saint, and an order ("Sisters of St Agatha") is no chapel."""
+    closing: dict[tuple[str, ...], list[str]] = {}  # ("st", "barbara") -> names ending "of" so
+    for key, candidate in kept.items():
+        words = _words(display_name(candidate))
+        for at in range(1, len(words) - 1):
+            if words[at] == "of":
+                closing.setdefault(tuple(words[at + 1 :]), []).append(key)
+    for key in sorted(kept):
+        saint = kept.get(key)
+        if saint is None or saint.heading or 2 * saint.possessive <= saint.mentions:
+            continue
+        forms = {
+            tuple(normalise_name(f"{title} {surface}").split())
+            for title in saint.titles
+            if title.casefold().rstrip(".") in ("st", "saint")
+            for surface in (display_name(saint), *saint.surfaces)
+        }
+        owners = {k for form in forms for k in closing.get(form, []) if k in kept and k != key}
+        if len(owners) != 1 or best_type(place := kept[owners.pop()]) != "Location":
+            continue
+        del kept[key]
+        place.mentions += saint.mentions
+        place.party |= saint.party
+        place.paths += saint.paths
+        for title in saint.titles:
+            for surface in saint.surfaces:  # "St Barbara's", never the saint's own name
+                place.aliases.setdefault(f"{title} {surface}'s", saint.party)
+
+
+_SPELT = {
+    word: str(n)
+    for n, word in enumerate(
+        ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+         "twelve"),
+        start=1,
+    )
+}  # fmt: skip
+
+
+def merge_numbers(kept: dict[str, Candidate]) -> None:
+    """Fold a number written alone as a name ("went down Nine", "sealed Nine") into the one
+    name it designates ("Shaft 9"); with two ("Shaft 9", "Dock 9") or none it stays as it is."""
+    numbered: dict[str, list[str]] = {}  # "9" -> ["shaft 9"]
+    for key, candidate in kept.items():
+        words = _words(display_name(candidate))
+        if len(words) > 1 and words[-1].isdigit():
+            numbered.setdefault(words[-1].lstrip("0"), []).append(key)
+    for key in sorted(kept):
+        alone = kept.get(key)
+        words = _words(display_name(alone)) if alone else []
+        if alone is None or alone.heading or len(words) != 1 or words[0] not in _SPELT:
+            continue
+        owners = [k for k in numbered.get(_SPELT[words[0]], []) if k in kept]
+        if len(owners) == 1 and best_type(alone) in (best_type(kept[owners[0]]), "Other"):
+            absorb(kept[owners[0]], kept.pop(key))
+
+
 def merge_members(kept: dict[str, Candidate]) -> None:
     """Fold the singular of a group's plural name into the group: "every Dyke Warden" is one
     of "the Dyke Wardens", "a Tidewarden" one of the Tidewardens."""

@@ -34,7 +34,8 @@ TITLES = _words(
     "admiral commodore lieutenant colonel corporal ensign inspector detective constable deputy ",
     "marshal agent officer senator governor chancellor ambassador reverend pastor vicar parson ",
     "rabbi prior prioress friar margrave earl emperor empress regent mr mrs ms miss mister ",
-    "madam madame dr vizier sultan sultana emir jarl thane harbourmaster forewoman foreman st",
+    "madam madame dr vizier sultan sultana emir jarl thane harbourmaster forewoman foreman st ",
+    "director",
 )
 PERSON_TITLES = _words(
     "doctor professor admiral commodore lieutenant colonel corporal ensign sergeant inspector ",
@@ -62,6 +63,9 @@ CALENDAR_WORDS = _words(
 )
 """Weekday and month names: never a name alone ("on Friday"), though one may open or end a
 longer name ("Black Friday Raid", "Lady Day")."""
+TABLE_ROLES = _words("pc pcs npc npcs gm gms dm dms")
+"""The roles at the table ("the PCs", "an NPC", "GM"): never a thing of the campaign ("PCs"
+in a GM's notes is the party, :data:`extraction.resolution.PARTY_NAMES`)."""
 GENERIC_HEADINGS = _words(
     "overview history background introduction notes rumours rumors summary contents appendix ",
     "geography people places factions items creatures events quests hooks adventure hooks ",
@@ -150,10 +154,13 @@ def name_spans(text: str, common: frozenset[str]) -> list[NameSpan]:
             index += 1
             continue
         first, last = run
-        span = _span(text, words, first, last, firsts, common)
+        numbered = _numbered(text, words, last)
+        span = _span(text, words, first, last, firsts, common, numbered)
         if span is not None:
             spans.append(span)
         index = last + 1
+        while index < len(words) and words[index].start() < numbered:
+            index += 1  # the "G" of "Sector 7G"
     return _quoted_nicknames(text, spans)
 
 
@@ -184,6 +191,41 @@ def _quoted_nicknames(text: str, spans: list[NameSpan]) -> list[NameSpan]:
         joined.append(first)
         at += 1
     return joined
+
+
+SERIES_WORDS = _words(
+    "session chapter part act day night week month year episode page section book volume ",
+    "issue season round turn hour minute step scene table figure note appendix rule item ",
+    "case file track game no number vol pg p ch",
+)
+"""Heads whose number counts or dates, never names a place or a thing: "Session 4", "Day 3",
+"Chapter 12", "Table 2" (with the weekday and month names: "March 3")."""
+_NUMBER = re.compile(r" (\d{1,4}[A-Z]?)(?=['’]s\b|[^\w:.,/'’%-]|[.,:]\s|[.,:]?$)")
+_COUNTED = re.compile(r" [a-z]+s\b")
+_VERB_S = _words("is was has does goes says")
+
+
+def _numbered(text: str, words: list[re.Match[str]], last: int) -> int:
+    """The end of a number that designates the run ending at ``words[last]`` ("Shaft 9",
+    "Dock 3", "Level 22", "Sector 7G", "Route 66"; "Medbay Two", "Spoke B" are words already),
+    or 0: not after a head that counts or dates ("Session 4", "Day 3", "March 3"), a clock
+    time or a sum ("23:00", "3.5", "1,200", "40%"), nor a count of a plural ("gave Rhea 3
+    credits")."""
+    head = words[last].group(0)
+    number = _NUMBER.match(text, words[last].end())
+    if number is None or not _capital(head):
+        return 0
+    folded = head.casefold()
+    if folded in SERIES_WORDS | CALENDAR_WORDS | GENERIC_HEADINGS | FUNCTION_WORDS:
+        return 0
+    counted = _COUNTED.match(text, number.end())
+    if counted is not None and counted.group(0).strip() not in _VERB_S:
+        return 0
+    return number.end()
+
+
+_SAINTS = ("saint", "st")
+_ARTICLE = re.compile(r"\b[Tt]he\s+[*_]*$")
 
 
 def _capital(word: str) -> bool:
@@ -244,23 +286,32 @@ def _span(
     last: int,
     firsts: set[int],
     common: frozenset[str],
+    numbered: int = 0,
 ) -> NameSpan | None:
     initial = words[first].start() in firsts
     while first <= last and initial and words[first].group(0).lower() in common:
         if first < last and is_title(words[first].group(0)):
             break  # "Commander Ravi Tamm took command": a title, though "commander" is common
+        if first == last and numbered:
+            break  # "Level 22 flooded": a number makes the common word a name
         first, initial = first + 1, False
     while first <= last and contraction(words[first].group(0)):
         first, initial = first + 1, False  # "I'm", "We're": a pronoun, never a name
     titles, first = _titles(words, first, last)
+    if titles and titles[0].casefold().rstrip(".") in _SAINTS:
+        opening = first - len(titles)
+        if _ARTICLE.search(text, 0, words[opening].start()):
+            first, titles = opening, []  # "the Saint Ignatius" names a ship, not the saint
     compound = first < last and text[words[first].end() : words[first + 1].start()] == "-"
     if first > last or (words[first].group(0).lower() in FUNCTION_WORDS and not compound):
         return None  # "One-Eye Crake" is a name, "One" alone is not
-    start, end = words[first].start(), words[last].end()
+    start, end = words[first].start(), numbered or words[last].end()
     name = re.sub(r"['’]s$", "", text[start:end])
     end = start + len(name)
     if name.casefold() in CALENDAR_WORDS:
         return None  # "on Friday", "since March": a day or a month alone names nothing
+    if name.casefold() in TABLE_ROLES:
+        return None  # "the PCs", "an NPC", "the GM": the players' and referee's roles
     if initial and first == last and discourse_marker(name, text[end : end + 1]):
         return None  # "Separately: the keeper ...", "Luckily, ..." open a sentence, name nothing
     return NameSpan(start, end, name, " ".join(titles), initial)

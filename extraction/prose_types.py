@@ -81,6 +81,7 @@ for _type, _words in {
 _LEXICON.update({"house": "Location", "church": "Location"})
 for _type, _words in {  # other genres: space opera, modern, investigation horror
     "Location": "station spaceport starport colony base planet moon asteroid deck hangar sector "
+    "shaft level "
     "arcology habitat bar pub club lounge diner cafe café restaurant saloon casino hotel "
     "motel boarding-house cabin shack mansion bastion garrison asylum sanatorium hospital "
     "clinic medbay precinct office bank embassy college university school museum theater "
@@ -135,7 +136,8 @@ _SHAPES = frozenset(
 _ARTICLE = r"\s+(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+"
 _PHRASE_STOP = frozenset(
     ("who", "that", "which", "whose", "with", "where", "of", "for", "on", "in", "by", "at",
-     "from", "to", "and", "as", "than")
+     "from", "to", "and", "as", "than", "through", "into", "onto", "under", "below", "beneath",
+     "above", "across", "inside", "behind", "beyond", "along", "around")
 )  # fmt: skip
 _CONTEXT = (
     (re.compile(r"\b(?:worships?|worshipped|pray(?:s|ers?)?\s+to|priests?\s+of)\s+(?:the\s+)?$"),
@@ -258,10 +260,20 @@ def apposition_type(text: str, start: int, end: int) -> str | None:
         # "the planet Tesk" names a world; "before the whole town Sigrun swore" does not
         loose = noun.casefold() in _NAMING_PLACES and before.group(2)
         named = before.group(3) and _naming_noun(noun) and not loose
+        if kind == "NPC" and _numbered_thing(text[start:end]):
+            return None  # "Shift foreman, Shaft 9": the shaft is his, not a foreman
         if kind == "NPC" or named:
             return kind
     after = re.match(r"[,:]\s+(?:the|a|an|our|its|his|her|their)\s+", text[end : end + 80])
     return _phrase_type(text, end + after.end()) if after else None
+
+
+def _numbered_thing(name: str) -> bool:
+    """Whether ``name`` is a place's or thing's head with a number after it ("Shaft 9",
+    "Dock 5"; "Agent 47" is a person)."""
+    words = name.split()
+    numbered = len(words) > 1 and re.fullmatch(r"\d+[A-Za-z]?", words[-1]) is not None
+    return numbered and name_type(name) not in (None, "NPC")
 
 
 STRONG_HEADS = frozenset({"Faction", "Deity", "Event", "Quest"})
@@ -284,10 +296,16 @@ def strong_head_type(name: str) -> str | None:
     return kind
 
 
+def _designation(word: str) -> bool:
+    """A number or a letter that tells one of a series apart: "Nine", "IV", "9", "7G", "C"."""
+    folded = word.casefold()
+    return folded in _NUMBERS or re.fullmatch(r"\d+[a-z]?|[a-z]", folded) is not None
+
+
 def name_type(name: str) -> str | None:
     """The type the name's head word or ending implies ("Slow River" → Location)."""
     words = name.replace("’", "'").split()
-    if len(words) > 1 and words[-1].casefold() in _NUMBERS:
+    if len(words) > 1 and _designation(words[-1]):
         words = [*words[:-1], words[-2]]  # the noun before a number is the head: "Bay Nine"
     head = words[-1].strip("'")
     of = [w for w in words if w.casefold() == "of"]

@@ -28,7 +28,10 @@ from graphrag_core.models import PARTY_ID, Entity, Relation
 
 PARTY_NAMES = frozenset(
     normalise_name(name)
-    for name in ("party", "player_party", "player party", "the party", "players", "the players")
+    for name in (
+        *("party", "player_party", "player party", "the party", "players", "the players"),
+        *("pcs", "the pcs", "player characters", "the player characters"),
+    )
 )
 """Names that always mean the player characters' group (``PARTY_ID``)."""
 
