@@ -182,6 +182,10 @@ DESTRUCTION_WORDS = frozenset(
 """Words by which a question asks who destroyed something ("Who *torched* the mill?"): along
 ``destroyed_by``, which a change's ``destroyed_by`` detail answers (:mod:`ranking.graph`)."""
 
+TAKEDOWN_VERBS = frozenset(("took", "cut", "gunned", "shot", "struck"))
+"""Verbs that ask who killed someone with "down" after them ("Who *took* the Heron *down*?",
+"Who *gunned* Mickey *down*?"): along ``killed_by``, as "took out" is."""
+
 DOWNFALL_VERBS = frozenset(("brought", "bring", "brings", "pulled", "pull", "tore", "torn"))
 """Verbs that ask who destroyed something with "down" after them ("Who *brought* the roof
 *down* on the inn?")."""
@@ -191,9 +195,18 @@ KILLING_OPENINGS = (("did", "for"), ("has", "done", "for"), ("had", "done", "for
                     ("did", "in"), ("has", "done", "in"), ("had", "done", "in"),
                     ("rubbed", "out"), ("offed",), ("took", "out"), ("wasted",),
                     ("whacked",), ("iced",), ("smoked",), ("knocked", "off"), ("snuffed",),
-                    ("plugged",))  # fmt: skip
+                    ("plugged",), ("spaced",), ("vented",), ("airlocked",), ("fragged",),
+                    ("zeroed",), ("flatlined",), ("geeked",), ("aced",), ("deleted",),
+                    ("spiked",))  # fmt: skip
 """What "who" may open with to ask for a killer in other words ("Who *did for* the old
-Reeve?", "Who *did in* Cap Doyle?", "Who *whacked* the informer?")."""
+Reeve?", "Who *did in* Cap Doyle?", "Who *whacked* the informer?", "Who *spaced* Chief
+Vell?", "Who *flatlined* the fixer?"): only right after "who", where "Who *deleted* the
+logs?" still asks for an agent of the act."""
+
+GETTING_KILLERS = frozenset(("what", "who"))
+""""What *got* Lise's dad?", "Who *got* Vell?": "got" right after these, with a name (and at
+most a kin noun after it) as the whole rest of the question, asks what killed someone;
+"Who got the loot?" names no one and asks nothing of the kind (:func:`_got_someone`)."""
 
 SENDING_VERBS = frozenset(
     ("sent", "drove", "threw", "thrown", "pushed", "cast", "put", "shoved", "tipped", "knocked")
@@ -278,6 +291,44 @@ DRINK_EXPANSION = (
 )  # fmt: skip
 """Words a passage about a place to drink uses ("he pours in his back room")."""
 
+TRANSPORT_PHRASES = (
+    *((verb, "us", away) for verb in ("get", "take", "fly", "ship", "carry", "sail", "ferry")
+      for away in ("off", "out", "away", "across", "over", "offworld", "home")),
+    ("get", "me", "off"), ("get", "me", "out"), ("fly", "us"), ("ship", "out"),
+    ("a", "ride"), ("a", "lift"), ("passage", "off"), ("passage", "out"), ("book", "passage"),
+    ("off", "this", "rock"), ("off", "world"), ("off", "planet"), ("off", "the", "island"),
+)  # fmt: skip
+"""Phrases by which a question asks for a way out, a ride or a passage ("Who can *get us
+off* this rock?", "Where do we find *a ride* to the coast?")."""
+
+TRANSPORT_EXPANSION = (
+    "ship", "ships", "boat", "ferry", "passage", "pilot", "flies", "dock", "docks", "harbour",
+    "berth", "departure", "leaves", "caravan", "coach", "shuttle",
+)  # fmt: skip
+"""Words a passage about a way out uses ("nothing leaves the rock unless Kofi releases the
+clamps", "the ferry sails at dawn")."""
+
+WIN_OVER_VERBS = frozenset(("want", "get", "bring", "need", "win", "put"))
+"""Before "the <people> on our side": the people are to be won over, not yet allied ("Who do
+we talk to if we *want the miners on our side*?")."""
+
+WIN_OVER_EXPANSION = ("union", "guild", "leader", "leads", "speaks", "steward", "boss")
+"""Words a passage about whom a group of people follows uses: its union, guild or gang and
+that body's leader."""
+
+
+def wins_over(words: list[str]) -> bool:
+    """ "want the miners on our side", "get the dockers on our side": a verb of
+    :data:`WIN_OVER_VERBS`, "the", a plural noun, then "on our side"."""
+    return any(
+        words[i] in WIN_OVER_VERBS
+        and words[i + 1] == "the"
+        and words[i + 2].endswith("s")
+        and words[i + 3 : i + 6] == ["on", "our", "side"]
+        for i in range(len(words) - 5)
+    )
+
+
 SLANG_EXPANSION: dict[str, tuple[str, ...]] = {
     "booze": ("liquor", "rum", "whiskey", "alcohol"),
     "hooch": ("liquor", "rum", "whiskey", "alcohol"),
@@ -307,6 +358,10 @@ def lexical_query(question: str) -> str:
         added.extend(REPAIR_EXPANSION)
     if order[:1] and order[0].startswith("where") and words & DRINK_WORDS:
         added.extend(DRINK_EXPANSION)
+    if _has_phrase(order, TRANSPORT_PHRASES):
+        added.extend(TRANSPORT_EXPANSION)
+    if wins_over(order):
+        added.extend(WIN_OVER_EXPANSION)
     for word in order:
         added.extend(SLANG_EXPANSION.get(word, ()))
     extra = [w for w in dict.fromkeys(added) if w not in words]
@@ -361,6 +416,15 @@ HOSTILE_PHRASES = (
     ("rid", "of", "us"),
     ("grudge", "against", "us"),
 )
+
+DEATH_WISH_VERBS = frozenset(("see", "seeing", "watch"))
+""""Who'd like to *see* the Magpie's crew spaced?": a wish to see the party (us, our crew,
+the party, or a named crew) dead or killed is hostility to it (:func:`_wishes_party_dead`)."""
+
+DEATH_WORDS = frozenset(
+    ("dead", "killed", "hanged", "hung", "drowned", "spaced", "vented", "airlocked", "shot",
+     "buried", "gone", "flatlined", "fragged", "iced", "whacked", "strung")
+)  # fmt: skip
 """Phrases by which a question asks for the party's enemies in other words ("Who is still
 *out to get us*?"): the ``hostile`` attitude, as "our enemies" is."""
 
@@ -445,6 +509,55 @@ def _kinship(words: list[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+def _wishes_party_dead(words: list[str]) -> bool:
+    """ "see us dead", "see the Magpie's crew spaced", "watch the party hang": a verb of
+    seeing, then at most four words naming the party (:data:`PARTY_WORDS`, or a crew, band,
+    company … in the possessive, :data:`PARTY_NOUNS`), then a word of death."""
+    for i, word in enumerate(words):
+        if word not in DEATH_WISH_VERBS:
+            continue
+        for j in range(i + 2, min(len(words), i + 6)):
+            if words[j] in DEATH_WORDS:
+                between = words[i + 1 : j]
+                if not PARTY_WORDS.isdisjoint(between) or not PARTY_NOUNS.isdisjoint(between):
+                    return True
+                break
+    return False
+
+
+def _titles(cased: list[str]) -> set[str]:
+    """Relation words that are a title before a name, past the first word ("Who spaced
+    *Chief* Vell?", "Is *Captain* Orm alive?"): capitalised, with a capitalised word after."""
+    return {
+        word.lower()
+        for i, (word, after) in enumerate(pairwise(cased))
+        if i and word[:1].isupper() and after[:1].isupper() and word.lower() in RELATION_WORDS
+    }
+
+
+def _got_someone(question: str, words: list[str]) -> bool:
+    """ "What *got* Lise's dad?", "Who got Vell?": ``words`` open with "what"/"who" then
+    "got", and the rest is a capitalised name (possessive, with at most a kin noun after
+    it)."""
+    if len(words) < 3 or words[0] not in GETTING_KILLERS or words[1] != "got":
+        return False
+    rest = _WORD.findall(question.replace("’", "'"))[2:]
+    if not rest or not rest[0][:1].isupper():
+        return False
+    names = [w for w in rest if w[:1].isupper()]
+    tail = rest[len(names) :]
+    return rest[: len(names)] == names and (
+        not tail or (len(tail) == 1 and tail[0].lower() in KIN_WORDS.keys() | RELATION_KIN)
+    )
+
+
+RELATION_KIN = frozenset(
+    ("mother", "father", "mum", "mom", "mam", "dad", "wife", "husband", "son", "daughter")
+)
+"""Kin nouns of :data:`RELATION_WORDS` a killing question may end with ("What got Lise's
+*dad*?")."""
+
+
 def _possessive(word: str) -> bool:
     return word in _POSSESSIVES or word.endswith("'s")
 
@@ -459,6 +572,8 @@ def _event(words: list[str]) -> frozenset[str]:
         found.add("destroyed_by")
     if words[:1] and words[0] in DOWNFALL_VERBS and "down" in words[1:6]:
         found.add("destroyed_by")
+    if words[:1] and words[0] in TAKEDOWN_VERBS and "down" in words[1:6]:
+        found.add("killed_by")
     if any(tuple(words[: len(opening)]) == opening for opening in KILLING_OPENINGS):
         found.add("killed_by")
     sending = words[:1] and words[0] in SENDING_VERBS
@@ -506,13 +621,15 @@ def question_cues(question: str) -> QuestionCues:
     word whose object is the asker ("Who can *lead us* into the barrow?") asks for a service,
     not along a relation."""
     words = _WORD.findall(question.lower().replace("’", "'"))
-    named = {w.lower() for w in _WORD.findall(question) if w[:1].isupper()} & NAME_PRONE
+    cased = _WORD.findall(question.replace("’", "'"))
+    named = {w.lower() for w in cased if w[:1].isupper()} & NAME_PRONE
+    named |= _titles(cased)
     attitudes = {ATTITUDE_WORDS[w] for w in words if w in ATTITUDE_WORDS}
-    if _has_phrase(words, HOSTILE_PHRASES):
+    if _has_phrase(words, HOSTILE_PHRASES) or _wishes_party_dead(words):
         attitudes.add("hostile")
-    if _has_phrase(words, ALLIED_PHRASES):
+    if _has_phrase(words, ALLIED_PHRASES) and not wins_over(words):
         attitudes.add("allied")
-    about_party = any(w in PARTY_WORDS for w in words)
+    about_party = any(w in PARTY_WORDS for w in words) or _wishes_party_dead(words)
     relations = frozenset().union(
         *(
             RELATION_WORDS.get(w, ())
@@ -527,6 +644,8 @@ def question_cues(question: str) -> QuestionCues:
         relations |= RELATION_WORDS["rules"]
     kinship = _kinship(words)
     relations |= kinship | _event(words[1:] if words[:1] == ["who"] else [])
+    if _got_someone(question, words):
+        relations |= {"killed_by"}
     kin_nouns = (
         frozenset(w for w in words if "related_to" in KIN_WORDS.get(w, ()))
         if "related_to" in kinship

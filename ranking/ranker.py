@@ -79,6 +79,7 @@ from ranking.evidence import (
     with_opposed,
 )
 from ranking.focus import focused_entities
+from ranking.graph import EffectiveGraph
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
@@ -251,6 +252,7 @@ class Ranker:
             if cues.relation_types
             else set()
         )
+        answers = _killers_of_kin(answers, seeds, cues, inputs.graph)
         answers -= {PARTY_ID}
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         things = asked.things if cues.relation_types else {**asked.at, **asked.things}
@@ -417,3 +419,19 @@ def _inputs(view: CampaignView, inputs: RankInputs | None, names: NameIndex | No
     """The given inputs, or ones built from the view alone (with ``names`` when given)."""
     built = inputs or RankInputs.build(view)
     return replace(built, names=names) if names is not None and inputs is None else built
+
+
+KINSHIPS = frozenset(("parent_of", "related_to", "married_to"))
+
+
+def _killers_of_kin(
+    answers: set[str], seeds: set[str], cues: QuestionCues, graph: EffectiveGraph
+) -> set[str]:
+    """ "What got Lise's dad?", "Who killed Mira's brother?": a kinship and a killing asked
+    together ask for the killer of the kin, one ``killed_by`` on from the kin of the named
+    entity; the answers when there is one, else ``answers`` as they were."""
+    kinship = cues.relation_types & KINSHIPS
+    if "killed_by" not in cues.relation_types or not kinship:
+        return answers
+    killers = graph.neighbours(graph.neighbours(seeds, kinship), {"killed_by"})
+    return (killers - seeds) or answers

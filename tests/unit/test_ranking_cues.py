@@ -6,7 +6,7 @@ import pytest
 
 from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView, Change, Entity, Relation
-from ranking.cues import PERSON_TYPES, QuestionCues, question_cues
+from ranking.cues import PERSON_TYPES, QuestionCues, lexical_query, question_cues
 from ranking.lexical import LexicalIndex
 from ranking.presets import CURRENT_STATE
 from ranking.ranker import Ranker
@@ -408,3 +408,19 @@ def test_a_possessive_names_someone_only_in_a_relation_question() -> None:
     assert asked["torven-blackwater"][2]["named"] == 1.0
     where = _ask("Where did Torven Blackwater's silver go?", view)  # about the silver
     assert "torven-blackwater" not in where or where["torven-blackwater"][2]["named"] == 0.0
+
+
+def test_a_wish_to_see_the_party_dead_asks_for_its_enemies() -> None:
+    assert question_cues("Who'd like to see us spaced?").attitude == "hostile"
+    assert question_cues("Who'd still like to see the Magpie's crew spaced?").attitude == "hostile"
+    assert question_cues("Who would like to see the Baron dead?").attitude is None
+    assert question_cues("Did anyone see the crew leave?").attitude is None
+
+
+def test_a_way_out_and_people_to_win_over_widen_the_lexical_query() -> None:
+    assert "ferry" in lexical_query("Who can get us off this rock?").split()
+    assert "ferry" not in lexical_query("Who can get us some rope?").split()
+    miners = "Who do we talk to if we want the miners on our side?"
+    assert "union" in lexical_query(miners).split()
+    assert question_cues(miners).attitude is None  # the miners are to be won, not allies
+    assert question_cues("Who is on our side?").attitude == "allied"

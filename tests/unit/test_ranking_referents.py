@@ -147,3 +147,21 @@ def test_a_player_never_gets_a_gm_only_thing_by_its_owner() -> None:
             EffectiveGraph.build(view),
         )
         assert set(found.things) == expected
+
+
+def test_killing_verbs_of_other_genres_ask_for_the_killer() -> None:
+    for question in ("Who spaced Cap Vell?", "Who vented Cap Vell?", "Who took Cap Vell down?"):
+        assert question_cues(question).relation_types == {"killed_by"}, question
+        assert _ranked(question)[0] == "cutters", question
+    # a title before a name is no relation cue: "Chief" asks for no leader
+    assert question_cues("Who spaced Chief Vell?").relation_types == {"killed_by"}
+    assert question_cues("Who is the chief of the watch?").relation_types >= {"leads"}
+    assert question_cues("Who got the loot?").relation_types == set()
+
+
+def test_what_got_someone_s_kin_asks_for_the_kin_s_killer() -> None:
+    assert question_cues("What got Danny's dad?").relation_types == {"killed_by", "parent_of"}
+    assert _ranked("What got Danny's dad?")[0] == "cutters"
+    assert _ranked("Who killed Danny's dad?")[0] == "cutters"
+    # "got" with no name after it asks nothing of a killing
+    assert question_cues("What got stolen from Danny?").relation_types == set()
