@@ -24,6 +24,7 @@ cistern?" and "Who can carry a message across Millbrook quickly?" rank the perso
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from graphrag_core.models import PARTY_ID, CampaignView
 from ranking.cues import QuestionCues
@@ -46,6 +47,13 @@ def content_words(text: str) -> set[str]:
     return {_stem(w) for w in question_words(text) if w not in STOPWORDS}
 
 
+@lru_cache(maxsize=8192)
+def _sentence_words(text: str) -> tuple[tuple[frozenset[str], str], ...]:
+    """A passage's sentences with their content words: the same passages come back question
+    after question, and splitting and stemming them was a tenth of a warm query's CPU."""
+    return tuple((frozenset(content_words(s)), s) for s in sentences(text))
+
+
 def focused_entities(
     question: str,
     cues: QuestionCues,
@@ -62,7 +70,9 @@ def focused_entities(
     for key, value in relevance.items():
         if key.kind != "chunk" or value <= 0.0:
             continue
-        scored = [(len(wanted & content_words(s)), s) for s in sentences(view.chunks[key.id].text)]
+        scored = [
+            (len(wanted & words), s) for words, s in _sentence_words(view.chunks[key.id].text)
+        ]
         top = max((shared for shared, _ in scored), default=0)
         if top == 0:
             continue
