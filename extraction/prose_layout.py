@@ -226,7 +226,8 @@ def _name_entry(
 
 def _unquoted(span: NameSpan, written: str) -> NameSpan:
     """'Dov "Sparks" Leclerc' is the name "Dov Leclerc" with the nickname "Sparks": a word
-    quoted inside a name is no part of it."""
+    quoted inside a name is no part of it; nor is one before a full name ('"Cuckoo" Imani
+    Okafor' is Imani Okafor), though one before a surname alone stays ('"Sparks" Ruiz')."""
     words = span.name.split()
     for nickname in _QUOTED.findall(written):
         inner = nickname.split()
@@ -234,6 +235,8 @@ def _unquoted(span: NameSpan, written: str) -> NameSpan:
         if at and at + len(inner) < len(words):
             name = " ".join(words[:at] + words[at + len(inner) :])
             return replace(span, name=name, nickname=nickname)
+        if words[: len(inner)] == inner and len(words) - len(inner) >= 2:
+            return replace(span, name=" ".join(words[len(inner) :]), nickname=nickname)
     return span
 
 

@@ -116,3 +116,15 @@ def test_a_names_table_cut_by_a_chunk_boundary_goes_on_in_the_next_chunk() -> No
     assert len(extraction.chunks) > 2  # the table is cut, between rows
     assert all(chunk.text.startswith(("|", "#")) for chunk in extraction.chunks)
     assert set(names) <= {e.name for e in extraction.entities}
+
+
+def test_a_quoted_nickname_before_a_full_name_is_an_alias_and_no_part_of_the_name() -> None:
+    text = (
+        "# Crew\n\nImani Okafor runs the hauler.\n\n"
+        '| Name | Role |\n|---|---|\n| "Cuckoo" Imani Okafor | Captain |\n'
+        '| "Sparks" Ruiz | Comms |\n'
+    )
+    found = _entities(text)
+    assert "Cuckoo Imani Okafor" not in found
+    assert "Cuckoo" in found["Imani Okafor"].aliases
+    assert "Sparks" in found["Sparks Ruiz"].aliases
