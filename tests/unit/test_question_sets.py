@@ -23,7 +23,16 @@ def test_every_question_set_parses(path: Path) -> None:
 
 @pytest.mark.parametrize(
     "campaign",
-    ["saltreach", "duneveil", "vardholm", "caldergap", "sallowmere", "gullport", "gantrydeep"],
+    [
+        "saltreach",
+        "duneveil",
+        "vardholm",
+        "caldergap",
+        "sallowmere",
+        "gullport",
+        "gantrydeep",
+        "vesper",
+    ],
 )
 def test_a_name_list_campaign_set_names_its_entities_and_covers_every_type(campaign: str) -> None:
     path = ROOT / "benchmarks" / "questions" / f"{campaign}.yaml"
