@@ -66,6 +66,12 @@ longer name ("Black Friday Raid", "Lady Day")."""
 TABLE_ROLES = _words("pc pcs npc npcs gm gms dm dms")
 """The roles at the table ("the PCs", "an NPC", "GM"): never a thing of the campaign ("PCs"
 in a GM's notes is the party, :data:`extraction.resolution.PARTY_NAMES`)."""
+COMMON_ACRONYMS = _words(
+    "ai eva hq id ids ok tv eta ceo cfo gps hud emp ftl dna rna ufo ufos vip vips asap aka ",
+    "fyi diy cpr icu iv er rv atv mri xp hp ac rpg ooc ic irl lol btw",
+)
+"""Acronyms of everyday or technical speech ("the station AI", "went out by EVA", "back to HQ",
+"an ETA"): never a thing of the campaign alone, though a longer name may hold one ("AI Core 3")."""
 GENERIC_HEADINGS = _words(
     "overview history background introduction notes rumours rumors summary contents appendix ",
     "geography people places factions items creatures events quests hooks adventure hooks ",
@@ -312,6 +318,10 @@ def _span(
         return None  # "on Friday", "since March": a day or a month alone names nothing
     if name.casefold() in TABLE_ROLES:
         return None  # "the PCs", "an NPC", "the GM": the players' and referee's roles
+    if name.casefold() in COMMON_ACRONYMS:
+        return None  # "the station AI", "in by EVA", "back at HQ": everyday acronyms
+    if len(name) == 1:
+        return None  # "C.V." (initials), "Plan B": a lone letter names nothing
     if initial and first == last and discourse_marker(name, text[end : end + 1]):
         return None  # "Separately: the keeper ...", "Luckily, ..." open a sentence, name nothing
     return NameSpan(start, end, name, " ".join(titles), initial)

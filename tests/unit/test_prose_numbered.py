@@ -63,6 +63,17 @@ def test_the_roles_at_the_table_are_never_entities_and_the_pcs_are_the_party() -
     assert EntityResolver([]).resolve("the PCs") == PARTY_ID
 
 
+def test_a_lone_letter_or_an_everyday_acronym_is_never_a_name() -> None:
+    text = (
+        "The station AI opened the lock. Orla went out by EVA, then back to HQ.\n"
+        "Somebody signs the notes C.V. and Plan B failed. Ward C flooded. Orla met KME.\n"
+    )
+    spans = _spans(text)
+    assert not set(spans) & {"AI", "EVA", "HQ", "C", "V", "B"}
+    # a letter that designates, and an acronym nobody speaks every day, still name things
+    assert {"Ward C", "KME", "Orla"} <= set(spans)
+
+
 def test_a_nickname_quoted_inside_a_tables_name_is_an_alias_not_a_word_of_it() -> None:
     text = (
         "# Crew\n\n"
