@@ -430,6 +430,12 @@ class RankedResult(_Model):
     members: tuple[str, ...] = Field(
         default=(), description="A community's member entity ids, most central first."
     )
+    names: tuple[str, ...] = Field(
+        default=(),
+        description="A passage's subject and the entities it names, or a community's members: "
+        "the ones the ranker scored for this question first, best first, then the rest (a "
+        "passage: in the order it writes them; a community: most central first).",
+    )
 
     @model_validator(mode="after")
     def _availability_in_words(self) -> RankedResult:

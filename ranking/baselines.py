@@ -1,26 +1,30 @@
 """What each system offers for a question, as entities in rank order (``Offer``s):
 
-- the **ranker**: an entity result offers itself; a passage offers its subject, then the
-  entities it names; a community summary its members, most central first; each with the
+- the **ranker**: an entity result offers itself; a passage its ``names`` (its subject, then
+  the entities it names, those the ranker scored for the question best first, see
+  :mod:`ranking.item_names`); a community summary its ``names`` (members, the scored ones
+  best first, the others most central first); each with the
   availability and status the ranker reported (for named entities and members: their
   effective state in the view);
 - the **semantic-only baseline**: the store's nearest chunks to the question's embedding;
 - the **BM25-only baseline**: the lexical index's best chunks.
 
-A baseline offers the subject and then the named entities of each chunk in rank order, every
-one as available (it knows nothing of the changelog). Both baselines read the same view (same
-audience, same sources) as the ranker.
+A baseline offers the subject and then the named entities of each chunk (in the order the
+chunk writes them: a baseline scores no entity) in rank order, every one as available (it
+knows nothing of the changelog). Both baselines read the same view (same audience, same
+sources) as the ranker.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from graphrag_core.models import PARTY_ID, AskResult, CampaignView, Chunk
+from graphrag_core.models import PARTY_ID, AskResult, CampaignView, Chunk, RankedResult
 from graphrag_core.ports import Embedder, GraphStore
 from ranking.documents import ItemKey, in_view
 from ranking.eval_models import Offer
 from ranking.evaluation import dedupe
+from ranking.item_names import reading_order
 from ranking.lexical import LexicalIndex
 from ranking.status import availability, effective_state
 
@@ -35,7 +39,7 @@ def _state_offer(view: CampaignView, entity_id: str) -> Offer:
 
 
 def _named(view: CampaignView, chunk: Chunk) -> Iterator[Offer]:
-    return (_state_offer(view, e) for e in chunk.mentions if e != PARTY_ID)
+    return (_state_offer(view, e) for e in reading_order(chunk, view) if e != PARTY_ID)
 
 
 def ranker_offers(result: AskResult, view: CampaignView) -> tuple[Offer, ...]:
@@ -45,10 +49,14 @@ def ranker_offers(result: AskResult, view: CampaignView) -> tuple[Offer, ...]:
             offers.append(Offer(entity_id=item.id, available=item.available, status=item.status))
             continue
         if item.kind == "community":
-            offers.extend(_state_offer(view, m) for m in item.members if m != PARTY_ID)
+            members = item.names or item.members
+            offers.extend(_state_offer(view, m) for m in members if m != PARTY_ID)
             continue
         chunk = view.chunks.get(item.id)
         if chunk is None:
+            continue
+        if item.names:
+            offers.extend(_passage_offer(view, item, e) for e in item.names if e != PARTY_ID)
             continue
         if chunk.subject:
             offers.append(
@@ -58,12 +66,23 @@ def ranker_offers(result: AskResult, view: CampaignView) -> tuple[Offer, ...]:
     return dedupe([o for o in offers if o.entity_id != PARTY_ID])
 
 
+def _passage_offer(view: CampaignView, item: RankedResult, entity_id: str) -> Offer:
+    """A passage's subject as the ranker reported it; another entity it names in its
+    effective state in the view."""
+    chunk = view.chunks[item.id]
+    if entity_id == chunk.subject:
+        return Offer(entity_id=entity_id, available=item.available, status=item.status)
+    return _state_offer(view, entity_id)
+
+
 def chunk_offers(view: CampaignView, chunk_ids: list[str]) -> tuple[Offer, ...]:
-    """A baseline's offers: per chunk its subject, then what it names, all as available."""
+    """A baseline's offers: per chunk its subject, then what it names in the order it writes
+    them, all as available."""
     offers: list[Offer] = []
     for chunk_id in chunk_ids:
         chunk = view.chunks[chunk_id]
-        ids = (chunk.subject, *chunk.mentions) if chunk.subject else chunk.mentions
+        named = reading_order(chunk, view)
+        ids = (chunk.subject, *named) if chunk.subject else named
         offers.extend(Offer(entity_id=e) for e in ids if e in view.entities and e != PARTY_ID)
     return dedupe(offers)
 

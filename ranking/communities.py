@@ -14,6 +14,7 @@ from graphrag_core.analytics_models import CommunitySummary
 from graphrag_core.models import CampaignView, RankedResult, Visibility
 from graphrag_core.ports import VectorSearch
 from ranking.documents import ItemKey
+from ranking.item_names import by_relevance
 from ranking.text import gist
 
 SUMMARY_GIST_CHARS = 300
@@ -53,7 +54,11 @@ def community_result(
     signals: dict[str, float],
     summary: CommunitySummary,
     centrality: Mapping[str, float],
+    relevance: Mapping[str, float] | None = None,
 ) -> RankedResult:
+    """``relevance``: the ranker's score of each entity it scored for the question, which
+    orders the result's ``names`` (see :mod:`ranking.item_names`)."""
+    members = ranked_members(summary.members, centrality)
     return RankedResult(
         id=key.id,
         kind="community",
@@ -64,5 +69,6 @@ def community_result(
         score=score,
         signals=signals,
         text=gist(summary.summary, SUMMARY_GIST_CHARS),
-        members=ranked_members(summary.members, centrality),
+        members=members,
+        names=by_relevance(members, relevance or {}),
     )

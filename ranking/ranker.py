@@ -167,7 +167,7 @@ class Ranker:
             as_player=view.as_player,
             historical=past,
             as_of_session=view.as_of_session,
-            results=tuple(ranked_results(chosen, view, inputs)),
+            results=tuple(ranked_results(chosen, view, inputs, items)),
             preset=chosen_preset,
             note=note,
         )

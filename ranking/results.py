@@ -6,7 +6,7 @@ to what the audience may see; change ids the view does not hold are left out of 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from graphrag_core.models import CampaignView, Change, Chunk, Citation, RankedResult
@@ -14,6 +14,7 @@ from ranking.communities import community_result
 from ranking.context.changes import detail_text
 from ranking.documents import ItemKey
 from ranking.inputs import RankInputs
+from ranking.item_names import passage_names
 from ranking.status import availability, effective_state
 from ranking.text import clip, gist
 
@@ -172,7 +173,11 @@ def _mention_notes(view: CampaignView, chunk: Chunk) -> list[str]:
     return notes
 
 
-def passage_result(item: ScoredItem, view: CampaignView) -> RankedResult:
+def passage_result(
+    item: ScoredItem, view: CampaignView, relevance: Mapping[str, float] | None = None
+) -> RankedResult:
+    """``relevance``: the ranker's score of each entity it scored for the question, which
+    orders the result's ``names`` (see :mod:`ranking.item_names`)."""
     chunk = view.chunks[item.key.id]
     subject = view.entities.get(chunk.subject) if chunk.subject else None
     state = effective_state(view, subject.id) if subject else None
@@ -194,23 +199,35 @@ def passage_result(item: ScoredItem, view: CampaignView) -> RankedResult:
         citations=(chunk_citation(chunk), *changes),
         text=clip(chunk.text, PASSAGE_CHARS),
         status_note="; ".join(notes),
+        names=passage_names(chunk, view, relevance or {}),
     )
 
 
 def _result(
-    item: ScoredItem, view: CampaignView, inputs: RankInputs, chunks: dict[str, list[Chunk]]
+    item: ScoredItem,
+    view: CampaignView,
+    inputs: RankInputs,
+    chunks: dict[str, list[Chunk]],
+    relevance: Mapping[str, float],
 ) -> RankedResult:
     if item.key.kind == "entity":
         return entity_result(item, view, chunks[item.key.id])
     if item.key.kind == "chunk":
-        return passage_result(item, view)
+        return passage_result(item, view, relevance)
     summary = inputs.summaries[item.key.id]
-    return community_result(item.key, item.score, item.signals, summary, inputs.centrality)
+    return community_result(
+        item.key, item.score, item.signals, summary, inputs.centrality, relevance
+    )
 
 
 def ranked_results(
-    chosen: Sequence[ScoredItem], view: CampaignView, inputs: RankInputs
+    chosen: Sequence[ScoredItem],
+    view: CampaignView,
+    inputs: RankInputs,
+    scored: Sequence[ScoredItem] = (),
 ) -> list[RankedResult]:
-    """The chosen items as results, in order."""
+    """The chosen items as results, in order; ``scored``: every item scored for the question,
+    whose entities' scores order a passage's or a community's ``names``."""
     chunks = chunks_about(view, [item.key.id for item in chosen if item.key.kind == "entity"])
-    return [_result(item, view, inputs, chunks) for item in chosen]
+    relevance = {i.key.id: i.score for i in scored if i.key.kind == "entity"}
+    return [_result(item, view, inputs, chunks, relevance) for item in chosen]
