@@ -58,14 +58,20 @@ def participants(
             ends = {relation.source, relation.target}
             if ends & named:
                 counts.update(ends)
-    for change in view.changes.values():
-        if change.entity_id in named:
-            counts.update(_detail_ids(change.details, view))
+    agents = {
+        e
+        for change in view.changes.values()
+        if change.entity_id in named
+        for e in _detail_ids(change.details, view)
+    }
+    counts.update(agents)
     for gone in (*named, PARTY_ID):
         counts.pop(gone, None)
+        agents.discard(gone)
     counts = Counter({e: n for e, n in counts.items() if e in view.entities})
     best = max(counts.values(), default=0)
-    return {e: n / best for e, n in counts.items()} if best else {}
+    took = {e: n / best for e, n in counts.items()} if best else {}
+    return took | dict.fromkeys(agents, 1.0)
 
 
 def _detail_ids(details: dict[str, object], view: CampaignView) -> list[str]:

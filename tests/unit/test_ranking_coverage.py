@@ -234,3 +234,31 @@ def test_what_a_place_can_offer_is_the_places_in_it_that_serve() -> None:
 def test_who_holds_power_asks_for_the_factions_too() -> None:
     top = _top("Who holds power in Dry Creek?", _view(), 3)
     assert "stockmen" in top, top  # without the rule: a list of the people in the passage
+
+
+def test_who_a_change_names_as_the_doer_took_the_whole_part_in_the_story() -> None:
+    """The recaps put Jeb beside the hotel twice and never name who burned it; the change
+    that destroyed it says the Cutters did: they are as much the story as anyone."""
+    hotel_fire = Change(
+        id="s3-r1-9", session_id=3, seq=9, kind="entity_status", entity_id="palace-hotel",
+        field="status", old_value="intact", new_value="destroyed", source="sessions/3.md",
+        details={"destroyed_by": ["cutter-gang"], "note": "Burned to the ground."},
+    )  # fmt: skip
+    recap = _chunk(
+        "c-hotel-night",
+        "Jeb Harlan drank at the Palace Hotel. Jeb Harlan left the Palace Hotel at ten.",
+        None,
+        "jeb-harlan",
+        "palace-hotel",
+        session=3,
+    )
+    view = _view(3)
+    view = view.model_copy(
+        update={
+            "changes": {**view.changes, hotel_fire.id: hotel_fire},
+            "chunks": {**view.chunks, recap.id: recap},
+        }
+    )
+    names = NameIndex.build(view, ignore=STOPWORDS)
+    took = participants("How did the Palace Hotel burn down?", {"palace-hotel"}, view, names)
+    assert took["cutter-gang"] == 1.0 and took["jeb-harlan"] == 1.0, took
