@@ -10,7 +10,9 @@ entity), every entity named in a sentence of a session record together with a na
 takes part, and so does every entity a change of the view ties to one (a relation a change
 set started, "killed_by", "destroyed_by": the killer of the widow's son took part in his
 death). An entity's value is its count of such sentences and changes over the best count
-(0..1); the ranker weighs it with ``w.took_part``.
+(0..1), and 1 for the doer a change of a named entity names in its details ("destroyed_by:
+[gravediggers]"): the recaps may put a bystander beside the motel in three sentences and never
+name who burned it, but the change says who did; the ranker weighs it with ``w.took_part``.
 
 Only the view is read: its session-record chunks (an as-of view holds no later session's
 record, a player's view no GM-only one) and its changes and relations.
