@@ -80,15 +80,16 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
         ("lead", "leads", "led", "leader", "leaders", "leading", "head", "heads", "boss",
          "command", "commands", "commander", "captain", "chief", "master", "eldest",
          "speaks", "spokesman", "spokeswoman", "headed", "commanded", "captained",
-         "captains"),
+         "captains", "president", "prez", "chairman", "chairwoman", "kingpin"),
         frozenset({"leads", "ruled_by"}),
     ),
     **dict.fromkeys(("run", "runs", "ran"), frozenset({"leads", "ruled_by", "owns", "owned_by"})),
     **dict.fromkeys(
         ("rule", "rules", "ruled", "ruler", "rulers", "govern", "governs", "governor",
-         "lord", "lords", "holds", "held", "reigns", "reigned", "governed"),
+         "lord", "lords", "reigns", "reigned", "governed"),
         frozenset({"ruled_by", "leads"}),
     ),
+    **dict.fromkeys(("holds", "held", "holding"), frozenset({"ruled_by", "leads"})),
     **dict.fromkeys(
         ("own", "owns", "owned", "owner", "owners", "keeps", "keeper", "belongs"),
         frozenset({"owns", "owned_by"}),
@@ -182,9 +183,40 @@ DESTRUCTION_WORDS = frozenset(
 """Words by which a question asks who destroyed something ("Who *torched* the mill?"): along
 ``destroyed_by``, which a change's ``destroyed_by`` detail answers (:mod:`ranking.graph`)."""
 
-TAKEDOWN_VERBS = frozenset(("took", "cut", "gunned", "shot", "struck"))
+TAKEDOWN_VERBS = frozenset(("took", "cut", "gunned", "shot", "struck", "put"))
 """Verbs that ask who killed someone with "down" after them ("Who *took* the Heron *down*?",
-"Who *gunned* Mickey *down*?"): along ``killed_by``, as "took out" is."""
+"Who *gunned* Mickey *down*?", "Who *put* Tack *down*?"): along ``killed_by``, as "took out"
+is."""
+
+KILLER_THINGS = frozenset(("what",))
+""""*What* took out the sheriff?": a killing asked after these asks for a killer as after
+"who" (a creature, a plague, a trap), by :data:`TAKEDOWN_VERBS` and :data:`KILLING_OPENINGS`
+only (not by a verb of sending: "What sent him into a rage?" asks for no killer)."""
+
+HOLDING_THINGS = frozenset(("holds", "held", "holding", "carrying", "carries", "carried"))
+HELD_ABSTRACTS = frozenset(
+    ("power", "sway", "office", "authority", "command", "court", "reins", "rank", "title",
+     "grudge", "grudges", "out", "back", "off", "up", "on", "onto", "fast", "firm", "true")
+)  # fmt: skip
+"""A verb of holding asks who holds a thing (``owns`` / ``owned_by``, which a change's
+``held_by`` sets: "Who *holds* the seal now?", "Who's *carrying* the key?") unless what is
+held is no thing ("Who *holds power* on the Mere?" asks for rulers) or a particle follows
+(:data:`HOLDING_PHRASES` read "hold on to" apart)."""
+
+HOLDING_PHRASES = tuple(
+    phrase
+    for verb in ("hang", "hanging", "hangs", "hold", "holding", "holds")
+    for phrase in ((verb, "on", "to"), (verb, "onto"))
+)
+"""Phrases by which a question asks who holds a thing ("Who's *hanging on to* the tape?"):
+along ``owns`` / ``owned_by``, which a change's ``held_by`` sets."""
+
+DISMISSAL_WORDS = frozenset(("canned", "sacked", "axed", "dismissed"))
+DISMISSAL_FIRING = frozenset(("fire", "fired", "fires", "firing"))
+"""Words by which a question asks who let someone go from their work ("Who *canned* Ethan?",
+"Why did the mill *fire* Old Tam?"): along ``works_for`` / ``employs``; "fire" only with a
+capitalised name right after it ("Who fired the first shot?" asks no such thing; nor is
+"can" or "sack" one: "Can Doc look at it?", "sack Harrowgate")."""
 
 DOWNFALL_VERBS = frozenset(("brought", "bring", "brings", "pulled", "pull", "tore", "torn"))
 """Verbs that ask who destroyed something with "down" after them ("Who *brought* the roof
@@ -551,6 +583,27 @@ def _got_someone(question: str, words: list[str]) -> bool:
     )
 
 
+def _holds_thing(words: list[str]) -> bool:
+    """A verb of :data:`HOLDING_THINGS` not held captive ("being held", "held hostage") and
+    not of an abstract (:data:`HELD_ABSTRACTS`)."""
+    return any(
+        w in HOLDING_THINGS
+        and before not in HELD_BY
+        and after not in CAPTIVITY | HELD_ABSTRACTS | {"", "us", "me"}
+        for before, (w, after) in zip(["", *words], pairwise([*words, ""]), strict=False)
+    )
+
+
+def _dismisses(cased: list[str]) -> bool:
+    """A word of :data:`DISMISSAL_WORDS`, or one of :data:`DISMISSAL_FIRING` with a
+    capitalised name after it ("fired *Ethan*")."""
+    return any(
+        word.lower() in DISMISSAL_WORDS
+        or (word.lower() in DISMISSAL_FIRING and after[:1].isupper())
+        for word, after in pairwise([*cased, ""])
+    )
+
+
 RELATION_KIN = frozenset(
     ("mother", "father", "mum", "mom", "mam", "dad", "wife", "husband", "son", "daughter")
 )
@@ -562,20 +615,24 @@ def _possessive(word: str) -> bool:
     return word in _POSSESSIVES or word.endswith("'s")
 
 
+def _killing(words: list[str]) -> bool:
+    """``words`` (after "who", "what" or "which") open with a killing in other words: "took
+    out", "did for", "put … down"."""
+    if words[:1] and words[0] in TAKEDOWN_VERBS and "down" in words[1:6]:
+        return True
+    return any(tuple(words[: len(opening)]) == opening for opening in KILLING_OPENINGS)
+
+
 def _event(words: list[str]) -> frozenset[str]:
     """The relation a "who did it" question asks along when it names an act: destruction
     (``destroyed_by``: "Who torched the mill?", "Who brought the snow down on the inn?") or
     sending someone to their death (``killed_by``: "Who sent Grell into the river?"). Only a
     question opening with "who" asks for an agent (``words`` are the rest)."""
-    found: set[str] = set()
+    found: set[str] = {"killed_by"} if _killing(words) else set()
     if not DESTRUCTION_WORDS.isdisjoint(words[:2]):
         found.add("destroyed_by")
     if words[:1] and words[0] in DOWNFALL_VERBS and "down" in words[1:6]:
         found.add("destroyed_by")
-    if words[:1] and words[0] in TAKEDOWN_VERBS and "down" in words[1:6]:
-        found.add("killed_by")
-    if any(tuple(words[: len(opening)]) == opening for opening in KILLING_OPENINGS):
-        found.add("killed_by")
     sending = words[:1] and words[0] in SENDING_VERBS
     if sending and not SENDING_AWAY.isdisjoint(words[2:6]) and "charge" not in words:
         found.add("killed_by")
@@ -644,8 +701,14 @@ def question_cues(question: str) -> QuestionCues:
         relations |= RELATION_WORDS["rules"]
     kinship = _kinship(words)
     relations |= kinship | _event(words[1:] if words[:1] == ["who"] else [])
-    if _got_someone(question, words):
-        relations |= {"killed_by"}
+    if _got_someone(question, words) or (
+        words[:1] and words[0] in KILLER_THINGS and _killing(words[1:])
+    ):
+        relations |= {"killed_by"}  # "What took out the sheriff?"
+    if _has_phrase(words, HOLDING_PHRASES) or _holds_thing(words):  # "hanging on to the tape"
+        relations |= {"owns", "owned_by"}
+    if _dismisses(cased):  # "Who canned Ethan?"
+        relations |= {"works_for", "employs"}
     kin_nouns = (
         frozenset(w for w in words if "related_to" in KIN_WORDS.get(w, ()))
         if "related_to" in kinship

@@ -22,7 +22,10 @@ now" still answer "Who knows the way?", "Who's got our backs?".
 **What is done** (:func:`party_factor`): the score (and the status factor that explains it)
 of a party member the question neither names nor asks about is multiplied by
 ``settings.inactive_factor``, as an unavailable entity's is: demoted, never hidden (its match
-is untouched, so the relevance floor does not change).
+is untouched, so the relevance floor does not change). A member the graph gives as the answer
+along the relation asked is not demoted either, as a named one is not: "Who put Tack down?"
+is answered by the player character who killed him (``killed_by``), "Who's hanging on to the
+tape?" by the one holding it (``owned_by``).
 """
 
 from __future__ import annotations
@@ -80,7 +83,8 @@ def demoted_members(
     question: str, cues: QuestionCues, named: set[str], members: frozenset[str]
 ) -> frozenset[str]:
     """The party ``members`` (:func:`party_members`, once per view) whose score a question
-    demotes: every one it does not name, unless it asks about the party."""
+    demotes: every one it does not name (``named``, with the relation cue's answers),
+    unless it asks about the party."""
     if asks_about_party(question, cues):
         return frozenset()
     return members - named

@@ -211,7 +211,8 @@ class Ranker:
         scored = [
             _blend(key, ev, ctx, weights, many) for key, ev in evidence.items() if ev.relevant
         ]
-        demoted = demoted_members(question, cues, named, inputs.party)  # the party asks
+        answers = {k.id for k, ev in evidence.items() if ev.answer}  # "Who put Tack down?"
+        demoted = demoted_members(question, cues, named | answers, inputs.party)  # party asks
         demoted |= passing_demoted(inputs.passing, named, many, cues.answer_types)  # in passing
         return [_demoted(i, cfg.inactive_factor) if i.key.id in demoted else i for i in scored]
 

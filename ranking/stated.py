@@ -48,6 +48,7 @@ _LEAD_WORDS = (
     "lead", "leads", "led", "leader", "head", "heads", "headed", "command", "commands",
     "commanded", "commander", "captain", "chief", "master", "answer", "answers", "boss",
     "charge", "runs", "speaks", "guildmistress", "guildmaster", "eldest", "tithe", "tribute",
+    "president", "prez",
 )  # fmt: skip
 _RULE_WORDS = (
     "rule", "rules", "ruled", "ruler", "reign", "reigns", "reigned", "throne", "court",
@@ -55,7 +56,8 @@ _RULE_WORDS = (
 )  # fmt: skip
 _SERVE_WORDS = (
     "serves", "served", "works", "worked", "employ", "employs", "employed", "hired",
-    "errands", "spy", "spies", "steal", "steals", "stole", "stolen",
+    "errands", "spy", "spies", "steal", "steals", "stole", "stolen", "fired", "canned",
+    "sacked",
 )  # fmt: skip
 
 PROSE_WORDS: dict[str, frozenset[str]] = {

@@ -424,3 +424,40 @@ def test_a_way_out_and_people_to_win_over_widen_the_lexical_query() -> None:
     assert "union" in lexical_query(miners).split()
     assert question_cues(miners).attitude is None  # the miners are to be won, not allies
     assert question_cues("Who is on our side?").attitude == "allied"
+
+
+def test_what_with_a_killing_asks_for_a_killer_as_who_does() -> None:
+    for question in (
+        "What took out the harbourmaster?",
+        "What did for old Venn?",
+        "What put Corporal Abby down?",
+        "Who put the old mare down?",
+    ):
+        assert "killed_by" in question_cues(question).relation_types, question
+    assert "killed_by" not in question_cues("What sent the smith into a rage?").relation_types
+    assert "killed_by" not in question_cues("What took the miners so long?").relation_types
+
+
+def test_holding_on_to_a_thing_asks_who_holds_it() -> None:
+    for question in (
+        "Who's hanging on to the brass key?",
+        "Who is holding onto the ledger?",
+        "Who's carrying the map now?",
+        "Who holds the seal?",
+    ):
+        assert {"owns", "owned_by"} <= question_cues(question).relation_types, question
+    assert "owned_by" not in question_cues("Who is being held by the smugglers?").relation_types
+    assert "owns" not in question_cues("Who holds power in the valley?").relation_types
+
+
+def test_a_president_leads_and_a_dismissal_asks_for_the_employer() -> None:
+    assert "leads" in question_cues("Who's the Road Kings' president now?").relation_types
+    for question in (
+        "Who canned the night clerk?",
+        "Why did the mill fire Old Tam?",
+        "Who sacked the cook?",
+    ):
+        assert {"works_for", "employs"} <= question_cues(question).relation_types, question
+    assert "works_for" not in question_cues("Who fired the first shot?").relation_types
+    assert "works_for" not in question_cues("Who fired on the patrol?").relation_types
+    assert not question_cues("Can Doc Harrow look at Tam's leg?").relation_types  # modal

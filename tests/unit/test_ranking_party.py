@@ -96,3 +96,14 @@ def test_a_party_member_is_demoted_unless_named_or_asked_about() -> None:
     assert asked["mother-orla"]["rank"] < asked["brann"]["rank"]
     assert _ranked(view, "Is Brann still wounded?")["brann"]["status"] == 1.0  # named
     assert _ranked(view, "Which of us has a stitched wound?")["brann"]["status"] == 1.0
+
+
+def test_a_party_member_who_is_the_relation_asked_is_not_demoted() -> None:
+    killed = Relation(source="mother-orla", target="kit", type="killed_by")
+    view = _view().model_copy(update={"relations": (*_view().relations, killed)})
+    factor = RankingSettings().inactive_factor
+    found = _ranked(view, "Who put Mother Orla down?")
+    assert found["kit"]["relation"] == 1.0
+    assert found["kit"]["status"] == 1.0  # the answer, not an asker
+    assert found["kit"]["rank"] < found.get("brann", {"rank": 99.0})["rank"]
+    assert _ranked(view, "Who can stitch a wound?")["kit"]["status"] == factor
