@@ -24,7 +24,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from extraction.prose_names import GENERIC_HEADINGS, PERSON_TITLES, NameSpan, name_spans
+from extraction.prose_names import (
+    GENERIC_HEADINGS,
+    LABEL_WORDS,
+    PERSON_TITLES,
+    NameSpan,
+    name_spans,
+)
 from extraction.prose_types import entry_type
 
 
@@ -201,7 +207,7 @@ def _name_entry(
     words = name.split()
     if not words or len(words) > MAX_WORDS or not any(w[:1].isupper() for w in words):
         return None
-    if all(w.casefold().strip(".:") in _LABELS | GENERIC_HEADINGS for w in words):
+    if all(w.casefold().strip(".:") in _LABELS | GENERIC_HEADINGS | LABEL_WORDS for w in words):
         return None
     spans = name_spans(name, common)
     if len(spans) != 1:
