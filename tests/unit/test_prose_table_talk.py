@@ -11,6 +11,7 @@ import pytest
 
 from extraction.offline import extract
 from extraction.prose_names import common_words, heading_name, name_spans
+from extraction.table_talk import episode_titles, gm_speakers
 from graphrag_core.models import Entity, SourceDocument
 
 
@@ -72,6 +73,62 @@ def test_a_prep_sheet_label_is_no_entity() -> None:
     )
     assert "Premise" not in found and "Hook" not in found
     assert "Ada Mirren" in found
+
+
+def test_a_one_word_episode_title_is_no_entity() -> None:
+    found = _entities(
+        (
+            "lore/clock.md",
+            "# The Tide Clock\n\n- **Lowtide:** the harbour empties.\n"
+            "- **Slack:** the wreck shows.\n",
+        ),
+        (
+            "sessions/session-02.md",
+            '# Session 2 — "Lowtide"\n\nWe found Ada Mirren at the pier. Clock is at Lowtide. '
+            "Next week: Slack. Ada Mirren said nothing.\n",
+        ),
+        (
+            "sessions/session-03.md",
+            '# Session 3 — "Slack"\n\nAda Mirren rowed out. The clock stands at Slack.\n',
+        ),
+    )
+    assert "Lowtide" not in found and "Slack" not in found
+    assert "Ada Mirren" in found
+
+
+def test_an_episode_named_for_someone_written_as_someone_keeps_them() -> None:
+    found = _entities(
+        (
+            "sessions/session-04.md",
+            '# Session 4 — "Marguerite"\n\nWe met Marguerite at the mill. Marguerite\'s boat '
+            "was gone, and Marguerite wept.\n",
+        )
+    )
+    assert "Marguerite" in found
+
+
+def test_the_gm_handle_posting_in_a_chat_log_is_no_entity() -> None:
+    found = _entities(
+        (
+            "sessions/session-03.md",
+            "# Session 3\n\n*Pasted from our chat. Narrator's post first.*\n\n"
+            "**[Thu 11:52 PM] Narrator:** You wake at the inn. Osric Vane is gone.\n\n"
+            "**[Thu 11:54 PM] Narrator:** The Narrator rolls for weather.\n\n"
+            "**[Thu 11:58 PM] Osric Vane:** I left a note at the mill.\n\n"
+            "**[Fri 12:02 AM] tamsin_k:** Osric Vane is lying.\n",
+        )
+    )
+    assert "Narrator" not in found
+    assert "Osric Vane" in found  # a character may post too
+    for noise in ("Thu", "Fri", "PM", "AM"):
+        assert noise not in found
+
+
+def test_table_talk_finds_episode_titles_and_gm_posters() -> None:
+    headings = ['Session 3 — "Sunrise"', 'Campaign > Episode 4: "The Long Night"', "Session 5"]
+    assert episode_titles(headings) == {"sunrise", "long night"}  # normalised: no "the"
+    log = "**[9:02 PM] Keeper:** hi\n[21:03] Wren Hollis: hello\n[21:04] DM: ok\n"
+    assert gm_speakers([log]) == {"keeper", "dm"}
 
 
 @pytest.mark.parametrize(
