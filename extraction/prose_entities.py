@@ -38,7 +38,7 @@ from extraction.prose_candidates import (
     title_counts,
 )
 from extraction.prose_folds import KnownFolds
-from extraction.prose_layout import LayoutEntry, layout_entries
+from extraction.prose_layout import LayoutEntry, category_cells_blanked, layout_entries
 from extraction.prose_merges import (
     merge_given_names,
     merge_members,
@@ -158,6 +158,7 @@ class _Collector:
             self._define(chunk, entry, party)
         if still_open is not None:
             self.open_tables[chunk.source_path] = still_open
+        whole = category_cells_blanked(whole)  # "| Type |" cells classify, name nothing
         for start, end in sentences(whole):
             if not whole.startswith("#", start) and not _table_header(whole, start):
                 self.sentence(chunk, whole, whole[start:end], section, party)

@@ -131,6 +131,20 @@ def test_table_talk_finds_episode_titles_and_gm_posters() -> None:
     assert gm_speakers([log]) == {"keeper", "dm"}
 
 
+def test_a_category_cell_of_a_table_is_no_entity() -> None:
+    found = _entities(
+        (
+            "lore/threats.md",
+            "# Threats\n\n| Threat | Type | Notes |\n|---|---|---|\n"
+            "| The Pale Court | Schemers (noble) | Lady Orsa Venn leads it. |\n"
+            "| Saltbone Crew | Schemers who can be bought | Cheap. |\n"
+            "| Mother Gull | Beast | Nests on the Spire. |\n",
+        )
+    )
+    assert "Schemers" not in found
+    assert "Saltbone Crew" in found
+
+
 @pytest.mark.parametrize(
     "title", ['Mystery: "The Lantern Man" (season one)', 'Case: "The Drowned Bell"']
 )
