@@ -274,7 +274,8 @@ cell under one classifies its row, it names nothing (a capitalised "Bystanders" 
 
 def category_cells_blanked(text: str) -> str:
     """``text`` with the cells under a category column (:data:`_CATEGORY_HEADERS`) of each
-    table blanked out, offsets kept: the prose's names are read from the rest."""
+    table blanked out up to their first comma, semicolon or bracket, offsets kept: the prose's
+    names are read from the rest."""
     lines = text.split("\n")
     blanked: set[int] = set()
     for index, line in enumerate(lines):
@@ -291,10 +292,12 @@ def category_cells_blanked(text: str) -> str:
 
 
 def _blank_cells(line: str, columns: set[int]) -> str:
+    """Blank each cell's category, its first clause: "Owner, the Slag Pit" keeps the place."""
     parts = line.split("|")
     lead = 1 if line.lstrip().startswith("|") else 0
     for column in columns:
         at = column + lead
         if at < len(parts) - (1 if line.rstrip().endswith("|") else 0):
-            parts[at] = " " * len(parts[at])
+            head = re.split(r"[,;(]", parts[at], maxsplit=1)[0]
+            parts[at] = " " * len(head) + parts[at][len(head) :]
     return "|".join(parts)

@@ -138,11 +138,13 @@ def test_a_category_cell_of_a_table_is_no_entity() -> None:
             "# Threats\n\n| Threat | Type | Notes |\n|---|---|---|\n"
             "| The Pale Court | Schemers (noble) | Lady Orsa Venn leads it. |\n"
             "| Saltbone Crew | Schemers who can be bought | Cheap. |\n"
-            "| Mother Gull | Beast | Nests on the Spire. |\n",
+            "| Mother Gull | Beast | Nests on the Spire. |\n"
+            "| Brannoc Hale | Owner, the Gilded Skiff | Rope from the Gilded Skiff. |\n",
         )
     )
-    assert "Schemers" not in found
+    assert "Schemers" not in found and "Owner" not in found
     assert "Saltbone Crew" in found
+    assert "Gilded Skiff" in found  # after the category: still read
 
 
 @pytest.mark.parametrize(
