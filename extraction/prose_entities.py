@@ -38,7 +38,7 @@ from extraction.prose_candidates import (
     title_counts,
 )
 from extraction.prose_folds import KnownFolds
-from extraction.prose_layout import LayoutEntry, layout_entries
+from extraction.prose_layout import LayoutEntry, category_cells_blanked, layout_entries
 from extraction.prose_merges import (
     merge_given_names,
     merge_members,
@@ -76,6 +76,7 @@ from extraction.prose_types import (
 )
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name, slugify
+from extraction.table_talk import episode_titles, gm_speakers
 from graphrag_core.models import Chunk, Entity, Visibility
 
 _SENTENCE = re.compile(r"[^\n.!?]+(?:[.!?]+['\")\]]*|$)", re.MULTILINE)
@@ -157,6 +158,7 @@ class _Collector:
             self._define(chunk, entry, party)
         if still_open is not None:
             self.open_tables[chunk.source_path] = still_open
+        whole = category_cells_blanked(whole)  # "| Type |" cells classify, name nothing
         for start, end in sentences(whole):
             if not whole.startswith("#", start) and not _table_header(whole, start):
                 self.sentence(chunk, whole, whole[start:end], section, party)
@@ -412,8 +414,11 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     found = merge_epithets(collector.found, collector.epithets)
     found = merge_aliases(found, collector.alias_of)
     leaves = _leaf_headings(chunks)
+    table = _table_words(chunks)
     kept = {
-        key: c for key, c in found.items() if _is_entity(c) and _named(c, leaves, collector.common)
+        key: c
+        for key, c in found.items()
+        if _is_entity(c) and _named(c, leaves, collector.common) and not _of_table(key, c, table)
     }
     merge_first_names(found, kept)
     merge_surnames(found, kept)
@@ -429,6 +434,27 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     merge_offices(kept, collector.offices)
     add_roles(kept, collector.roles)
     return _build(kept, known)
+
+
+class _TableWords(NamedTuple):
+    episodes: frozenset[str]
+    gm: frozenset[str]
+
+
+def _table_words(chunks: Sequence[Chunk]) -> _TableWords:
+    headings = {chunk.heading for chunk in chunks if chunk.heading}
+    return _TableWords(episode_titles(headings), gm_speakers(chunk.text for chunk in chunks))
+
+
+def _of_table(key: str, candidate: Candidate, table: _TableWords) -> bool:
+    """Whether a name is the table's, not the world's (:mod:`extraction.table_talk`): the GM's
+    chat handle, or a one-word episode title the prose never writes as someone's (with a
+    title, in the possessive) nor heads a section with."""
+    if key in table.gm:
+        return True
+    if key not in table.episodes or len(key.split()) > 1:
+        return False
+    return not (candidate.heading or candidate.titles or candidate.possessive)
 
 
 def _the_common_noun(heading: str, text: str) -> bool:

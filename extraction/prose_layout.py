@@ -24,7 +24,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from extraction.prose_names import GENERIC_HEADINGS, PERSON_TITLES, NameSpan, name_spans
+from extraction.prose_names import (
+    GENERIC_HEADINGS,
+    LABEL_WORDS,
+    PERSON_TITLES,
+    NameSpan,
+    name_spans,
+)
 from extraction.prose_types import entry_type
 
 
@@ -135,13 +141,14 @@ def _cells(line: str) -> list[str]:
     return [cell.strip() for cell in match.group("cells").split("|")] if match else []
 
 
-def _header(rows: list[str]) -> tuple[str, int] | None:
+def _header(rows: list[str], any_first: bool = False) -> tuple[str, int] | None:
     """(first cell, number of cells) of a table's header (two rows: the header and its
-    separator) when its first cell is a word for names."""
+    separator) when its first cell is a word for names (any word, with ``any_first``)."""
     if len(rows) < 2 or not all(_SEPARATOR_CELL.match(c) for c in _cells(rows[1]) if c):
         return None
     header = [_plain(cell).casefold() for cell in _cells(rows[0])]
-    return (header[0], len(header)) if header and header[0] in _NAME_HEADERS else None
+    named = any_first or (header and header[0] in _NAME_HEADERS)
+    return (header[0], len(header)) if header and named else None
 
 
 def _rows(rows: list[str], header: tuple[str, int], common: frozenset[str]) -> list[LayoutEntry]:
@@ -201,7 +208,7 @@ def _name_entry(
     words = name.split()
     if not words or len(words) > MAX_WORDS or not any(w[:1].isupper() for w in words):
         return None
-    if all(w.casefold().strip(".:") in _LABELS | GENERIC_HEADINGS for w in words):
+    if all(w.casefold().strip(".:") in _LABELS | GENERIC_HEADINGS | LABEL_WORDS for w in words):
         return None
     spans = name_spans(name, common)
     if len(spans) != 1:
@@ -258,3 +265,39 @@ def _full_name(span: NameSpan, rest: str, common: frozenset[str]) -> NameSpan | 
 
 def _plain(text: str) -> str:
     return " ".join(_QUOTES.sub("", _MARKUP.sub("", text)).split())
+
+
+_CATEGORY_HEADERS = _words("type types kind kinds class category categories role roles status")
+"""Column headers over category values ("| Type |" over "Monster", "Bystanders (faith)"): a
+cell under one classifies its row, it names nothing (a capitalised "Bystanders" is no faction)."""
+
+
+def category_cells_blanked(text: str) -> str:
+    """``text`` with the cells under a category column (:data:`_CATEGORY_HEADERS`) of each
+    table blanked out up to their first comma, semicolon or bracket, offsets kept: the prose's
+    names are read from the rest."""
+    lines = text.split("\n")
+    blanked: set[int] = set()
+    for index, line in enumerate(lines):
+        if not _TABLE_ROW.match(line) or not _header(lines[index : index + 2], any_first=True):
+            continue
+        header = [_plain(cell).casefold() for cell in _cells(line)]
+        columns = {i for i, word in enumerate(header) if i and word in _CATEGORY_HEADERS}
+        row = index + 2
+        while columns and row < len(lines) and _TABLE_ROW.match(lines[row]):
+            lines[row] = _blank_cells(lines[row], columns)
+            blanked.add(row)
+            row += 1
+    return "\n".join(lines) if blanked else text
+
+
+def _blank_cells(line: str, columns: set[int]) -> str:
+    """Blank each cell's category, its first clause: "Owner, the Slag Pit" keeps the place."""
+    parts = line.split("|")
+    lead = 1 if line.lstrip().startswith("|") else 0
+    for column in columns:
+        at = column + lead
+        if at < len(parts) - (1 if line.rstrip().endswith("|") else 0):
+            head = re.split(r"[,;(]", parts[at], maxsplit=1)[0]
+            parts[at] = " " * len(head) + parts[at][len(head) :]
+    return "|".join(parts)

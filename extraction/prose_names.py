@@ -18,7 +18,7 @@ from extraction.prose_types import noun_type
 
 _WORD = re.compile(r"[^\W\d_][\w]*(?:-[^\W\d_][\w]*)*(?:['’][\w]+|(?<=s)['’](?!\w))?")
 """A word: hyphenated parts are one word ("Soo-jin", "Two-Gun", "half-elf")."""
-_SENTENCE_END = re.compile(r"[.!?;:]['\")\]]*\s|\n|^\s*[-*#>]+\s", re.MULTILINE)
+_SENTENCE_END = re.compile(r"[.!?;:]['\")\]*_]*\s|\n|^\s*[-*#>]+\s", re.MULTILINE)
 
 
 def _words(*lines: str) -> frozenset[str]:
@@ -63,6 +63,17 @@ CALENDAR_WORDS = _words(
 )
 """Weekday and month names: never a name alone ("on Friday"), though one may open or end a
 longer name ("Black Friday Raid", "Lady Day")."""
+CALENDAR_SHORT = _words(
+    "mon tue tues wed weds thu thur thurs fri sat feb apr aug sep sept oct nov dec",
+)
+"""Weekday and month abbreviations ("[Thu 11:52 PM]", "Fri night", "Oct 3"): never a name
+alone. "Jan", "Jun", "Mar" and "Sun" are given names or words too: see :data:`CALENDAR_DATED`."""
+CALENDAR_DATED = _words("jan jun mar sun")
+"""Abbreviations that are a weekday or month only beside a number ("Sun 9 PM", "Jan 5")."""
+CLOCK_WORDS = _words("am pm")
+"""The halves of a clock's day ("11:52 PM"): never a name alone."""
+GM_HANDLES = _words("gm dm keeper narrator storyteller referee mc")
+"""What a table calls its game master as a speaker in a chat log ("[9:02 PM] Keeper: ...")."""
 TABLE_ROLES = _words("pc pcs npc npcs gm gms dm dms")
 """The roles at the table ("the PCs", "an NPC", "GM"): never a thing of the campaign ("PCs"
 in a GM's notes is the party, :data:`extraction.resolution.PARTY_NAMES`)."""
@@ -79,8 +90,16 @@ GENERIC_HEADINGS = _words(
     "npcs locations loot treasure encounters secrets gm notes dm notes ",
     "case file files log logs journal diary report reports briefing debrief handout handouts ",
     "clues investigation scene scenes episode mission keeper's keeper referee ",
-    "hook rumour rumor secret clue note",
+    "hook rumour rumor secret clue note countdown countdowns clocks threats concept premise ",
+    "pitch synopsis",
 )
+LABEL_WORDS = _words(
+    "concept premise pitch synopsis logline hook hooks countdown threats stakes twist tone ",
+    "theme themes setup",
+)
+"""Words a game master's prep writes as a label opening a line ("**Concept:** ...",
+"Hook — ...", "Concept, threats, countdown."): common words, never a name where a sentence
+opens with one."""
 
 
 def contraction(word: str) -> bool:
@@ -96,6 +115,13 @@ DISCOURSE_MARKERS = _words(
     "alternatively also again later earlier first second third lastly next then",
 )
 """Sentence adverbs that open a note or a sentence before a comma or colon ("Otherwise, ...")."""
+SENTENCE_ADVERBS = _words(
+    "previously recently currently suddenly eventually apparently unfortunately fortunately ",
+    "luckily honestly basically obviously clearly naturally presumably hopefully surprisingly ",
+    "originally initially ultimately",
+)
+"""Adverbs that open a sentence or a recap with no comma ("Previously on VESPER...",
+"Eventually the door gives"): never a name alone where they open a sentence."""
 
 
 def discourse_marker(word: str, after: str) -> bool:
@@ -133,9 +159,10 @@ class NameSpan:
 
 
 def common_words(texts: Iterable[str]) -> frozenset[str]:
-    """Words written in lower case somewhere in ``texts``, plus the function words."""
+    """Words written in lower case somewhere in ``texts``, plus the function words and the
+    labels of prep notes (:data:`LABEL_WORDS`)."""
     seen = {m.group(0) for text in texts for m in _WORD.finditer(text) if m.group(0).islower()}
-    return frozenset(seen | FUNCTION_WORDS)
+    return frozenset(seen | FUNCTION_WORDS | LABEL_WORDS)
 
 
 def sentence_starts(text: str) -> set[int]:
@@ -222,7 +249,9 @@ def _numbered(text: str, words: list[re.Match[str]], last: int) -> int:
     if number is None or not _capital(head):
         return 0
     folded = head.casefold()
-    if folded in SERIES_WORDS | CALENDAR_WORDS | GENERIC_HEADINGS | FUNCTION_WORDS:
+    if folded in SERIES_WORDS | CALENDAR_WORDS | CALENDAR_SHORT | CALENDAR_DATED | CLOCK_WORDS:
+        return 0
+    if folded in GENERIC_HEADINGS | FUNCTION_WORDS:
         return 0
     counted = _COUNTED.match(text, number.end())
     if counted is not None and counted.group(0).strip() not in _VERB_S:
@@ -232,6 +261,11 @@ def _numbered(text: str, words: list[re.Match[str]], last: int) -> int:
 
 _SAINTS = ("saint", "st")
 _ARTICLE = re.compile(r"\b[Tt]he\s+[*_]*$")
+
+
+def _bare(word: str) -> str:
+    """``word`` in lower case without a possessive or contracted "'s" ("Countdown's")."""
+    return re.sub(r"['’]s$", "", word.lower())
 
 
 def _capital(word: str) -> bool:
@@ -295,7 +329,7 @@ def _span(
     numbered: int = 0,
 ) -> NameSpan | None:
     initial = words[first].start() in firsts
-    while first <= last and initial and words[first].group(0).lower() in common:
+    while first <= last and initial and _bare(words[first].group(0)) in common:
         if first < last and is_title(words[first].group(0)):
             break  # "Commander Ravi Tamm took command": a title, though "commander" is common
         if first == last and numbered:
@@ -314,8 +348,8 @@ def _span(
     start, end = words[first].start(), numbered or words[last].end()
     name = re.sub(r"['’]s$", "", text[start:end])
     end = start + len(name)
-    if name.casefold() in CALENDAR_WORDS:
-        return None  # "on Friday", "since March": a day or a month alone names nothing
+    if _dated(name, text, start, end):
+        return None  # "on Friday", "since March", "[Thu 11:52 PM]": a day, month or hour
     if name.casefold() in TABLE_ROLES:
         return None  # "the PCs", "an NPC", "the GM": the players' and referee's roles
     if name.casefold() in COMMON_ACRONYMS:
@@ -324,7 +358,35 @@ def _span(
         return None  # "C.V." (initials), "Plan B": a lone letter names nothing
     if initial and first == last and discourse_marker(name, text[end : end + 1]):
         return None  # "Separately: the keeper ...", "Luckily, ..." open a sentence, name nothing
+    if first == last and not titles and _opens_clause(name, text, start, end, initial):
+        return None  # "Previously on ...", "Abe — Investigate a Mystery": no name
     return NameSpan(start, end, name, " ".join(titles), initial)
+
+
+_BESIDE_NUMBER = re.compile(r"\s\d|\d\s*$")
+_AFTER_DASH = re.compile(r"(?:[—–]|\s-)\s*[*_]*$")
+_ARTICLE_AFTER = re.compile(r"\s+an?\s+\w")
+
+
+def _dated(name: str, text: str, start: int, end: int) -> bool:
+    """Whether ``name`` is a weekday, a month or a half of the clock's day, alone."""
+    folded = name.casefold()
+    if folded in CALENDAR_WORDS | CALENDAR_SHORT | CLOCK_WORDS:
+        return True
+    near = text[max(0, start - 3) : start] + " " + text[end : end + 2]
+    return folded in CALENDAR_DATED and _BESIDE_NUMBER.search(near) is not None
+
+
+def _opens_clause(name: str, text: str, start: int, end: int, initial: bool) -> bool:
+    """Whether a lone capitalised word opening a sentence, or a line's part after a dash, is
+    an adverb ("Previously on ...", :data:`SENTENCE_ADVERBS`) or a verb before its object
+    ("Abe — Investigate a Mystery", "Protect an innocent"): a name is not followed by "a"."""
+    opening = initial or _AFTER_DASH.search(text, 0, start) is not None
+    if not opening:
+        return False
+    if initial and name.casefold() in SENTENCE_ADVERBS:
+        return True
+    return _ARTICLE_AFTER.match(text, end) is not None
 
 
 def _titles(words: list[re.Match[str]], first: int, last: int) -> tuple[list[str], int]:
@@ -376,12 +438,17 @@ NAME_PARTICLES = _words("von van der den de da di du del della la le al el ibn b
 _LOWER_IN_NAMES = FUNCTION_WORDS | NAME_PARTICLES
 
 
+_LABELLED_TITLE = re.compile(r"^\s*[*_]*[^\W\d_]+[*_]*\s*:\s*[*_]*[\"“]")
+
+
 def heading_name(title: str) -> str | None:
     """The thing a heading names ("Hob Tarrow, Innkeeper" → "Hob Tarrow"), or ``None`` for a
     generic heading ("Rumours", "Session 3", "GM Notes") or a topic: one opening with a
     question word or a preposition (:data:`TOPIC_OPENERS`), a list (:data:`TOPIC_PLURALS`),
     or a phrase in sentence case ("The lower galleries": a name capitalises its words;
     "Torven the smith" names Torven)."""
+    if _LABELLED_TITLE.match(title):
+        return None  # 'Mystery: "The Lantern Man"': a kind of note over its quoted title
     head = re.split(r"\s*(?:[,:(—–]| - )\s*", title.strip(), maxsplit=1)[0].strip(" *_`")
     words = head.split()
     if not words or len(words) > 6 or not _capital(words[0]) or is_gm_heading(title):

@@ -1,0 +1,154 @@
+"""Capitalised words of the game table that name nothing in the world: clock times and
+weekday abbreviations of a pasted chat log, the GM's handle as its poster, episode titles of
+sessions, labels of a GM's prep sheet, verbs of a move log, category cells of a table (round 11,
+after the Vesper run)."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from extraction.offline import extract
+from extraction.prose_names import common_words, heading_name, name_spans
+from extraction.table_talk import episode_titles, gm_speakers
+from graphrag_core.models import Entity, SourceDocument
+
+
+def _names(text: str) -> list[str]:
+    return [s.name for s in name_spans(text, common_words([text]))]
+
+
+def _entities(*texts: tuple[str, str]) -> dict[str, Entity]:
+    docs = [
+        SourceDocument(
+            path=path, kind="markdown", sha256=hashlib.sha256(text.encode()).hexdigest(), text=text
+        )
+        for path, text in texts
+    ]
+    return {e.name: e for e in extract(docs, chunk_size=1200).entities}
+
+
+def test_clock_halves_and_weekday_abbreviations_are_never_names() -> None:
+    text = (
+        "**[Sat 9:02 PM] Osric Vane:** we left at 2:10 AM. On Wed the ferry ran late. "
+        "By Oct 12 the toll had doubled."
+    )
+    assert _names(text) == ["Osric Vane"]
+
+
+def test_a_short_day_that_is_also_a_name_goes_only_beside_a_number() -> None:
+    assert _names("[Sun 10:15 PM] the bell rang. Jan Kowalczyk rang it.") == ["Jan Kowalczyk"]
+    assert _names("Later Jan said nothing. Then Jan left.") == ["Jan", "Jan"]
+
+
+def test_an_adverb_opening_a_recap_is_no_name() -> None:
+    text = "Previously on HARROW LANE... Eventually the ferry docks. Marta Quill waits."
+    assert "Previously" not in _names(text)
+    assert "Eventually" not in _names(text)
+    assert "Marta Quill" in _names(text)
+
+
+def test_a_verb_before_an_article_opening_a_move_is_no_name() -> None:
+    text = "**Tobin — Investigate a Mystery (10+).** Protect an innocent, he said. Tobin nods."
+    names = _names(text)
+    assert "Investigate" not in names and "Protect" not in names
+    assert names.count("Tobin") == 2
+
+
+def test_a_common_word_in_the_possessive_opening_a_sentence_is_no_name() -> None:
+    text = "The countdown ticks. Countdown's at dusk now, and Ilse Varga knows it."
+    assert _names(text) == ["Ilse Varga"]
+
+
+def test_a_prep_sheet_label_is_no_entity() -> None:
+    found = _entities(
+        (
+            "lore/case.md",
+            "# The Drowned Bell\n\n*My prep sheet. Premise, threats, stakes.*\n\n"
+            "**Premise:** A bell rings under the harbour at low tide.\n\n"
+            "**Hook —** Ada Mirren's boy went out to find it.\n\n"
+            "Ada Mirren runs the chandlery. Ada Mirren wants her boy back.\n",
+        )
+    )
+    assert "Premise" not in found and "Hook" not in found
+    assert "Ada Mirren" in found
+
+
+def test_a_one_word_episode_title_is_no_entity() -> None:
+    found = _entities(
+        (
+            "lore/clock.md",
+            "# The Tide Clock\n\n- **Lowtide:** the harbour empties.\n"
+            "- **Slack:** the wreck shows.\n",
+        ),
+        (
+            "sessions/session-02.md",
+            '# Session 2 — "Lowtide"\n\nWe found Ada Mirren at the pier. Clock is at Lowtide. '
+            "Next week: Slack. Ada Mirren said nothing.\n",
+        ),
+        (
+            "sessions/session-03.md",
+            '# Session 3 — "Slack"\n\nAda Mirren rowed out. The clock stands at Slack.\n',
+        ),
+    )
+    assert "Lowtide" not in found and "Slack" not in found
+    assert "Ada Mirren" in found
+
+
+def test_an_episode_named_for_someone_written_as_someone_keeps_them() -> None:
+    found = _entities(
+        (
+            "sessions/session-04.md",
+            '# Session 4 — "Marguerite"\n\nWe met Marguerite at the mill. Marguerite\'s boat '
+            "was gone, and Marguerite wept.\n",
+        )
+    )
+    assert "Marguerite" in found
+
+
+def test_the_gm_handle_posting_in_a_chat_log_is_no_entity() -> None:
+    found = _entities(
+        (
+            "sessions/session-03.md",
+            "# Session 3\n\n*Pasted from our chat. Narrator's post first.*\n\n"
+            "**[Thu 11:52 PM] Narrator:** You wake at the inn. Osric Vane is gone.\n\n"
+            "**[Thu 11:54 PM] Narrator:** The Narrator rolls for weather.\n\n"
+            "**[Thu 11:58 PM] Osric Vane:** I left a note at the mill.\n\n"
+            "**[Fri 12:02 AM] tamsin_k:** Osric Vane is lying.\n",
+        )
+    )
+    assert "Narrator" not in found
+    assert "Osric Vane" in found  # a character may post too
+    for noise in ("Thu", "Fri", "PM", "AM"):
+        assert noise not in found
+
+
+def test_table_talk_finds_episode_titles_and_gm_posters() -> None:
+    headings = ['Session 3 — "Sunrise"', 'Campaign > Episode 4: "The Long Night"', "Session 5"]
+    assert episode_titles(headings) == {"sunrise", "long night"}  # normalised: no "the"
+    log = "**[9:02 PM] Keeper:** hi\n[21:03] Wren Hollis: hello\n[21:04] DM: ok\n"
+    assert gm_speakers([log]) == {"keeper", "dm"}
+
+
+def test_a_category_cell_of_a_table_is_no_entity() -> None:
+    found = _entities(
+        (
+            "lore/threats.md",
+            "# Threats\n\n| Threat | Type | Notes |\n|---|---|---|\n"
+            "| The Pale Court | Schemers (noble) | Lady Orsa Venn leads it. |\n"
+            "| Saltbone Crew | Schemers who can be bought | Cheap. |\n"
+            "| Mother Gull | Beast | Nests on the Spire. |\n"
+            "| Brannoc Hale | Owner, the Gilded Skiff | Rope from the Gilded Skiff. |\n",
+        )
+    )
+    assert "Schemers" not in found and "Owner" not in found
+    assert "Saltbone Crew" in found
+    assert "Gilded Skiff" in found  # after the category: still read
+
+
+@pytest.mark.parametrize(
+    "title", ['Mystery: "The Lantern Man" (season one)', 'Case: "The Drowned Bell"']
+)
+def test_a_kind_of_note_over_its_quoted_title_names_no_kind(title: str) -> None:
+    assert heading_name(title) is None
