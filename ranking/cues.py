@@ -71,7 +71,7 @@ ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
     ),
     **dict.fromkeys(DANGER_WORDS, frozenset({"Creature", "Faction"})),
     **dict.fromkeys(("quest", "quests", "mission", "missions"), frozenset({"Quest"})),
-    **dict.fromkeys(("npc", "npcs", "person", "people"), frozenset({"NPC"})),
+    **dict.fromkeys(("npc", "npcs", "person", "people", "cop"), frozenset({"NPC"})),
 }  # fmt: skip
 """Question words and nouns → the entity types an answer has."""
 
@@ -365,6 +365,7 @@ SLANG_EXPANSION: dict[str, tuple[str, ...]] = {
     "booze": ("liquor", "rum", "whiskey", "alcohol"),
     "hooch": ("liquor", "rum", "whiskey", "alcohol"),
     "cops": ("police",),
+    "cop": ("police", "deputy", "sheriff", "constable", "officer"),
     "coppers": ("police",),
     "shut": ("close",),
     "canned": ("fired",),
@@ -372,7 +373,8 @@ SLANG_EXPANSION: dict[str, tuple[str, ...]] = {
     "axed": ("fired",),
 }
 """Slang a passage rarely uses, with the plain words it does ("the *booze* boats" are the
-rum runners; "*shut* them down" is "close"; who "*canned*" someone "fired" them)."""
+rum runners; "*shut* them down" is "close"; who "*canned*" someone "fired" them; "which
+*cop*" is a deputy, a sheriff or a constable)."""
 
 
 def lexical_query(question: str) -> str:

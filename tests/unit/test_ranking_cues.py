@@ -475,3 +475,10 @@ def test_a_name_in_the_possessive_is_what_a_question_naming_nothing_else_is_abou
 def test_a_dismissal_in_slang_searches_for_firing() -> None:
     assert "fired" in lexical_query("Who canned the night clerk?").split()
     assert "fired" not in lexical_query("Who fired the night clerk?").split()[4:]
+
+
+def test_a_cop_is_a_person_of_the_law() -> None:
+    cues = question_cues("Which cop can we trust?")
+    assert cues.answer_types == {"NPC"}
+    assert {"deputy", "sheriff"} <= set(lexical_query("Which cop can we trust?").split())
+    assert "deputy" not in lexical_query("Who rents hammocks for a copper?").split()
