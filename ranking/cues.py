@@ -71,7 +71,7 @@ ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
     ),
     **dict.fromkeys(DANGER_WORDS, frozenset({"Creature", "Faction"})),
     **dict.fromkeys(("quest", "quests", "mission", "missions"), frozenset({"Quest"})),
-    **dict.fromkeys(("npc", "npcs", "person", "people"), frozenset({"NPC"})),
+    **dict.fromkeys(("npc", "npcs", "person", "people", "cop"), frozenset({"NPC"})),
 }  # fmt: skip
 """Question words and nouns → the entity types an answer has."""
 
@@ -365,11 +365,16 @@ SLANG_EXPANSION: dict[str, tuple[str, ...]] = {
     "booze": ("liquor", "rum", "whiskey", "alcohol"),
     "hooch": ("liquor", "rum", "whiskey", "alcohol"),
     "cops": ("police",),
+    "cop": ("police", "deputy", "sheriff", "constable", "officer"),
     "coppers": ("police",),
     "shut": ("close",),
+    "canned": ("fired",),
+    "sacked": ("fired",),
+    "axed": ("fired",),
 }
 """Slang a passage rarely uses, with the plain words it does ("the *booze* boats" are the
-rum runners; "*shut* them down" is "close")."""
+rum runners; "*shut* them down" is "close"; who "*canned*" someone "fired" them; "which
+*cop*" is a deputy, a sheriff or a constable)."""
 
 
 def lexical_query(question: str) -> str:
@@ -399,6 +404,14 @@ def lexical_query(question: str) -> str:
     extra = [w for w in dict.fromkeys(added) if w not in words]
     return " ".join((question, *extra)) if extra else question
 
+
+ABOUT_NOUNS = frozenset(
+    ("deal", "story", "game", "angle", "agenda", "history", "backstory", "background", "beef",
+     "problem", "plan", "plans", "motive", "motives", "secret", "secrets", "business")
+)  # fmt: skip
+"""Nouns by which a question asks what a name in the possessive is about ("What's *the
+Fellowship's deal*?", "What's Torven's *game*?"): that name is what it names, as a name
+written plainly is; "Torven's silver" is about the silver."""
 
 PARTY_WORDS = frozenset({"we", "us", "our", "ours", "party", "party's"})
 

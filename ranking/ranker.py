@@ -63,6 +63,7 @@ from ranking.anchors import anchors
 from ranking.asked_status import status_asked
 from ranking.communities import summary_hits
 from ranking.cues import (
+    ABOUT_NOUNS,
     DANGER_ONLY_HOSTILE,
     PARTY_NOUNS,
     QuestionCues,
@@ -189,7 +190,7 @@ class Ranker:
         weights = preset_weights(preset, self._settings)
         cues = list_cues(question, question_cues(question))
         owned = bool(cues.relation_types)  # "Bryony's mum", "the Baron's allies"
-        spans = _without_party_nouns(question, inputs.names.spans(question, possessive=owned))
+        spans = _without_party_nouns(question, _spans(question, inputs.names, owned))
         named = {e for span in spans for e in span.ids} - {PARTY_ID}
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
@@ -381,6 +382,23 @@ def _in_setting(key: ItemKey, ev: Evidence, view: CampaignView, setting: set[str
     if key.kind == "entity":
         return key.id in setting
     return key.kind == "chunk" and view.chunks[key.id].subject in setting
+
+
+def _spans(question: str, names: NameIndex, owned: bool) -> list[NameSpan]:
+    """The names the question holds; a name in the possessive ("Bryony's mum") when a
+    relation is asked (``owned``), or when the question asks what it is about ("What's *the
+    Fellowship's* deal?", :data:`ranking.cues.ABOUT_NOUNS`): "Where did Torven's silver go?"
+    asks about the silver, not Torven."""
+    spans = names.spans(question, possessive=owned)
+    if owned:
+        return spans
+    words = question_words(question)
+    about = [
+        span
+        for span in names.spans(question, possessive=True)
+        if span not in spans and words[span.end : span.end + 1] and words[span.end] in ABOUT_NOUNS
+    ]
+    return sorted([*spans, *about])
 
 
 def _without_party_nouns(question: str, spans: list[NameSpan]) -> list[NameSpan]:

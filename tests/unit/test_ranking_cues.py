@@ -461,3 +461,24 @@ def test_a_president_leads_and_a_dismissal_asks_for_the_employer() -> None:
     assert "works_for" not in question_cues("Who fired the first shot?").relation_types
     assert "works_for" not in question_cues("Who fired on the patrol?").relation_types
     assert not question_cues("Can Doc Harrow look at Tam's leg?").relation_types  # modal
+
+
+def test_a_name_in_the_possessive_is_what_a_question_naming_nothing_else_is_about() -> None:
+    found = _ask("What's the River Guild's deal?", party_view())
+    assert found["river-guild"][2]["named"] == 1.0
+    assert found["river-guild"][0] == 0
+    secret = _ask("What's the Masked Lord's game?", party_view())  # a GM alias stays unknown
+    assert secret.get("torven-blackwater", (0, 0.0, {"named": 0.0}))[2]["named"] == 0.0
+    assert _ask("What's the Masked Lord's game?", gm_view())["torven-blackwater"][2]["named"]
+
+
+def test_a_dismissal_in_slang_searches_for_firing() -> None:
+    assert "fired" in lexical_query("Who canned the night clerk?").split()
+    assert "fired" not in lexical_query("Who fired the night clerk?").split()[4:]
+
+
+def test_a_cop_is_a_person_of_the_law() -> None:
+    cues = question_cues("Which cop can we trust?")
+    assert cues.answer_types == {"NPC"}
+    assert {"deputy", "sheriff"} <= set(lexical_query("Which cop can we trust?").split())
+    assert "deputy" not in lexical_query("Who rents hammocks for a copper?").split()
