@@ -1,8 +1,8 @@
 """Merges that make one entity of one real thing in a prose-only ingest, after the candidates
 are kept (:mod:`extraction.prose_entities`): a short form written with "the" ("the
 Pinchgate"), the end of a one-word name ("the Mere" of Sallowmere), an office alone ("the
-Vizier"), a short given name ("Toby" of Tobias Gossage), a member of a group ("every Dyke
-Warden" of the Dyke Wardens).
+Vizier"), a first name alone ("Wes" of Wes Dunbar), a short given name ("Toby" of Tobias
+Gossage), a member of a group ("every Dyke Warden" of the Dyke Wardens).
 
 Every merge needs exactly one owner of the right type; with none or several the names stay as
 they are ("Other when unsure, never a wrong confident merge").
@@ -11,8 +11,10 @@ they are ("Other when unsure, never a wrong confident merge").
 from __future__ import annotations
 
 from extraction.nicknames import HYPOCORISMS, pet_form, shortens
+from extraction.prose_aliases import name_ends
 from extraction.prose_candidates import Candidate, absorb, best_type, display_name, person_like
 from extraction.prose_names import is_title
+from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
 
 _PEOPLE = ("NPC", "PC")
@@ -219,11 +221,58 @@ def merge_members(kept: dict[str, Candidate]) -> None:
             absorb(kept[group], kept.pop(key))
 
 
+def _person_shaped(candidate: Candidate) -> bool:
+    """:func:`person_like`, or a heading of two plain capitalised words typed as no thing: a
+    character's section ("## Wes Dunbar — the Crooked") names a person the way prose does."""
+    if person_like(candidate):
+        return True
+    words = display_name(candidate).split()
+    plain = all(w[:1].isupper() and noun_type(w) is None for w in words)
+    return (
+        bool(candidate.heading)
+        and len(words) == 2
+        and plain
+        and words[0].casefold() != "the"
+        and best_type(candidate) in (*_PEOPLE, "Other")
+    )
+
+
+def merge_whole_first_names(kept: dict[str, Candidate]) -> None:
+    """Fold a lone first name ("Wes") into the one two-word person's name that opens with it
+    ("Wes Dunbar"), a character's heading included (``merge_first_names`` takes only names
+    the prose types or writes as a person's, never a heading's): not when another name of two
+    words or more opens or ends with that word ("Wes Dunbar" and "Wes Carter", "Ilsa Wes"),
+    when the lone name is typed as no person, nor when the prose shows a name to the party
+    and the only person it could be is GM-only (a player must not learn the GM's full name
+    from it)."""
+    names = [display_name(c) for c in kept.values()]
+    ends = name_ends(names)
+    opening: dict[str, list[str]] = {}  # "wes" -> the two-word people's names it opens
+    for key, candidate in kept.items():
+        words = display_name(candidate).split()
+        if len(words) == 2 and _person_shaped(candidate):
+            opening.setdefault(words[0].casefold(), []).append(key)
+    for key in sorted(kept):
+        lone = kept.get(key)
+        words = display_name(lone).split() if lone else []
+        if lone is None or lone.heading or len(words) != 1 or len(words[0]) < 3:
+            continue
+        word = words[0].casefold()
+        if best_type(lone) not in (*_PEOPLE, "Other") or ends.get(word, 0) != 1:
+            continue
+        owners = [k for k in opening.get(word, []) if k != key and k in kept]
+        if len(owners) != 1 or (lone.party and not kept[owners[0]].party):
+            continue
+        absorb(kept[owners[0]], kept.pop(key))
+
+
 def merge_given_names(kept: dict[str, Candidate]) -> None:
     """Fold a lone short given name ("Toby", "Bill", "Kate") into the one person whose first
     name it shortens ("Tobias Gossage", "William Hale", "Katherine Moss"): not when two people
     fit, when the short name is also a word of another name, or when it is typed as no
-    person."""
+    person. A first name written whole ("Wes" of Wes Dunbar) folds first
+    (:func:`merge_whole_first_names`)."""
+    merge_whole_first_names(kept)
     by_first: dict[str, list[tuple[str, str]]] = {}  # "tob" / "tobias" -> (key, "Tobias")
     in_names: set[str] = set()  # the words of every name of two words or more
     for key, candidate in kept.items():

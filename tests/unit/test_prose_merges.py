@@ -195,3 +195,44 @@ def test_called_in_summons_and_a_member_folds_into_its_group() -> None:
     assert wardens.type == "Faction" and "Marsh Warden" not in entities
     assert "Marsh Warden" in wardens.aliases
     assert "Marsh Wardens" not in entities["Piers Holloway"].aliases
+
+
+def test_a_first_name_alone_folds_into_the_one_character_heading_it_opens() -> None:
+    text = (
+        "# The Crew\n\n"
+        "## Dara Quill — the Driver\n\n"
+        "You drive the van. You owe money to everyone on the east side.\n\n"
+        "## Notes\n\n"
+        "Dara vouches for the crew at the diner. Dara laughs at the cook. Later Dara sleeps "
+        "in the van.\n"
+    )
+    entities = _named(_run(text))
+    assert "Dara" not in entities
+    assert "Dara" in entities["Dara Quill"].aliases
+
+
+def test_a_first_name_two_names_open_or_a_gm_only_person_bears_stays_apart() -> None:
+    shared = (
+        "# The Crew\n\n"
+        "## Dara Quill — the Driver\n\n"
+        "You drive the van. You owe money to everyone.\n\n"
+        "## Dara Venn — the Cook\n\n"
+        "You cook at the diner.\n\n"
+        "## Notes\n\n"
+        "Dara vouches for the crew at the diner. Dara laughs at the cook.\n"
+    )
+    entities = _named(_run(shared))
+    assert "Dara" not in entities["Dara Quill"].aliases
+    assert "Dara" not in entities["Dara Venn"].aliases
+    secret = (
+        "# The Town\n\n"
+        "Dara vouches for the crew at the diner. Dara laughs at the cook.\n\n"
+        "## GM Notes\n\n"
+        "### Dara Quill — the Cultist\n\n"
+        "She feeds the thing in the quarry. She lies to everyone.\n"
+    )
+    entities = _named(_run(secret))
+    quill = entities["Dara Quill"]
+    assert quill.visibility == "gm" and "Dara" not in quill.aliases
+    assert entities["Dara"].visibility == "party"
+
