@@ -236,3 +236,15 @@ def test_a_first_name_two_names_open_or_a_gm_only_person_bears_stays_apart() -> 
     assert quill.visibility == "gm" and "Dara" not in quill.aliases
     assert entities["Dara"].visibility == "party"
 
+
+def test_a_pet_form_on_a_doubled_letter_shortens_a_given_name() -> None:
+    assert shortens("Aggie", "Agatha") and shortens("Ollie", "Oliver")
+    assert not shortens("Aggie", "Agnes") and not shortens("Iggy", "Ignatius")
+    text = (
+        "# The Town\n\n"
+        "Agatha Pruell, a retired teacher, keeps the museum. Agatha Pruell is eighty.\n"
+        "Aggie Pruell let us into the parlour. Aggie Pruell poured the tea.\n"
+    )
+    entities = _named(_run(text))
+    assert "Aggie Pruell" not in entities
+    assert "Aggie Pruell" in entities["Agatha Pruell"].aliases
