@@ -103,23 +103,40 @@ def merge_offices(kept: dict[str, Candidate], offices: dict[str, set[str]]) -> N
 def merge_tails(kept: dict[str, Candidate]) -> None:
     """Fold a one-word short form written with "the" into the one one-word name that ends with
     it ("the Mere" of Sallowmere, "the Holm" of Vardholm), unless it is also a word of another
-    name ("Ebba's Holm") or its type is against the place's."""
+    name ("Ebba's Holm") or its type is against the place's. A plural short form names a
+    group by the end of a word of its longer name too ("the Diggers" of the Gravediggers MC,
+    "the Hands" of the Ironhands Syndicate): the group's members, typed as people or not at
+    all, the group untyped or a faction."""
     names = {key: _words(display_name(c)) for key, c in kept.items()}
     in_names = {word for words in names.values() if len(words) > 1 for word in words}
     ending: dict[str, list[str]] = {}  # "mere" -> ["sallowmere"]: one-word names ending so
+    groups: dict[str, list[str]] = {}  # "diggers" -> ["gravediggers mc"]: longer names so
     for key, words in names.items():
         for cut in range(3, len(words[0]) - 2) if len(words) == 1 else ():
             ending.setdefault(words[0][cut:], []).append(key)
+        for word in words[: words.index("of")] if "of" in words else words:
+            for cut in range(3, len(word) - 2) if len(words) > 1 else ():
+                groups.setdefault(word[cut:], []).append(key)
     for key in sorted(kept):
         short = kept.get(key)
         words = names[key]
         if short is None or short.heading or len(words) != 1 or not _with_the(short):
             continue
-        owners = [k for k in ending.get(words[0], []) if k != key and k in kept]
-        if len(owners) != 1 or words[0] in in_names:
+        if words[0] in in_names:
             continue
-        if _fits(best_type(short), best_type(kept[owners[0]])):
+        owners = [k for k in ending.get(words[0], []) if k != key and k in kept]
+        if len(owners) == 1 and _fits(best_type(short), best_type(kept[owners[0]])):
             _fold(kept[owners[0]], kept.pop(key))
+            continue
+        if owners or not words[0].endswith("s"):
+            continue
+        owners = list(dict.fromkeys(k for k in groups.get(words[0], []) if k in kept))
+        kind = best_type(short)
+        if len(owners) != 1 or kind not in ("NPC", "Faction", "Other"):
+            continue
+        group = kept[owners[0]]
+        if best_type(group) in ("Faction", "Other"):  # "the Diggers sold": no person's type
+            (_fold if kind == "Faction" else absorb)(group, kept.pop(key))
 
 
 _THINGS = ("Location", "Item", "Faction", "Creature")

@@ -248,3 +248,19 @@ def test_a_pet_form_on_a_doubled_letter_shortens_a_given_name() -> None:
     entities = _named(_run(text))
     assert "Aggie Pruell" not in entities
     assert "Aggie Pruell" in entities["Agatha Pruell"].aliases
+
+
+def test_a_plural_short_form_ending_a_word_of_a_group_s_name_folds_into_the_group() -> None:
+    text = (
+        "# The Docks\n\n"
+        "The Ironhands Syndicate runs the cranes and the card games on the east quay.\n"
+        "The Ironhands Syndicate pays the harbour police. Nobody crosses the Hands; the "
+        "Hands broke a docker's arm last spring.\n"
+        "Ashhollow Road climbs to the quarry. We lost the wagon in the Hollow, and the "
+        "Hollow floods.\n"
+    )
+    entities = _named(_run(text))
+    assert "Hands" not in entities
+    syndicate = entities["Ironhands Syndicate"]
+    assert "Hands" in syndicate.aliases and syndicate.type != "NPC"
+    assert "Hollow" not in entities["Ashhollow Road"].aliases  # no plural: a place of its own
