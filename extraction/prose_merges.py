@@ -339,3 +339,44 @@ def merge_pet_names(kept: dict[str, Candidate]) -> None:
         if len(fits) == 1:
             (owner,) = fits
             absorb(kept[owner], kept.pop(key))
+    merge_people_surnames(kept)
+
+
+_ADDRESS = {"mr": "m", "mister": "m", "mrs": "f", "missus": "f", "miss": "f", "ms": "f"}
+"""Titles of address, with the sex they give: no office another of the family could hold."""
+
+
+def _addressed(candidate: Candidate) -> set[str]:
+    return {_ADDRESS.get(t.casefold().rstrip("."), "") for t in candidate.titles}
+
+
+def merge_people_surnames(kept: dict[str, Candidate]) -> None:
+    """Fold a lone surname written with a title of address ("Mrs Vance", "Miss Pruitt") into
+    the one person whose name ends with it, though a place or thing is named after the family
+    too ("Vance House"; ``merge_surnames`` keeps a surname any other name holds apart): not
+    when another person's name holds that word ("Augustus Pell", "Evie Pell"), when it bears
+    an office too ("Captain Tarrant" may be the late husband of the Tarrant Line's widow),
+    when the person is addressed as of the other sex ("Mr Vance" of "Mrs Cordelia Vance"),
+    nor a party surname into a GM-only person. Runs after the pet forms fold ("Aggie Pruitt"
+    is Agatha Pruitt, one person)."""
+    people: dict[str, list[str]] = {}  # "vance" -> the people's names holding the word
+    for key, candidate in kept.items():
+        words = [w.casefold() for w in display_name(candidate).split()]
+        if len(words) > 1 and _person_shaped(candidate):
+            for word in set(words):
+                people.setdefault(word, []).append(key)
+    for key in sorted(kept):
+        lone = kept.get(key)
+        words = display_name(lone).split() if lone else []
+        if lone is None or lone.heading or len(words) != 1 or len(words[0]) < 3:
+            continue
+        address = _addressed(lone)
+        if best_type(lone) not in _PEOPLE or not address or "" in address or len(address) > 1:
+            continue
+        owners = [k for k in people.get(words[0].casefold(), []) if k != key and k in kept]
+        if len(owners) != 1 or (lone.party and not kept[owners[0]].party):
+            continue
+        person = kept[owners[0]]
+        same = display_name(person).split()[-1].casefold() == words[0].casefold()
+        if same and _addressed(person) - {""} <= address:
+            absorb(person, kept.pop(key))

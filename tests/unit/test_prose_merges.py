@@ -264,3 +264,27 @@ def test_a_plural_short_form_ending_a_word_of_a_group_s_name_folds_into_the_grou
     syndicate = entities["Ironhands Syndicate"]
     assert "Hands" in syndicate.aliases and syndicate.type != "NPC"
     assert "Hollow" not in entities["Ashhollow Road"].aliases  # no plural: a place of its own
+
+
+def test_a_surname_with_a_title_of_address_folds_into_its_one_person_despite_a_family_place() -> (
+    None
+):
+    text = (
+        "# The Village\n\n"
+        "Edith Hollis, a widow, owns Hollis Mill on the river. Hollis Mill grinds rye.\n"
+        "Mrs Hollis gave us tea. Mrs Hollis knows every boat on the river.\n"
+    )
+    entities = _named(_run(text))
+    assert "Hollis" not in entities
+    assert "Mrs Hollis" in entities["Edith Hollis"].aliases
+    assert "Hollis Mill" in entities
+    office = (
+        "# The Village\n\n"
+        "Edith Hollis, a widow, owns Hollis Mill on the river. Hollis Mill grinds rye.\n"
+        "Old Captain Hollis built the mill. Captain Hollis drowned in the flood.\n"
+        "Mrs Ada Brent keeps the inn. Mr Brent sold us rope. Mr Brent is a rope-maker.\n"
+        "Brent Lane runs past the inn.\n"
+    )
+    entities = _named(_run(office))
+    assert "Captain Hollis" not in entities["Edith Hollis"].aliases  # her late husband?
+    assert "Mr Brent" not in entities["Ada Brent"].aliases  # addressed as a man: not her
