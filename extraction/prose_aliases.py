@@ -5,6 +5,7 @@
   Mother", "their nickname, the Iron Collars", "Its members, the Glaivers," — the alias of
   the sentence's subject (its first name, or the section's entity when the sentence opens
   with a pronoun);
+- a short given name in apposition: "Rosa Whitlock, Deputy Ro, who ..." ("Ro" of Rosa);
 - title forms: "Reeve Alda Brandt" gives "Reeve Alda Brandt" and, when no other entity bears
   that title, "the Reeve";
 - first names: "Alda" for the NPC "Alda Brandt", when no other entity's name starts or ends
@@ -13,10 +14,12 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from extraction.nicknames import pet_form
 from extraction.prose_names import NameSpan
 from extraction.prose_types import INTRODUCED
 
@@ -81,6 +84,27 @@ def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias
         if subject is None and not person and not _PRONOUN_START.match(sentence):
             continue
         found.append(StatedAlias(alias, span.name, subject, person))
+    return found + _short_appositions(sentence, ordered)
+
+
+def _short_appositions(sentence: str, ordered: list[NameSpan]) -> list[StatedAlias]:
+    """A short form of a person's given name set off by commas right after the full name:
+    "Rosa Whitlock, Deputy Ro, who grew up ..." ("Ro" clips Rosa), "Agatha Pruitt, Aggie,
+    is ..." ("Aggie" stands for Agatha). Another name there is another thing ("Rosa
+    Whitlock, Deputy Ames, and ...")."""
+    found: list[StatedAlias] = []
+    for full, short in itertools.pairwise(ordered):
+        start = _with_title(sentence, short)
+        given = full.name.split()[0]
+        words = short.name.split()
+        if len(full.name.split()) < 2 or len(words) != 1 or start < full.end:
+            continue
+        if sentence[full.end : start] != ", " or not sentence.startswith(",", short.end):
+            continue
+        word = words[0]
+        clipped = 2 <= len(word) < len(given) and given.casefold().startswith(word.casefold())
+        if clipped or pet_form(word, given):
+            found.append(StatedAlias(sentence[start : short.end], short.name, full.name))
     return found
 
 

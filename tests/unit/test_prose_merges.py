@@ -288,3 +288,16 @@ def test_a_surname_with_a_title_of_address_folds_into_its_one_person_despite_a_f
     entities = _named(_run(office))
     assert "Captain Hollis" not in entities["Edith Hollis"].aliases  # her late husband?
     assert "Mr Brent" not in entities["Ada Brent"].aliases  # addressed as a man: not her
+
+
+def test_a_short_given_name_in_apposition_is_the_person_s_alias() -> None:
+    text = (
+        "# The Town\n\n"
+        "The sheriff has one deputy, Josefina Vega, Deputy Jo, who grew up on the river.\n"
+        "Deputy Jo stopped the van at the bridge. Jo laughed at us.\n"
+        "Josefina Vega, Deputy Ames, and the sheriff met at the diner. Ames said nothing.\n"
+    )
+    entities = _named(_run(text))
+    assert "Jo" not in entities
+    assert {"Deputy Jo", "Jo"} <= set(entities["Josefina Vega"].aliases)
+    assert "Ames" not in entities["Josefina Vega"].aliases  # another name, not a short form
