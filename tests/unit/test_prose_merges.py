@@ -301,3 +301,16 @@ def test_a_short_given_name_in_apposition_is_the_person_s_alias() -> None:
     assert "Jo" not in entities
     assert {"Deputy Jo", "Jo"} <= set(entities["Josefina Vega"].aliases)
     assert "Ames" not in entities["Josefina Vega"].aliases  # another name, not a short form
+
+
+def test_an_alias_stated_after_it_names_what_the_previous_sentence_opened_with() -> None:
+    text = (
+        "# The Marsh\n\n"
+        "The Reed Hag is a drowned witch who walks the dykes at night. The Reed Hag wants "
+        "children.\n"
+        "The Reed Hag hums as she walks. Old Humming, the farmers call her. Old Humming "
+        "took the Ashby boy.\n"
+    )
+    entities = _named(_run(text))
+    assert "Humming" not in entities and "Old Humming" not in entities
+    assert "Old Humming" in entities["Reed Hag"].aliases
