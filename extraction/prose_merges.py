@@ -70,6 +70,35 @@ def merge_prefixes(kept: dict[str, Candidate]) -> None:
             _fold(short, kept.pop(target))
         elif not short.heading:
             _fold(full, kept.pop(key))
+    merge_place_heads(kept)
+
+
+def merge_place_heads(kept: dict[str, Candidate]) -> None:
+    """Fold a name of two words or more into the one longer name that is it after a place's
+    one-word name: "the Evening Courier" of "The Gullport Evening
+    Courier", "the Historical Society" of "Vesper Historical Society" (the town's paper, the
+    town's society). Not when two such names fit ("Vesper Historical Society" and "Hollis
+    Historical Society"), nor when their types disagree."""
+    names = {key: _words(display_name(c)) for key, c in kept.items()}
+    places = {
+        words[0]
+        for key, words in names.items()
+        if len(words) == 1 and best_type(kept[key]) in ("Location", "Other")
+    }
+    after: dict[tuple[str, ...], list[str]] = {}  # ("evening", "courier") -> the longer names
+    for key, words in names.items():
+        if len(words) >= 3 and words[0] in places:
+            after.setdefault(tuple(words[1:]), []).append(key)
+    for key in sorted(kept):
+        short = kept.get(key)
+        if short is None or short.heading or len(names[key]) < 2:
+            continue
+        owners = [k for k in after.get(tuple(names[key]), []) if k != key and k in kept]
+        if len(owners) != 1:
+            continue
+        kind, full = best_type(short), best_type(kept[owners[0]])
+        if kind == full or "Other" in (kind, full):
+            _fold(kept[owners[0]], kept.pop(key))
 
 
 def _office_name(name: str) -> bool:

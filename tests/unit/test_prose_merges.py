@@ -314,3 +314,17 @@ def test_an_alias_stated_after_it_names_what_the_previous_sentence_opened_with()
     entities = _named(_run(text))
     assert "Humming" not in entities and "Old Humming" not in entities
     assert "Old Humming" in entities["Reed Hag"].aliases
+
+
+def test_a_name_after_a_place_s_name_is_the_same_thing_without_it() -> None:
+    text = (
+        "# The Port\n\n"
+        "Kessport is a walled harbour town on the cold coast. Kessport trades in salt.\n"
+        "The Kessport Lantern Gazette is printed on the square. Every tavern reads the "
+        "Lantern Gazette, and the Lantern Gazette printed our names. The Kessport Lantern "
+        "Gazette is a paper of the guilds.\n"
+    )
+    entities = _named(_run(text))
+    assert "Lantern Gazette" not in entities
+    assert "Lantern Gazette" in entities["Kessport Lantern Gazette"].aliases
+    assert "Kessport" in entities  # the town stays itself
