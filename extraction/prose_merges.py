@@ -10,6 +10,8 @@ they are ("Other when unsure, never a wrong confident merge").
 
 from __future__ import annotations
 
+import re
+
 from extraction.nicknames import HYPOCORISMS, pet_form, shortens
 from extraction.prose_aliases import name_ends
 from extraction.prose_candidates import Candidate, absorb, best_type, display_name, person_like
@@ -265,6 +267,46 @@ def merge_members(kept: dict[str, Candidate]) -> None:
             continue
         if not member.heading and best_type(member) in ("NPC", "Other"):
             absorb(kept[group], kept.pop(key))
+    merge_acronyms(kept)
+
+
+_NOT_INITIAL = frozenset(("of", "the", "and", "for", "in", "on", "at", "&"))
+
+
+def _initials(name: str) -> set[str]:
+    """A name's initials, with and without its small words ("Kessler-Mori Extraction" →
+    "KME"; "Bureau of Mines" → "BM", "BOM")."""
+    words = [w for w in re.split(r"[\s\-–]+", name) if w[:1].isalnum()]
+    return {
+        "".join(w[0] for w in words).upper(),
+        "".join(w[0] for w in words if w.casefold() not in _NOT_INITIAL).upper(),
+    }
+
+
+def merge_acronyms(kept: dict[str, Candidate]) -> None:
+    """Fold an acronym written alone ("KME holds the charter") into the one group, place or
+    thing whose name's initials it is ("Kessler-Mori Extraction"), typed so or named by a cue
+    noun ("Mining Company"); with two such names, or only a person's or an untyped name's
+    ("Kit Marlowe Easton"), it stays as it is."""
+    by_initials: dict[str, list[str]] = {}
+    for key, candidate in kept.items():
+        name = display_name(candidate)
+        kind = best_type(candidate)
+        cue = any(noun_type(w) not in (None, "NPC", "PC") for w in name.split())
+        if len(_words(name)) > 1 and (kind not in (*_PEOPLE, "Other") or cue):
+            for initials in _initials(name):
+                by_initials.setdefault(initials, []).append(key)
+    for key in sorted(kept):
+        short = kept.get(key)
+        name = display_name(short) if short else ""
+        if short is None or short.heading or not (2 <= len(name) <= 6 and name.isupper()):
+            continue
+        owners = list(dict.fromkeys(k for k in by_initials.get(name, []) if k in kept))
+        if len(owners) != 1 or owners[0] == key:
+            continue
+        kind, full = best_type(short), best_type(kept[owners[0]])
+        if kind in (full, "Other") or (kind == "NPC" and full == "Faction"):  # "HVM pays"
+            absorb(kept[owners[0]], kept.pop(key))
 
 
 def _person_shaped(candidate: Candidate) -> bool:

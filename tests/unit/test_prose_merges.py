@@ -328,3 +328,17 @@ def test_a_name_after_a_place_s_name_is_the_same_thing_without_it() -> None:
     assert "Lantern Gazette" not in entities
     assert "Lantern Gazette" in entities["Kessport Lantern Gazette"].aliases
     assert "Kessport" in entities  # the town stays itself
+
+
+def test_an_acronym_alone_folds_into_the_one_group_whose_initials_it_is() -> None:
+    text = (
+        "# The Colony\n\n"
+        "**Halden-Voss Mining** — the company that owns the dome. HVM pays the guards, and "
+        "HVM owns the air.\n"
+        "Kira Ansel Dorn runs the bar. KAD is what the miners call her tab. KAD owes "
+        "nothing. Kira Ansel Dorn laughs at them.\n"
+    )
+    entities = _named(_run(text))
+    assert "HVM" not in entities
+    assert "HVM" in entities["Halden-Voss Mining"].aliases
+    assert "KAD" not in entities["Kira Ansel Dorn"].aliases  # a person's initials: no guess
