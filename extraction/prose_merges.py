@@ -39,6 +39,11 @@ def _fold(into: Candidate, short: Candidate) -> None:
     into.votes += short.votes
 
 
+def _reveals(short: Candidate, full: Candidate) -> bool:
+    """Whether folding a short form the party reads into a GM-only entity would show it."""
+    return short.party and not full.party
+
+
 def _fits(short: str, full: str) -> bool:
     return full not in _PEOPLE and short in (full, "Other")
 
@@ -99,7 +104,7 @@ def merge_place_heads(kept: dict[str, Candidate]) -> None:
         if len(owners) != 1:
             continue
         kind, full = best_type(short), best_type(kept[owners[0]])
-        if kind == full or "Other" in (kind, full):
+        if (kind == full or "Other" in (kind, full)) and not _reveals(short, kept[owners[0]]):
             _fold(kept[owners[0]], kept.pop(key))
 
 
@@ -166,7 +171,9 @@ def merge_tails(kept: dict[str, Candidate]) -> None:
         if len(owners) != 1 or kind not in ("NPC", "Faction", "Other"):
             continue
         group = kept[owners[0]]
-        if best_type(group) in ("Faction", "Other"):  # "the Diggers sold": no person's type
+        if best_type(group) in ("Faction", "Other") and not _reveals(
+            kept[key], group
+        ):  # "the Diggers sold": no person's type
             (_fold if kind == "Faction" else absorb)(group, kept.pop(key))
 
 
@@ -305,7 +312,8 @@ def merge_acronyms(kept: dict[str, Candidate]) -> None:
         if len(owners) != 1 or owners[0] == key:
             continue
         kind, full = best_type(short), best_type(kept[owners[0]])
-        if kind in (full, "Other") or (kind == "NPC" and full == "Faction"):  # "HVM pays"
+        fits = kind in (full, "Other") or (kind == "NPC" and full == "Faction")  # "HVM pays"
+        if fits and not _reveals(short, kept[owners[0]]):
             absorb(kept[owners[0]], kept.pop(key))
 
 
@@ -349,7 +357,7 @@ def merge_whole_first_names(kept: dict[str, Candidate]) -> None:
         if best_type(lone) not in (*_PEOPLE, "Other") or ends.get(word, 0) != 1:
             continue
         owners = [k for k in opening.get(word, []) if k != key and k in kept]
-        if len(owners) != 1 or (lone.party and not kept[owners[0]].party):
+        if len(owners) != 1 or _reveals(lone, kept[owners[0]]):
             continue
         absorb(kept[owners[0]], kept.pop(key))
 
@@ -445,7 +453,7 @@ def merge_people_surnames(kept: dict[str, Candidate]) -> None:
         if best_type(lone) not in _PEOPLE or not address or "" in address or len(address) > 1:
             continue
         owners = [k for k in people.get(words[0].casefold(), []) if k != key and k in kept]
-        if len(owners) != 1 or (lone.party and not kept[owners[0]].party):
+        if len(owners) != 1 or _reveals(lone, kept[owners[0]]):
             continue
         person = kept[owners[0]]
         same = display_name(person).split()[-1].casefold() == words[0].casefold()

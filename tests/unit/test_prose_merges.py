@@ -342,3 +342,18 @@ def test_an_acronym_alone_folds_into_the_one_group_whose_initials_it_is() -> Non
     assert "HVM" not in entities
     assert "HVM" in entities["Halden-Voss Mining"].aliases
     assert "KAD" not in entities["Kira Ansel Dorn"].aliases  # a person's initials: no guess
+
+
+def test_a_short_form_the_party_reads_never_folds_into_a_gm_only_name() -> None:
+    text = (
+        "# The Port\n\n"
+        "Kessport is a walled harbour town on the cold coast. Kessport trades in salt.\n"
+        "Everyone reads the Lantern Gazette. The Lantern Gazette printed our names.\n\n"
+        "## GM Notes\n\n"
+        "The Kessport Lantern Gazette, a newspaper, is a front for the smugglers. The "
+        "Kessport Lantern Gazette is printed in the cellar.\n"
+    )
+    entities = _named(_run(text))
+    assert entities["Kessport Lantern Gazette"].visibility == "gm"
+    assert entities["Lantern Gazette"].visibility == "party"
+    assert "Lantern Gazette" not in entities["Kessport Lantern Gazette"].aliases
