@@ -4,7 +4,8 @@
 English hypocorism from :data:`HYPOCORISMS` ("Bill" → William, "Peggy" → Margaret), a clipped
 form of at least three letters ("Will" → William, "Kat" → Katherine), or one with a pet
 ending on a stem the full name goes on from with a vowel ("Toby" → Tobias, "Danny" → Daniel;
-not "Mary" → Margaret). Whether the prose means that person is the
+not "Mary" → Margaret), a doubled letter before the ending marking a stem of two ("Aggie" →
+Agatha, "Ollie" → Oliver). Whether the prose means that person is the
 caller's question (only one person may fit).
 """
 
@@ -46,9 +47,11 @@ def shortens(short: str, full: str) -> bool:
     if whole.startswith(lone):
         return len(whole) >= len(lone) + 2  # "Will" of William, "Kat" of Katherine; not "Ann"
     stem = next((lone[: -len(e)] for e in _PET_ENDINGS if lone.endswith(e)), "")
-    stem = stem[:-1] if stem[-2:-1] == stem[-1:] else stem  # "Dann-y" → "Dan"
+    doubled = len(stem) >= 3 and stem[-2] == stem[-1]
+    stem = stem[:-1] if doubled else stem  # "Dann-y" → "Dan", "Agg-ie" → "Ag" (Agatha)
     rest = whole[len(stem) :]
-    return len(stem) >= 3 and whole.startswith(stem) and rest[:1] in ("a", "e", "i", "o", "u")
+    long_enough = len(stem) >= 3 or (doubled and len(stem) == 2)
+    return long_enough and whole.startswith(stem) and rest[:1] in ("a", "e", "i", "o", "u")
 
 
 def pet_form(short: str, full: str) -> bool:

@@ -5,6 +5,8 @@
   Mother", "their nickname, the Iron Collars", "Its members, the Glaivers," — the alias of
   the sentence's subject (its first name, or the section's entity when the sentence opens
   with a pronoun);
+- stated after the alias: "Old Lamp, the kids call it." (the previous sentence's subject);
+- a short given name in apposition: "Rosa Whitlock, Deputy Ro, who ..." ("Ro" of Rosa);
 - title forms: "Reeve Alda Brandt" gives "Reeve Alda Brandt" and, when no other entity bears
   that title, "the Reeve";
 - first names: "Alda" for the NPC "Alda Brandt", when no other entity's name starts or ends
@@ -13,10 +15,12 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from extraction.nicknames import pet_form
 from extraction.prose_names import NameSpan
 from extraction.prose_types import INTRODUCED
 
@@ -56,8 +60,9 @@ class StatedAlias:
     subject: str | None
     """The subject name of the sentence, or ``None`` for the section's entity (pronoun)."""
     person: bool = False
-    """Stated of "him" or "her" ("Sailors call him One-Eye Crake"): with no subject, the
-    person the previous sentence opened with."""
+    """Stated of "him" or "her" ("Sailors call him One-Eye Crake"), or after the alias ("Old
+    Lamp, the kids call it"): with no subject, the person or thing the previous sentence
+    opened with."""
 
 
 def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias]:
@@ -81,6 +86,46 @@ def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias
         if subject is None and not person and not _PRONOUN_START.match(sentence):
             continue
         found.append(StatedAlias(alias, span.name, subject, person))
+    return found + _postposed(sentence, ordered) + _short_appositions(sentence, ordered)
+
+
+_CALLED_AFTER = re.compile(
+    r",\s+(?:[a-z]+\s+){0,3}?call(?:s|ed)?\s+(?:it|him|her|them)(?:\s+that)?\s*[.!;]?\s*$"
+)
+"""After a name that opens the sentence: "Old Lamp, the kids call it." names what the
+previous sentence was about."""
+
+
+def _postposed(sentence: str, ordered: list[NameSpan]) -> list[StatedAlias]:
+    """The alias a sentence opens with and then says is what someone calls the thing the
+    previous sentence opened with ("The wisp drifts on the rim. Old Lamp, the kids call it.")."""
+    if not ordered:
+        return []
+    span = ordered[0]
+    start = _with_title(sentence, span)
+    if sentence[:start].strip(" \t*_\"'“‘") or not _CALLED_AFTER.match(sentence, span.end):
+        return []
+    return [StatedAlias(sentence[start : span.end], span.name, None, person=True)]
+
+
+def _short_appositions(sentence: str, ordered: list[NameSpan]) -> list[StatedAlias]:
+    """A short form of a person's given name set off by commas right after the full name:
+    "Rosa Whitlock, Deputy Ro, who grew up ..." ("Ro" clips Rosa), "Agatha Pruitt, Aggie,
+    is ..." ("Aggie" stands for Agatha). Another name there is another thing ("Rosa
+    Whitlock, Deputy Ames, and ...")."""
+    found: list[StatedAlias] = []
+    for full, short in itertools.pairwise(ordered):
+        start = _with_title(sentence, short)
+        given = full.name.split()[0]
+        words = short.name.split()
+        if len(full.name.split()) < 2 or len(words) != 1 or start < full.end:
+            continue
+        if sentence[full.end : start] != ", " or not sentence.startswith(",", short.end):
+            continue
+        word = words[0]
+        clipped = 2 <= len(word) < len(given) and given.casefold().startswith(word.casefold())
+        if clipped or pet_form(word, given):
+            found.append(StatedAlias(sentence[start : short.end], short.name, full.name))
     return found
 
 

@@ -1,8 +1,8 @@
 """Merges that make one entity of one real thing in a prose-only ingest, after the candidates
 are kept (:mod:`extraction.prose_entities`): a short form written with "the" ("the
 Pinchgate"), the end of a one-word name ("the Mere" of Sallowmere), an office alone ("the
-Vizier"), a short given name ("Toby" of Tobias Gossage), a member of a group ("every Dyke
-Warden" of the Dyke Wardens).
+Vizier"), a first name alone ("Wes" of Wes Dunbar), a short given name ("Toby" of Tobias
+Gossage), a member of a group ("every Dyke Warden" of the Dyke Wardens).
 
 Every merge needs exactly one owner of the right type; with none or several the names stay as
 they are ("Other when unsure, never a wrong confident merge").
@@ -10,9 +10,13 @@ they are ("Other when unsure, never a wrong confident merge").
 
 from __future__ import annotations
 
+import re
+
 from extraction.nicknames import HYPOCORISMS, pet_form, shortens
+from extraction.prose_aliases import name_ends
 from extraction.prose_candidates import Candidate, absorb, best_type, display_name, person_like
 from extraction.prose_names import is_title
+from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
 
 _PEOPLE = ("NPC", "PC")
@@ -33,6 +37,11 @@ def _fold(into: Candidate, short: Candidate) -> None:
     caravanserai" types the whole name)."""
     absorb(into, short)
     into.votes += short.votes
+
+
+def _reveals(short: Candidate, full: Candidate) -> bool:
+    """Whether folding a short form the party reads into a GM-only entity would show it."""
+    return short.party and not full.party
 
 
 def _fits(short: str, full: str) -> bool:
@@ -68,6 +77,35 @@ def merge_prefixes(kept: dict[str, Candidate]) -> None:
             _fold(short, kept.pop(target))
         elif not short.heading:
             _fold(full, kept.pop(key))
+    merge_place_heads(kept)
+
+
+def merge_place_heads(kept: dict[str, Candidate]) -> None:
+    """Fold a name of two words or more into the one longer name that is it after a place's
+    one-word name: "the Evening Courier" of "The Gullport Evening
+    Courier", "the Historical Society" of "Vesper Historical Society" (the town's paper, the
+    town's society). Not when two such names fit ("Vesper Historical Society" and "Hollis
+    Historical Society"), nor when their types disagree."""
+    names = {key: _words(display_name(c)) for key, c in kept.items()}
+    places = {
+        words[0]
+        for key, words in names.items()
+        if len(words) == 1 and best_type(kept[key]) in ("Location", "Other")
+    }
+    after: dict[tuple[str, ...], list[str]] = {}  # ("evening", "courier") -> the longer names
+    for key, words in names.items():
+        if len(words) >= 3 and words[0] in places:
+            after.setdefault(tuple(words[1:]), []).append(key)
+    for key in sorted(kept):
+        short = kept.get(key)
+        if short is None or short.heading or len(names[key]) < 2:
+            continue
+        owners = [k for k in after.get(tuple(names[key]), []) if k != key and k in kept]
+        if len(owners) != 1:
+            continue
+        kind, full = best_type(short), best_type(kept[owners[0]])
+        if (kind == full or "Other" in (kind, full)) and not _reveals(short, kept[owners[0]]):
+            _fold(kept[owners[0]], kept.pop(key))
 
 
 def _office_name(name: str) -> bool:
@@ -101,23 +139,42 @@ def merge_offices(kept: dict[str, Candidate], offices: dict[str, set[str]]) -> N
 def merge_tails(kept: dict[str, Candidate]) -> None:
     """Fold a one-word short form written with "the" into the one one-word name that ends with
     it ("the Mere" of Sallowmere, "the Holm" of Vardholm), unless it is also a word of another
-    name ("Ebba's Holm") or its type is against the place's."""
+    name ("Ebba's Holm") or its type is against the place's. A plural short form names a
+    group by the end of a word of its longer name too ("the Diggers" of the Gravediggers MC,
+    "the Hands" of the Ironhands Syndicate): the group's members, typed as people or not at
+    all, the group untyped or a faction."""
     names = {key: _words(display_name(c)) for key, c in kept.items()}
     in_names = {word for words in names.values() if len(words) > 1 for word in words}
     ending: dict[str, list[str]] = {}  # "mere" -> ["sallowmere"]: one-word names ending so
+    groups: dict[str, list[str]] = {}  # "diggers" -> ["gravediggers mc"]: longer names so
     for key, words in names.items():
         for cut in range(3, len(words[0]) - 2) if len(words) == 1 else ():
             ending.setdefault(words[0][cut:], []).append(key)
+        for word in words[: words.index("of")] if "of" in words else words:
+            for cut in range(3, len(word) - 2) if len(words) > 1 else ():
+                groups.setdefault(word[cut:], []).append(key)
     for key in sorted(kept):
         short = kept.get(key)
         words = names[key]
         if short is None or short.heading or len(words) != 1 or not _with_the(short):
             continue
-        owners = [k for k in ending.get(words[0], []) if k != key and k in kept]
-        if len(owners) != 1 or words[0] in in_names:
+        if words[0] in in_names:
             continue
-        if _fits(best_type(short), best_type(kept[owners[0]])):
+        owners = [k for k in ending.get(words[0], []) if k != key and k in kept]
+        if len(owners) == 1 and _fits(best_type(short), best_type(kept[owners[0]])):
             _fold(kept[owners[0]], kept.pop(key))
+            continue
+        if owners or not words[0].endswith("s"):
+            continue
+        owners = list(dict.fromkeys(k for k in groups.get(words[0], []) if k in kept))
+        kind = best_type(short)
+        if len(owners) != 1 or kind not in ("NPC", "Faction", "Other"):
+            continue
+        group = kept[owners[0]]
+        if best_type(group) in ("Faction", "Other") and not _reveals(
+            kept[key], group
+        ):  # "the Diggers sold": no person's type
+            (_fold if kind == "Faction" else absorb)(group, kept.pop(key))
 
 
 _THINGS = ("Location", "Item", "Faction", "Creature")
@@ -217,13 +274,101 @@ def merge_members(kept: dict[str, Candidate]) -> None:
             continue
         if not member.heading and best_type(member) in ("NPC", "Other"):
             absorb(kept[group], kept.pop(key))
+    merge_acronyms(kept)
+
+
+_NOT_INITIAL = frozenset(("of", "the", "and", "for", "in", "on", "at", "&"))
+
+
+def _initials(name: str) -> set[str]:
+    """A name's initials, with and without its small words ("Kessler-Mori Extraction" →
+    "KME"; "Bureau of Mines" → "BM", "BOM")."""
+    words = [w for w in re.split(r"[\s\-–]+", name) if w[:1].isalnum()]
+    return {
+        "".join(w[0] for w in words).upper(),
+        "".join(w[0] for w in words if w.casefold() not in _NOT_INITIAL).upper(),
+    }
+
+
+def merge_acronyms(kept: dict[str, Candidate]) -> None:
+    """Fold an acronym written alone ("KME holds the charter") into the one group, place or
+    thing whose name's initials it is ("Kessler-Mori Extraction"), typed so or named by a cue
+    noun ("Mining Company"); with two such names, or only a person's or an untyped name's
+    ("Kit Marlowe Easton"), it stays as it is."""
+    by_initials: dict[str, list[str]] = {}
+    for key, candidate in kept.items():
+        name = display_name(candidate)
+        kind = best_type(candidate)
+        cue = any(noun_type(w) not in (None, "NPC", "PC") for w in name.split())
+        if len(_words(name)) > 1 and (kind not in (*_PEOPLE, "Other") or cue):
+            for initials in _initials(name):
+                by_initials.setdefault(initials, []).append(key)
+    for key in sorted(kept):
+        short = kept.get(key)
+        name = display_name(short) if short else ""
+        if short is None or short.heading or not (2 <= len(name) <= 6 and name.isupper()):
+            continue
+        owners = list(dict.fromkeys(k for k in by_initials.get(name, []) if k in kept))
+        if len(owners) != 1 or owners[0] == key:
+            continue
+        kind, full = best_type(short), best_type(kept[owners[0]])
+        fits = kind in (full, "Other") or (kind == "NPC" and full == "Faction")  # "HVM pays"
+        if fits and not _reveals(short, kept[owners[0]]):
+            absorb(kept[owners[0]], kept.pop(key))
+
+
+def _person_shaped(candidate: Candidate) -> bool:
+    """:func:`person_like`, or a heading of two plain capitalised words typed as no thing: a
+    character's section ("## Wes Dunbar — the Crooked") names a person the way prose does."""
+    if person_like(candidate):
+        return True
+    words = display_name(candidate).split()
+    plain = all(w[:1].isupper() and noun_type(w) is None for w in words)
+    return (
+        bool(candidate.heading)
+        and len(words) == 2
+        and plain
+        and words[0].casefold() != "the"
+        and best_type(candidate) in (*_PEOPLE, "Other")
+    )
+
+
+def merge_whole_first_names(kept: dict[str, Candidate]) -> None:
+    """Fold a lone first name ("Wes") into the one two-word person's name that opens with it
+    ("Wes Dunbar"), a character's heading included (``merge_first_names`` takes only names
+    the prose types or writes as a person's, never a heading's): not when another name of two
+    words or more opens or ends with that word ("Wes Dunbar" and "Wes Carter", "Ilsa Wes"),
+    when the lone name is typed as no person, nor when the prose shows a name to the party
+    and the only person it could be is GM-only (a player must not learn the GM's full name
+    from it)."""
+    names = [display_name(c) for c in kept.values()]
+    ends = name_ends(names)
+    opening: dict[str, list[str]] = {}  # "wes" -> the two-word people's names it opens
+    for key, candidate in kept.items():
+        words = display_name(candidate).split()
+        if len(words) == 2 and _person_shaped(candidate):
+            opening.setdefault(words[0].casefold(), []).append(key)
+    for key in sorted(kept):
+        lone = kept.get(key)
+        words = display_name(lone).split() if lone else []
+        if lone is None or lone.heading or len(words) != 1 or len(words[0]) < 3:
+            continue
+        word = words[0].casefold()
+        if best_type(lone) not in (*_PEOPLE, "Other") or ends.get(word, 0) != 1:
+            continue
+        owners = [k for k in opening.get(word, []) if k != key and k in kept]
+        if len(owners) != 1 or _reveals(lone, kept[owners[0]]):
+            continue
+        absorb(kept[owners[0]], kept.pop(key))
 
 
 def merge_given_names(kept: dict[str, Candidate]) -> None:
     """Fold a lone short given name ("Toby", "Bill", "Kate") into the one person whose first
     name it shortens ("Tobias Gossage", "William Hale", "Katherine Moss"): not when two people
     fit, when the short name is also a word of another name, or when it is typed as no
-    person."""
+    person. A first name written whole ("Wes" of Wes Dunbar) folds first
+    (:func:`merge_whole_first_names`)."""
+    merge_whole_first_names(kept)
     by_first: dict[str, list[tuple[str, str]]] = {}  # "tob" / "tobias" -> (key, "Tobias")
     in_names: set[str] = set()  # the words of every name of two words or more
     for key, candidate in kept.items():
@@ -273,3 +418,44 @@ def merge_pet_names(kept: dict[str, Candidate]) -> None:
         if len(fits) == 1:
             (owner,) = fits
             absorb(kept[owner], kept.pop(key))
+    merge_people_surnames(kept)
+
+
+_ADDRESS = {"mr": "m", "mister": "m", "mrs": "f", "missus": "f", "miss": "f", "ms": "f"}
+"""Titles of address, with the sex they give: no office another of the family could hold."""
+
+
+def _addressed(candidate: Candidate) -> set[str]:
+    return {_ADDRESS.get(t.casefold().rstrip("."), "") for t in candidate.titles}
+
+
+def merge_people_surnames(kept: dict[str, Candidate]) -> None:
+    """Fold a lone surname written with a title of address ("Mrs Vance", "Miss Pruitt") into
+    the one person whose name ends with it, though a place or thing is named after the family
+    too ("Vance House"; ``merge_surnames`` keeps a surname any other name holds apart): not
+    when another person's name holds that word ("Augustus Pell", "Evie Pell"), when it bears
+    an office too ("Captain Tarrant" may be the late husband of the Tarrant Line's widow),
+    when the person is addressed as of the other sex ("Mr Vance" of "Mrs Cordelia Vance"),
+    nor a party surname into a GM-only person. Runs after the pet forms fold ("Aggie Pruitt"
+    is Agatha Pruitt, one person)."""
+    people: dict[str, list[str]] = {}  # "vance" -> the people's names holding the word
+    for key, candidate in kept.items():
+        words = [w.casefold() for w in display_name(candidate).split()]
+        if len(words) > 1 and _person_shaped(candidate):
+            for word in set(words):
+                people.setdefault(word, []).append(key)
+    for key in sorted(kept):
+        lone = kept.get(key)
+        words = display_name(lone).split() if lone else []
+        if lone is None or lone.heading or len(words) != 1 or len(words[0]) < 3:
+            continue
+        address = _addressed(lone)
+        if best_type(lone) not in _PEOPLE or not address or "" in address or len(address) > 1:
+            continue
+        owners = [k for k in people.get(words[0].casefold(), []) if k != key and k in kept]
+        if len(owners) != 1 or _reveals(lone, kept[owners[0]]):
+            continue
+        person = kept[owners[0]]
+        same = display_name(person).split()[-1].casefold() == words[0].casefold()
+        if same and _addressed(person) - {""} <= address:
+            absorb(person, kept.pop(key))

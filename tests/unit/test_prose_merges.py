@@ -195,3 +195,165 @@ def test_called_in_summons_and_a_member_folds_into_its_group() -> None:
     assert wardens.type == "Faction" and "Marsh Warden" not in entities
     assert "Marsh Warden" in wardens.aliases
     assert "Marsh Wardens" not in entities["Piers Holloway"].aliases
+
+
+def test_a_first_name_alone_folds_into_the_one_character_heading_it_opens() -> None:
+    text = (
+        "# The Crew\n\n"
+        "## Dara Quill — the Driver\n\n"
+        "You drive the van. You owe money to everyone on the east side.\n\n"
+        "## Notes\n\n"
+        "Dara vouches for the crew at the diner. Dara laughs at the cook. Later Dara sleeps "
+        "in the van.\n"
+    )
+    entities = _named(_run(text))
+    assert "Dara" not in entities
+    assert "Dara" in entities["Dara Quill"].aliases
+
+
+def test_a_first_name_two_names_open_or_a_gm_only_person_bears_stays_apart() -> None:
+    shared = (
+        "# The Crew\n\n"
+        "## Dara Quill — the Driver\n\n"
+        "You drive the van. You owe money to everyone.\n\n"
+        "## Dara Venn — the Cook\n\n"
+        "You cook at the diner.\n\n"
+        "## Notes\n\n"
+        "Dara vouches for the crew at the diner. Dara laughs at the cook.\n"
+    )
+    entities = _named(_run(shared))
+    assert "Dara" not in entities["Dara Quill"].aliases
+    assert "Dara" not in entities["Dara Venn"].aliases
+    secret = (
+        "# The Town\n\n"
+        "Dara vouches for the crew at the diner. Dara laughs at the cook.\n\n"
+        "## GM Notes\n\n"
+        "### Dara Quill — the Cultist\n\n"
+        "She feeds the thing in the quarry. She lies to everyone.\n"
+    )
+    entities = _named(_run(secret))
+    quill = entities["Dara Quill"]
+    assert quill.visibility == "gm" and "Dara" not in quill.aliases
+    assert entities["Dara"].visibility == "party"
+
+
+def test_a_pet_form_on_a_doubled_letter_shortens_a_given_name() -> None:
+    assert shortens("Aggie", "Agatha") and shortens("Ollie", "Oliver")
+    assert not shortens("Aggie", "Agnes") and not shortens("Iggy", "Ignatius")
+    text = (
+        "# The Town\n\n"
+        "Agatha Pruell, a retired teacher, keeps the museum. Agatha Pruell is eighty.\n"
+        "Aggie Pruell let us into the parlour. Aggie Pruell poured the tea.\n"
+    )
+    entities = _named(_run(text))
+    assert "Aggie Pruell" not in entities
+    assert "Aggie Pruell" in entities["Agatha Pruell"].aliases
+
+
+def test_a_plural_short_form_ending_a_word_of_a_group_s_name_folds_into_the_group() -> None:
+    text = (
+        "# The Docks\n\n"
+        "The Ironhands Syndicate runs the cranes and the card games on the east quay.\n"
+        "The Ironhands Syndicate pays the harbour police. Nobody crosses the Hands; the "
+        "Hands broke a docker's arm last spring.\n"
+        "Ashhollow Road climbs to the quarry. We lost the wagon in the Hollow, and the "
+        "Hollow floods.\n"
+    )
+    entities = _named(_run(text))
+    assert "Hands" not in entities
+    syndicate = entities["Ironhands Syndicate"]
+    assert "Hands" in syndicate.aliases and syndicate.type != "NPC"
+    assert "Hollow" not in entities["Ashhollow Road"].aliases  # no plural: a place of its own
+
+
+def test_a_surname_with_a_title_of_address_folds_into_its_one_person_despite_a_family_place() -> (
+    None
+):
+    text = (
+        "# The Village\n\n"
+        "Edith Hollis, a widow, owns Hollis Mill on the river. Hollis Mill grinds rye.\n"
+        "Mrs Hollis gave us tea. Mrs Hollis knows every boat on the river.\n"
+    )
+    entities = _named(_run(text))
+    assert "Hollis" not in entities
+    assert "Mrs Hollis" in entities["Edith Hollis"].aliases
+    assert "Hollis Mill" in entities
+    office = (
+        "# The Village\n\n"
+        "Edith Hollis, a widow, owns Hollis Mill on the river. Hollis Mill grinds rye.\n"
+        "Old Captain Hollis built the mill. Captain Hollis drowned in the flood.\n"
+        "Mrs Ada Brent keeps the inn. Mr Brent sold us rope. Mr Brent is a rope-maker.\n"
+        "Brent Lane runs past the inn.\n"
+    )
+    entities = _named(_run(office))
+    assert "Captain Hollis" not in entities["Edith Hollis"].aliases  # her late husband?
+    assert "Mr Brent" not in entities["Ada Brent"].aliases  # addressed as a man: not her
+
+
+def test_a_short_given_name_in_apposition_is_the_person_s_alias() -> None:
+    text = (
+        "# The Town\n\n"
+        "The sheriff has one deputy, Josefina Vega, Deputy Jo, who grew up on the river.\n"
+        "Deputy Jo stopped the van at the bridge. Jo laughed at us.\n"
+        "Josefina Vega, Deputy Ames, and the sheriff met at the diner. Ames said nothing.\n"
+    )
+    entities = _named(_run(text))
+    assert "Jo" not in entities
+    assert {"Deputy Jo", "Jo"} <= set(entities["Josefina Vega"].aliases)
+    assert "Ames" not in entities["Josefina Vega"].aliases  # another name, not a short form
+
+
+def test_an_alias_stated_after_it_names_what_the_previous_sentence_opened_with() -> None:
+    text = (
+        "# The Marsh\n\n"
+        "The Reed Hag is a drowned witch who walks the dykes at night. The Reed Hag wants "
+        "children.\n"
+        "The Reed Hag hums as she walks. Old Humming, the farmers call her. Old Humming "
+        "took the Ashby boy.\n"
+    )
+    entities = _named(_run(text))
+    assert "Humming" not in entities and "Old Humming" not in entities
+    assert "Old Humming" in entities["Reed Hag"].aliases
+
+
+def test_a_name_after_a_place_s_name_is_the_same_thing_without_it() -> None:
+    text = (
+        "# The Port\n\n"
+        "Kessport is a walled harbour town on the cold coast. Kessport trades in salt.\n"
+        "The Kessport Lantern Gazette is printed on the square. Every tavern reads the "
+        "Lantern Gazette, and the Lantern Gazette printed our names. The Kessport Lantern "
+        "Gazette is a paper of the guilds.\n"
+    )
+    entities = _named(_run(text))
+    assert "Lantern Gazette" not in entities
+    assert "Lantern Gazette" in entities["Kessport Lantern Gazette"].aliases
+    assert "Kessport" in entities  # the town stays itself
+
+
+def test_an_acronym_alone_folds_into_the_one_group_whose_initials_it_is() -> None:
+    text = (
+        "# The Colony\n\n"
+        "**Halden-Voss Mining** — the company that owns the dome. HVM pays the guards, and "
+        "HVM owns the air.\n"
+        "Kira Ansel Dorn runs the bar. KAD is what the miners call her tab. KAD owes "
+        "nothing. Kira Ansel Dorn laughs at them.\n"
+    )
+    entities = _named(_run(text))
+    assert "HVM" not in entities
+    assert "HVM" in entities["Halden-Voss Mining"].aliases
+    assert "KAD" not in entities["Kira Ansel Dorn"].aliases  # a person's initials: no guess
+
+
+def test_a_short_form_the_party_reads_never_folds_into_a_gm_only_name() -> None:
+    text = (
+        "# The Port\n\n"
+        "Kessport is a walled harbour town on the cold coast. Kessport trades in salt.\n"
+        "Everyone reads the Lantern Gazette. The Lantern Gazette printed our names.\n\n"
+        "## GM Notes\n\n"
+        "The Kessport Lantern Gazette, a newspaper, is a front for the smugglers. The "
+        "Kessport Lantern Gazette is printed in the cellar.\n"
+    )
+    entities = _named(_run(text))
+    assert entities["Kessport Lantern Gazette"].visibility == "gm"
+    assert entities["Lantern Gazette"].visibility == "party"
+    assert "Lantern Gazette" not in entities["Kessport Lantern Gazette"].aliases
