@@ -98,7 +98,10 @@ def merge_first_names(found: dict[str, Candidate], kept: dict[str, Candidate]) -
     for key, person in people.items():
         short = first_name(person, names, ends)
         lone = normalise_name(short) if short else None
+        shown = lone is not None and lone in found and found[lone].party and not kept[key].party
         if lone and lone in found and lone != key and best_type(found[lone]) in _PEOPLE:
+            if shown:
+                continue  # a party first name must not show a GM-only person
             kept.pop(lone, None)
             absorb(kept[key], found[lone])
             kept[key].aliases.setdefault(short or "", kept[key].party)
@@ -190,6 +193,8 @@ def merge_surnames(found: dict[str, Candidate], kept: dict[str, Candidate]) -> N
         if len(parts) < 2 or len(last) < 3 or words.get(last) != 1 or lone == key:
             continue
         if lone in found and best_type(found[lone]) in ("NPC", "Other") and key in kept:
+            if found[lone].party and not kept[key].party:
+                continue  # a party surname must not show a GM-only person
             kept.pop(lone, None)
             absorb(kept[key], found.pop(lone))
 

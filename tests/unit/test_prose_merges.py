@@ -357,3 +357,21 @@ def test_a_short_form_the_party_reads_never_folds_into_a_gm_only_name() -> None:
     assert entities["Kessport Lantern Gazette"].visibility == "gm"
     assert entities["Lantern Gazette"].visibility == "party"
     assert "Lantern Gazette" not in entities["Kessport Lantern Gazette"].aliases
+
+
+def test_a_first_name_or_surname_the_party_reads_never_shows_a_gm_only_person() -> None:
+    """A name the players read in the open ("Dara", "Quill") is not folded into a person only
+    the GM's notes name ("Dara Quill"): the fold would make her, and her secret, theirs."""
+    for lone in ("Dara", "Quill"):
+        text = (
+            "# The Town\n\n"
+            f"{lone} vouches for the crew at the diner. {lone} laughs at the cook. Later "
+            f"{lone} sleeps in the van.\n\n"
+            "## GM Notes\n\n"
+            "Dara Quill feeds the thing in the quarry. Dara Quill lies to the sheriff. Dara "
+            "Quill keeps the key.\n"
+        )
+        entities = _named(_run(text))
+        quill = entities["Dara Quill"]
+        assert quill.visibility == "gm", (lone, quill)
+        assert lone not in quill.aliases, (lone, quill.aliases)
