@@ -40,15 +40,19 @@ from extraction.prose_candidates import (
 from extraction.prose_folds import KnownFolds
 from extraction.prose_layout import LayoutEntry, category_cells_blanked, layout_entries
 from extraction.prose_merges import (
+    merge_acronyms,
     merge_given_names,
     merge_members,
     merge_numbers,
     merge_of_names,
     merge_offices,
+    merge_people_surnames,
     merge_pet_names,
+    merge_place_heads,
     merge_prefixes,
     merge_saints_places,
     merge_tails,
+    merge_whole_first_names,
 )
 from extraction.prose_names import (
     FUNCTION_WORDS,
@@ -422,15 +426,19 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     }
     merge_first_names(found, kept)
     merge_surnames(found, kept)
+    merge_whole_first_names(kept)
     merge_given_names(kept)
     merge_pet_names(kept)
+    merge_people_surnames(kept)
     merge_short_names(kept)
     merge_prefixes(kept)
+    merge_place_heads(kept)
     merge_tails(kept)
     merge_of_names(kept)
     merge_saints_places(kept)
     merge_numbers(kept)
     merge_members(kept)
+    merge_acronyms(kept)
     merge_offices(kept, collector.offices)
     add_roles(kept, collector.roles)
     return _build(kept, known)

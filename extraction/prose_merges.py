@@ -77,7 +77,6 @@ def merge_prefixes(kept: dict[str, Candidate]) -> None:
             _fold(short, kept.pop(target))
         elif not short.heading:
             _fold(full, kept.pop(key))
-    merge_place_heads(kept)
 
 
 def merge_place_heads(kept: dict[str, Candidate]) -> None:
@@ -274,7 +273,6 @@ def merge_members(kept: dict[str, Candidate]) -> None:
             continue
         if not member.heading and best_type(member) in ("NPC", "Other"):
             absorb(kept[group], kept.pop(key))
-    merge_acronyms(kept)
 
 
 _NOT_INITIAL = frozenset(("of", "the", "and", "for", "in", "on", "at", "&"))
@@ -366,9 +364,8 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
     """Fold a lone short given name ("Toby", "Bill", "Kate") into the one person whose first
     name it shortens ("Tobias Gossage", "William Hale", "Katherine Moss"): not when two people
     fit, when the short name is also a word of another name, or when it is typed as no
-    person. A first name written whole ("Wes" of Wes Dunbar) folds first
+    person. A first name written whole ("Wes" of Wes Dunbar) folds before it
     (:func:`merge_whole_first_names`)."""
-    merge_whole_first_names(kept)
     by_first: dict[str, list[tuple[str, str]]] = {}  # "tob" / "tobias" -> (key, "Tobias")
     in_names: set[str] = set()  # the words of every name of two words or more
     for key, candidate in kept.items():
@@ -418,7 +415,6 @@ def merge_pet_names(kept: dict[str, Candidate]) -> None:
         if len(fits) == 1:
             (owner,) = fits
             absorb(kept[owner], kept.pop(key))
-    merge_people_surnames(kept)
 
 
 _ADDRESS = {"mr": "m", "mister": "m", "mrs": "f", "missus": "f", "miss": "f", "ms": "f"}
