@@ -22,6 +22,7 @@ from typing import NamedTuple, get_args
 from changelog.schema import ChangeSetInput, EntityUpdateInput, RelationshipUpdateInput
 from graphrag_core.errors import ChangelogError
 from graphrag_core.models import PARTY_ID, RELATION_TYPES, STATUS_VOCABULARY, Attitude, Change
+from graphrag_core.statuses import read_status
 from graphrag_core.taxonomy import relation_key
 
 __all__ = [
@@ -111,8 +112,8 @@ def resolve_changes(
     ]
     checker.raise_if_any(source)
     builder = _Builder(cs, source=source, revision=revision)
-    for update, entity_id in zip(cs.entity_updates, entities, strict=True):
-        builder.entity(update, str(entity_id))
+    for i, (update, entity_id) in enumerate(zip(cs.entity_updates, entities, strict=True)):
+        builder.entity(update, str(entity_id), checker.statuses.get(f"entity_updates[{i}]"))
     for rel, (from_id, to_id) in zip(cs.relationship_updates, pairs, strict=True):
         builder.relationship(rel, str(from_id), str(to_id))
     return ResolvedChanges(builder.changes, checker.resolved)
@@ -133,6 +134,8 @@ class _Checker:
         self._resolve = resolve
         self._near = near
         self.resolved: list[str] = []
+        self.statuses: dict[str, str] = {}
+        """Per update (``entity_updates[i]``), the status a synonym posted maps to."""
         self._suggest = suggest
         self._types = types
         self._relation_types = tuple(relation_types)
@@ -174,10 +177,18 @@ class _Checker:
             )
         allowed = _VOCABULARY.get(kind.lower())
         if update.status is not None and allowed and update.status not in allowed:
-            self.problems.append(
-                f"{where}.status: {update.status!r} is not a {kind} status; "
-                f"use one of {', '.join(allowed)}"
-            )
+            mapped, _ = read_status(update.status, kind)
+            if mapped is None:
+                self.problems.append(
+                    f"{where}.status: {update.status!r} is not a {kind} status; "
+                    f"use one of {', '.join(allowed)}"
+                )
+            else:  # an obvious synonym, as in a source: a destroyed Creature is dead
+                self.statuses[where] = mapped
+                self.resolved.append(
+                    f"{where}.status: {update.status!r} read as {mapped!r} "
+                    f"(a {kind} is one of {', '.join(allowed)})"
+                )
         return entity_id
 
     def pair(self, update: RelationshipUpdateInput, where: str) -> tuple[str | None, str | None]:
@@ -223,9 +234,9 @@ class _Builder:
         self._revision = revision
         self.changes: list[Change] = []
 
-    def entity(self, update: EntityUpdateInput, entity_id: str) -> None:
+    def entity(self, update: EntityUpdateInput, entity_id: str, status: str | None) -> None:
         if update.status is not None:
-            self._add(update, "entity_status", entity_id, "status", update.status)
+            self._add(update, "entity_status", entity_id, "status", status or update.status)
         for name, value in update.properties.items():
             self._add(update, "entity_property", entity_id, name, value)
 

@@ -23,7 +23,7 @@ from typing import Any
 from extraction.frontmatter import split_front_matter
 from extraction.markdown import Section, sections, strip_links, wiki_links
 from extraction.slugs import slugify
-from extraction.statuses import read_status
+from graphrag_core.statuses import read_status
 from extraction.taxonomy import entity_type
 from extraction.visibility import read_visibility
 from graphrag_core.errors import SourceError

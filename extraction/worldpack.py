@@ -34,7 +34,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
 from extraction.frontmatter import yaml_error_reason
 from extraction.slugs import slugify
-from extraction.statuses import read_status
+from graphrag_core.statuses import read_status
 from extraction.taxonomy import entity_type, relation_type
 from extraction.visibility import normalise_visibility
 from graphrag_core.errors import SourceError

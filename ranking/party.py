@@ -88,3 +88,35 @@ def demoted_members(
     if asks_about_party(question, cues):
         return frozenset()
     return members - named
+
+
+NEWEST_WORDS = frozenset(("newest", "latest", "recent", "recently", "last"))
+"""Words by which a question asks for the party's most recent recruit ("Who's the *newest*
+hunter on the team?", "Who joined us *last*?")."""
+
+_MEMBERSHIP = frozenset(
+    (*PARTY_NOUNS, "team", "member", "members", "recruit", "recruits", "addition", "join",
+     "joined", "joins", "joiner")
+)  # fmt: skip
+"""Words that put the party's membership in the question beside a :data:`NEWEST_WORDS`."""
+
+
+def newest_members(question: str, view: CampaignView) -> frozenset[str]:
+    """The entities that joined the party in the latest session the view knows of, when the
+    question asks for the newest member: a membership of the party (``member_of party``) that
+    a change started (``in_party: true``, ``{type: member_of, to: party, change: start}``),
+    read from the effective relations, so a member who left since is not one."""
+    words = set(question_words(question))
+    if not words & NEWEST_WORDS or not words & _MEMBERSHIP:
+        return frozenset()
+    joined: dict[str, int] = {}
+    for relation in view.relations:
+        if relation.target != PARTY_ID or relation.type != "member_of" or not relation.change_id:
+            continue
+        change = view.changes.get(relation.change_id)
+        if change is not None and relation.source in view.entities:
+            joined[relation.source] = change.session_id
+    if not joined:
+        return frozenset()
+    latest = max(joined.values())
+    return frozenset(e for e, session in joined.items() if session == latest)

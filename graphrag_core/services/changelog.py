@@ -48,7 +48,8 @@ class PostResult(BaseModel):
     resolved: tuple[str, ...] = Field(
         default=(),
         description="References resolved by near name (\"'Garran the Eel' resolved to "
-        "'garran'\") or checked against the type the change set declares.",
+        "'garran'\"), checked against the type the change set declares, or a status posted "
+        "as an obvious synonym and read as the type's own (a Creature 'destroyed' is 'dead').",
     )
 
 

@@ -110,7 +110,7 @@ def test_bad_status_lists_the_allowed_ones() -> None:
     message = error(
         {
             "session_id": 1,
-            "entity_updates": [{"entity_id": "torven", "status": "destroyed"}],
+            "entity_updates": [{"entity_id": "torven", "status": "thriving"}],
         }
     )
     assert "entity_updates[0].status" in message
@@ -228,10 +228,47 @@ def test_an_entity_of_unknown_type_is_checked_against_the_declared_type() -> Non
     assert [c.new_value for c in done.changes] == ["dead"]
     assert "no known type" in done.resolved[0]
     wrong = cs.model_copy(
-        update={"entity_updates": (cs.entity_updates[0].model_copy(update={"status": "razed"}),)}
+        update={"entity_updates": (cs.entity_updates[0].model_copy(update={"status": "bewildered"}),)}
     )
-    with pytest.raises(ChangelogError, match="'razed' is not a NPC status"):
+    with pytest.raises(ChangelogError, match="'bewildered' is not a NPC status"):
         resolve_changes(
             wrong, resolve=lambda t: t if t in types else None, suggest=suggest,
+            entity_types=types, source="s.yaml", revision=1,
+        )  # fmt: skip
+
+
+def test_a_status_posted_as_an_obvious_synonym_is_read_as_the_types_own_and_said() -> None:
+    types = {**TYPES, "mesa-wyrm": "Creature", "ash-king": "Creature"}
+    cs = ChangeSetInput.model_validate(
+        {
+            "session_id": 5,
+            "entity_updates": [
+                {"entity_id": "mesa-wyrm", "status": "destroyed", "destroyed_by": ["torven"]},
+                {"entity_id": "ash-king", "status": "sealed"},
+                {"entity_id": "tavern-redoak", "status": "burned down"},
+                {"entity_id": "torven", "status": "dead"},
+            ],
+        }
+    )
+    done = resolve_changes(
+        cs, resolve=lambda t: t if t in types else None, suggest=suggest, entity_types=types,
+        source="s.yaml", revision=1,
+    )  # fmt: skip
+    assert [c.new_value for c in done.changes] == ["dead", "captured", "destroyed", "dead"]
+    assert done.changes[0].details == {"destroyed_by": ["torven"]}  # the details are kept
+    assert done.resolved == [
+        "entity_updates[0].status: 'destroyed' read as 'dead' (a Creature is one of alive, "
+        "dead, missing, unknown, captured)",
+        "entity_updates[1].status: 'sealed' read as 'captured' (a Creature is one of alive, "
+        "dead, missing, unknown, captured)",
+        "entity_updates[2].status: 'burned down' read as 'destroyed' (a Location is one of "
+        "intact, damaged, destroyed, abandoned, unknown)",
+    ]
+    nonsense = cs.model_copy(
+        update={"entity_updates": (cs.entity_updates[1].model_copy(update={"status": "lit"}),)}
+    )
+    with pytest.raises(ChangelogError, match="'lit' is not a Creature status"):
+        resolve_changes(
+            nonsense, resolve=lambda t: t if t in types else None, suggest=suggest,
             entity_types=types, source="s.yaml", revision=1,
         )  # fmt: skip

@@ -4,11 +4,11 @@ asks about the party (:mod:`ranking.party`)."""
 from __future__ import annotations
 
 from graphrag_core.config import RankingSettings
-from graphrag_core.models import PARTY_ID, CampaignView, Chunk, Entity, Relation
+from graphrag_core.models import PARTY_ID, CampaignView, Change, Chunk, Entity, Relation
 from ranking.cues import question_cues
 from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
-from ranking.party import asks_about_party, party_members
+from ranking.party import asks_about_party, newest_members, party_members
 from ranking.ranker import Ranker
 from ranking.wording import spelt_out
 from tests.fakes import HashEmbedder
@@ -107,3 +107,42 @@ def test_a_party_member_who_is_the_relation_asked_is_not_demoted() -> None:
     assert found["kit"]["status"] == 1.0  # the answer, not an asker
     assert found["kit"]["rank"] < found.get("brann", {"rank": 99.0})["rank"]
     assert _ranked(view, "Who can stitch a wound?")["kit"]["status"] == factor
+
+
+def _joined(entity_id: str, session: int) -> tuple[Relation, Change]:
+    change = Change(
+        id=f"s{session}-r1-1",
+        session_id=session,
+        seq=1,
+        kind="entity_property",
+        entity_id=entity_id,
+        field="in_party",
+        new_value="true",
+    )
+    return Relation(
+        source=entity_id, target=PARTY_ID, type="member_of", change_id=change.id
+    ), change
+
+
+def test_the_newest_member_is_the_one_whose_joining_a_later_session_recorded() -> None:
+    (brann_joined, brann_change), (orla_joined, orla_change) = (
+        _joined("brann", 2),
+        _joined("mother-orla", 5),
+    )
+    view = _view(roll_call=False).model_copy(
+        update={
+            "relations": (brann_joined, orla_joined),
+            "changes": {c.id: c for c in (brann_change, orla_change)},
+        }
+    )
+    for question in (
+        "Who's the newest member of the crew?",
+        "Who joined us most recently?",
+        "Who's the latest addition to the team?",
+    ):
+        assert newest_members(question, view) == {"mother-orla"}, question
+        assert _ranked(view, question)["mother-orla"]["rank"] == 0.0, question
+    assert newest_members("Who is in our crew?", view) == frozenset()  # no "newest"
+    assert newest_members("What's the latest news?", view) == frozenset()  # no membership
+    left = view.model_copy(update={"relations": (brann_joined,)})  # Orla left since
+    assert newest_members("Who's the newest member of the crew?", left) == {"brann"}

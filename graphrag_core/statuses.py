@@ -1,4 +1,5 @@
-"""Reading a base status written in a source (world pack, vault front matter).
+"""Reading a status written in a source (world pack, vault front matter) or posted in a change
+set (``changelog.normalise``: there a value that maps to nothing is an error, not a warning).
 
 A status is compared in lower case with surrounding space removed, then checked against the
 entity type's vocabulary (``Taxonomy.statuses_of``). Obvious synonyms are mapped rather than
@@ -29,6 +30,8 @@ _SYNONYMS = {
     "stolen": "lost", "misplaced": "lost",
     "imprisoned": "captured", "prisoner": "captured", "jailed": "captured",
     "kidnapped": "captured", "held captive": "captured", "captive": "captured",
+    "sealed": "captured", "sealed away": "captured", "entombed": "captured", "bound": "captured",
+    "banished": "missing",
     "deserted": "abandoned", "forsaken": "abandoned",
     # still there
     "living": "alive", "live": "alive", "healthy": "alive", "standing": "intact",
