@@ -229,7 +229,8 @@ KILLING_OPENINGS = (("did", "for"), ("has", "done", "for"), ("had", "done", "for
                     ("whacked",), ("iced",), ("smoked",), ("knocked", "off"), ("snuffed",),
                     ("plugged",), ("spaced",), ("vented",), ("airlocked",), ("fragged",),
                     ("zeroed",), ("flatlined",), ("geeked",), ("aced",), ("deleted",),
-                    ("spiked",))  # fmt: skip
+                    ("spiked",), ("dropped",), ("capped",), ("bushwhacked",),
+                    ("gunned",))  # fmt: skip
 """What "who" may open with to ask for a killer in other words ("Who *did for* the old
 Reeve?", "Who *did in* Cap Doyle?", "Who *whacked* the informer?", "Who *spaced* Chief
 Vell?", "Who *flatlined* the fixer?"): only right after "who", where "Who *deleted* the
@@ -636,13 +637,42 @@ def _killing(words: list[str]) -> bool:
     return any(tuple(words[: len(opening)]) == opening for opening in KILLING_OPENINGS)
 
 
+ACT_ADVERBS = frozenset(
+    ("finally", "actually", "really", "eventually", "ultimately", "originally", "first",
+     "last", "just", "then", "even")
+)  # fmt: skip
+"""Adverbs between "who" and the act ("Who *finally* dropped Red Jack?", "Who *actually*
+torched the mill?"): the act is read after them, and so is any word ending in "-ly"."""
+
+FIRE_SETTING = (("lit", "up"), ("set", "fire"), ("set", "alight"), ("set", "ablaze"),
+                ("put", "to", "the", "torch"))  # fmt: skip
+"""Phrases of setting something on fire ("Who *lit up* the tent?", "Who *set* the barn *on
+fire*?", "Who *set fire* to the mill?"): a destruction, as "torched" is; "set" and the word
+of fire may have what was set between them."""
+
+
+def _act(words: list[str]) -> list[str]:
+    """``words`` after "who" without the adverbs before the act (:data:`ACT_ADVERBS`)."""
+    start = 0
+    while start < len(words) and (words[start] in ACT_ADVERBS or words[start].endswith("ly")):
+        start += 1
+    return words[start:]
+
+
+def _sets_fire(words: list[str]) -> bool:
+    if tuple(words[:2]) == ("lit", "up") or tuple(words[:4]) == FIRE_SETTING[-1]:
+        return True
+    return words[:1] == ["set"] and not {"fire", "alight", "ablaze"}.isdisjoint(words[1:7])
+
+
 def _event(words: list[str]) -> frozenset[str]:
     """The relation a "who did it" question asks along when it names an act: destruction
     (``destroyed_by``: "Who torched the mill?", "Who brought the snow down on the inn?") or
     sending someone to their death (``killed_by``: "Who sent Grell into the river?"). Only a
     question opening with "who" asks for an agent (``words`` are the rest)."""
+    words = _act(words)
     found: set[str] = {"killed_by"} if _killing(words) else set()
-    if not DESTRUCTION_WORDS.isdisjoint(words[:2]):
+    if not DESTRUCTION_WORDS.isdisjoint(words[:2]) or _sets_fire(words):
         found.add("destroyed_by")
     if words[:1] and words[0] in DOWNFALL_VERBS and "down" in words[1:6]:
         found.add("destroyed_by")

@@ -120,3 +120,46 @@ def newest_members(question: str, view: CampaignView) -> frozenset[str]:
         return frozenset()
     latest = max(joined.values())
     return frozenset(e for e, session in joined.items() if session == latest)
+
+
+_ROLL_PAIRS = frozenset((("with", "us"), ("alongside", "us"), ("beside", "us")))
+"""Pairs by which "who" asks for the party's own roll ("Who all's riding *with us*?", "Who's
+in the van *with us* now?") after a word of travelling together (:data:`COMPANY_WORDS`) or
+"in" (a vehicle, a camp): "Who's at war with us?", "Who fought with us?" ask no roll."""
+
+COMPANY_WORDS = frozenset(
+    ("ride", "rides", "riding", "rode", "travel", "travels", "travelling", "traveling",
+     "travelled", "traveled", "march", "marches", "marching", "sail", "sails", "sailing",
+     "roll", "rolls", "rolling", "come", "comes", "coming", "came", "go", "goes", "going",
+     "went", "camp", "camping", "stay", "staying", "bunk", "bunking", "road", "in")
+)  # fmt: skip
+
+
+def roll_asked(question: str, cues: QuestionCues) -> bool:
+    """The question asks who is in the party: "who" (or "which") and then company kept with
+    the asker (:data:`_ROLL_PAIRS`), or being in the party or in "our" crew ("Who is in our
+    crew?", "Who's in the party now?"). An attitude or another relation asked is something
+    else ("Who's at war with us?", "Who sides with us?", "Who fought with us?")."""
+    words = question_words(question)
+    if words[:1] not in (["who"], ["which"]) or cues.attitude is not None or cues.dangers:
+        return False
+    if cues.relation_types - {"member_of"}:
+        return False
+    for i, pair in enumerate(pairwise(words)):
+        if pair in _ROLL_PAIRS and not COMPANY_WORDS.isdisjoint(words[1:i]):
+            return True
+    return any(
+        first == "in" and (second == "our" or second == "the") and third in PARTY_NOUNS
+        for first, second, third in zip(words, words[1:], words[2:], strict=False)
+    )
+
+
+def roll(view: CampaignView, members: frozenset[str]) -> frozenset[str]:
+    """The party as it is in ``view``: its members (:func:`party_members`) and whoever a
+    relation, as it is now, makes a member (an NPC who joined and has not left)."""
+    joined = {
+        r.source
+        for r in view.relations
+        if r.target == PARTY_ID and r.type == "member_of" and r.source in view.entities
+    }
+    return frozenset(members | joined)

@@ -87,7 +87,7 @@ from ranking.lexical import LexicalIndex
 from ranking.lists import list_cues, offer_query, offering_places
 from ranking.names import NameIndex, NameSpan, question_words
 from ranking.narrative import participants
-from ranking.party import demoted_members, newest_members
+from ranking.party import demoted_members, newest_members, roll, roll_asked
 from ranking.passing import passing_demoted
 from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.referents import Referents, referents
@@ -256,6 +256,8 @@ class Ranker:
         )
         answers = _killers_of_kin(answers, seeds, cues, inputs.graph)
         answers |= newest_members(question, view)  # "Who's the newest hunter on the team?"
+        if roll_asked(question, cues):  # "Who all's riding with us these days?"
+            answers |= roll(view, inputs.party)
         answers -= {PARTY_ID}
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         things = asked.things if cues.relation_types else {**asked.at, **asked.things}

@@ -228,7 +228,9 @@ def test_an_entity_of_unknown_type_is_checked_against_the_declared_type() -> Non
     assert [c.new_value for c in done.changes] == ["dead"]
     assert "no known type" in done.resolved[0]
     wrong = cs.model_copy(
-        update={"entity_updates": (cs.entity_updates[0].model_copy(update={"status": "bewildered"}),)}
+        update={
+            "entity_updates": (cs.entity_updates[0].model_copy(update={"status": "bewildered"}),)
+        }
     )
     with pytest.raises(ChangelogError, match="'bewildered' is not a NPC status"):
         resolve_changes(

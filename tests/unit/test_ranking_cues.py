@@ -381,6 +381,21 @@ def test_other_words_for_marrying_and_killing_ask_along_their_relation() -> None
     assert "killed_by" not in question_cues("What did the guild do for Torven?").relation_types
 
 
+def test_an_adverb_before_the_act_and_setting_fire_are_read_as_the_act() -> None:
+    for question in ("Who finally dropped Red Jack?", "Who eventually did for Torven?"):
+        assert "killed_by" in question_cues(question).relation_types, question
+    for question in (
+        "Who lit up the Reverend's tent?",
+        "Who set the barn on fire?",
+        "Who set fire to the mill?",
+        "Who actually torched the mill?",
+    ):
+        assert "destroyed_by" in question_cues(question).relation_types, question
+    for question in ("Who set the table for the feast?", "Who lit the lamps in the hall?"):
+        assert "destroyed_by" not in question_cues(question).relation_types, question
+    assert "killed_by" not in question_cues("Who finally found the map?").relation_types
+
+
 def test_a_possessive_names_only_where_no_name_as_written_does_and_s_is_not_is() -> None:
     from ranking.names import NameIndex
 

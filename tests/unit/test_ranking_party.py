@@ -8,7 +8,7 @@ from graphrag_core.models import PARTY_ID, CampaignView, Change, Chunk, Entity, 
 from ranking.cues import question_cues
 from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
-from ranking.party import asks_about_party, newest_members, party_members
+from ranking.party import asks_about_party, newest_members, party_members, roll, roll_asked
 from ranking.ranker import Ranker
 from ranking.wording import spelt_out
 from tests.fakes import HashEmbedder
@@ -146,3 +146,30 @@ def test_the_newest_member_is_the_one_whose_joining_a_later_session_recorded() -
     assert newest_members("What's the latest news?", view) == frozenset()  # no membership
     left = view.model_copy(update={"relations": (brann_joined,)})  # Orla left since
     assert newest_members("Who's the newest member of the crew?", left) == {"brann"}
+
+
+def test_who_rides_with_us_is_answered_by_the_party_as_it_is_now() -> None:
+    (brann_joined, brann_change) = _joined("brann", 2)
+    view = _view(roll_call=False).model_copy(
+        update={"relations": (brann_joined,), "changes": {brann_change.id: brann_change}}
+    )
+    for question in (
+        "Who all's riding with us these days?",
+        "Who's in the wagon with us now?",
+        "Who is in our crew?",
+    ):
+        asked = spelt_out(question)
+        assert roll_asked(asked, question_cues(asked)), question
+    for question in (
+        "Who can heal our wounds?",
+        "Who's at war with us?",
+        "Who's angry with us?",
+        "Who sides with us?",
+        "What rides with us?",
+    ):
+        asked = spelt_out(question)
+        assert not roll_asked(asked, question_cues(asked)), question
+    assert roll(view, frozenset({"kit"})) == {"kit", "brann"}  # the PC and who joined
+    found = _ranked(view, "Who all's riding with us these days?")
+    assert {"kit", "brann"} <= {e for e, r in found.items() if r["rank"] < 2}
+    assert found["kit"]["relation"] == 1.0
