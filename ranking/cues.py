@@ -485,8 +485,12 @@ ALLIED_PHRASES = (
     ("stands", "with", "us"),
     ("stick", "by", "us"),
     ("sticks", "by", "us"),
+    *((verb, whom) for verb in ("helped", "aided", "assisted", "sheltered", "hid", "backed")
+      for whom in ("us", "our")),
+    *((verb, "the", "party") for verb in ("helped", "aided", "assisted", "sheltered")),
 )  # fmt: skip
-"""Phrases by which a question asks for the party's friends ("Who's *on our side*?")."""
+"""Phrases by which a question asks for the party's friends ("Who's *on our side*?", "Who's
+*helped us* out along the way?"; another's helpers are not: "Who helped the Calloways?")."""
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from ranking.cues import PERSON_TYPES, QuestionCues, lexical_query, question_cue
 from ranking.lexical import LexicalIndex
 from ranking.presets import CURRENT_STATE
 from ranking.ranker import Ranker
+from ranking.wording import spelt_out
 from tests.fakes import HashEmbedder
 from tests.unit.ranking_fakes import FakeVectorStore, gm_view, party_view
 
@@ -497,3 +498,9 @@ def test_a_cop_is_a_person_of_the_law() -> None:
     assert cues.answer_types == {"NPC"}
     assert {"deputy", "sheriff"} <= set(lexical_query("Which cop can we trust?").split())
     assert "deputy" not in lexical_query("Who rents hammocks for a copper?").split()
+
+
+def test_who_has_helped_us_asks_for_friends() -> None:
+    for question in ("Who's helped us out along the way?", "Who has aided the party so far?"):
+        assert question_cues(spelt_out(question)).attitude == "allied", question
+    assert question_cues(spelt_out("Who helped the Calloways out?")).attitude is None
