@@ -274,10 +274,14 @@ LODGING_WORDS = frozenset(
 )  # fmt: skip
 """Words by which a question asks where to sleep."""
 
-LODGING_SLANG = frozenset(("crash", "flop", "kip", "doss", "bed", "bunk"))
-"""Slang for sleeping somewhere ("Where can we *crash* tonight?"): a lodging word only when
-the asker is its subject ("we crash", "can I kip"), since "Where did the airship crash?"
-asks no such thing."""
+LODGING_SLANG = frozenset(
+    ("crash", "flop", "kip", "doss", "bed", "bunk", "crashing", "flopping", "kipping",
+     "dossing", "bunking", "bedding", "holed", "shacking", "camping")
+)  # fmt: skip
+"""Slang for sleeping somewhere ("Where can we *crash* tonight?", "Where's everybody
+*bunking*?", "Where are we *holed* up?"), in its -ing forms too: a lodging word only when the
+asker is its subject ("we crash", "can I kip"), since "Where did the airship crash?" asks no
+such thing."""
 
 LODGING_EXPANSION = ("rooms", "beds", "bunks", "sleep", "lodging", "rents", "lets", "hotel")
 """Words a passage about lodgings uses; added to a lodging question's lexical query, since
@@ -416,7 +420,9 @@ written plainly is; "Torven's silver" is about the silver."""
 
 PARTY_WORDS = frozenset({"we", "us", "our", "ours", "party", "party's"})
 
-_ASKERS = frozenset(("we", "i"))
+_ASKERS = frozenset(("we", "i", "everybody", "everyone", "y'all", "yall"))
+"""The party as the subject of a lodging slang word ("Where are *we* crashing?", "Where's
+*everybody* bunking these days?")."""
 
 
 def _asks_slang_lodging(words: list[str]) -> bool:

@@ -24,6 +24,9 @@ def test_crashing_somewhere_is_lodging_only_when_the_asker_sleeps() -> None:
     assert "rooms" in _added("Where can we crash tonight now we're back in town?")
     assert "rooms" in _added("Where can I kip?")
     assert "rooms" not in _added("Where did the airship crash?")
+    assert "rooms" in _added("Where's everybody bunking these days?")
+    assert "rooms" in _added("Where are we crashing now that the motel's gone?")
+    assert "rooms" not in _added("Where is the Judge's buggy crashing through?")
 
 
 def test_sewing_and_patching_up_someone_ask_for_a_healer_not_a_smith() -> None:
