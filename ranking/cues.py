@@ -516,6 +516,9 @@ class QuestionCues:
     party_relation: bool = False
     """The question asks along a relation from the party ("Who has *joined our company*?"):
     the party is a seed of the relation cue, as a named entity is."""
+    ended: bool = False
+    """The question asks who ended the relation asked ("Who *canned* Ethan?"): the answer is
+    at the other end of a relation a change ended, which the effective graph no longer has."""
 
 
 LIST_WORDS = 5
@@ -779,6 +782,7 @@ def question_cues(question: str) -> QuestionCues:
         kin_nouns=kin_nouns,
         attitude=attitudes.pop() if about_party and len(attitudes) == 1 else None,
         party_relation=bool(relations) and _asks_party_relation(words),
+        ended=_dismisses(cased),
         dangers=any(w in DANGER_WORDS for w in words),
         list_types=frozenset().union(
             *(ANSWER_TYPE_WORDS[w] for w in words[:LIST_WORDS] if _plural_type(w))

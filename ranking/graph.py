@@ -144,3 +144,27 @@ class EffectiveGraph:
             seen |= reached
             frontier = [n for n in reached if n not in self._stops]
         return found
+
+
+def ended_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str]) -> set[str]:
+    """The entities at the other end of a relation of ``types`` that a visible change of
+    ``view`` ended for a seed ("Who canned Ethan?": ``{from: ethan, to: aldane, type:
+    works_for, change: end}`` gives Aldane). The effective graph no longer holds an ended
+    relation, so a question asking who ended it finds the answer here; a change is visible
+    only to its audience and an as-of view holds none after its session."""
+    seeds, wanted = set(seeds), frozenset(types)
+    found: set[str] = set()
+    for change in view.changes.values():
+        if (
+            change.kind != "relationship"
+            or change.field != "relation"
+            or change.new_value != "end"
+            or change.relation_type not in wanted
+            or change.target_id is None
+        ):
+            continue
+        if change.entity_id in seeds:
+            found.add(change.target_id)
+        if change.target_id in seeds:
+            found.add(change.entity_id)
+    return {e for e in found - seeds if e in view.entities}

@@ -80,7 +80,7 @@ from ranking.evidence import (
     with_opposed,
 )
 from ranking.focus import focused_entities
-from ranking.graph import EffectiveGraph
+from ranking.graph import EffectiveGraph, ended_along
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
@@ -255,6 +255,8 @@ class Ranker:
             else set()
         )
         answers = _killers_of_kin(answers, seeds, cues, inputs.graph)
+        if cues.ended:  # "Who canned Science Ethan?": along the relation a change ended
+            answers |= ended_along(view, seeds, cues.relation_types)
         answers |= newest_members(question, view)  # "Who's the newest hunter on the team?"
         if roll_asked(question, cues):  # "Who all's riding with us these days?"
             answers |= roll(view, inputs.party)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from graphrag_core.config import RankingSettings
 from graphrag_core.models import PARTY_ID, CampaignView, Change, Chunk, Entity, Relation
 from ranking.cues import question_cues
+from ranking.graph import ended_along
 from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
 from ranking.party import asks_about_party, newest_members, party_members, roll, roll_asked
@@ -173,3 +174,24 @@ def test_who_rides_with_us_is_answered_by_the_party_as_it_is_now() -> None:
     found = _ranked(view, "Who all's riding with us these days?")
     assert {"kit", "brann"} <= {e for e, r in found.items() if r["rank"] < 2}
     assert found["kit"]["relation"] == 1.0
+
+
+def test_who_canned_someone_is_answered_along_the_relation_a_change_ended() -> None:
+    fired = Change(
+        id="s3-r1-1",
+        session_id=3,
+        seq=1,
+        kind="relationship",
+        entity_id="brann",
+        target_id="mother-orla",
+        relation_type="works_for",
+        field="relation",
+        new_value="end",
+    )
+    view = _view(roll_call=False).model_copy(update={"changes": {fired.id: fired}})
+    assert ended_along(view, {"brann"}, {"works_for", "employs"}) == {"mother-orla"}
+    assert ended_along(view, {"brann"}, {"married_to"}) == set()  # another relation
+    found = _ranked(view, "Who canned Brann?")
+    assert found["mother-orla"]["relation"] == 1.0
+    assert found["mother-orla"]["rank"] < found.get("kit", {"rank": 99.0})["rank"]
+    assert _ranked(view, "Who does Brann work for?").get("mother-orla", {}).get("relation") != 1.0
