@@ -80,7 +80,8 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
         ("lead", "leads", "led", "leader", "leaders", "leading", "head", "heads", "boss",
          "command", "commands", "commander", "captain", "chief", "master", "eldest",
          "speaks", "spokesman", "spokeswoman", "headed", "commanded", "captained",
-         "captains", "president", "prez", "chairman", "chairwoman", "kingpin"),
+         "captains", "president", "prez", "chairman", "chairwoman", "kingpin", "bossing",
+         "bosses", "bossed", "heading", "helming", "helms", "commanding"),
         frozenset({"leads", "ruled_by"}),
     ),
     **dict.fromkeys(("run", "runs", "ran"), frozenset({"leads", "ruled_by", "owns", "owned_by"})),
@@ -167,6 +168,12 @@ _POSSESSIVES = frozenset(("whose", "his", "her", "their", "my", "our", "your"))
 KIN_PHRASES: dict[tuple[str, ...], frozenset[str]] = {("old", "man"): frozenset({"parent_of"})}
 """Kin phrases read as :data:`KIN_WORDS` are, after a possessive: "Who's Evie's *old man*?"
 asks for her father."""
+
+LEADING_PHRASES = (("in", "charge"), ("calling", "the", "shots"), ("calls", "the", "shots"),
+                   ("runs", "the", "show"), ("running", "the", "show"), ("top", "dog"),
+                   ("in", "command"), ("at", "the", "helm"))  # fmt: skip
+"""Phrases by which a question asks who leads ("Who's *in charge of* the parish?", "Who's
+*calling the shots* at the mine?"): along ``leads`` / ``ruled_by``."""
 
 KIN_MODIFIERS = frozenset(
     ("kid", "little", "big", "baby", "older", "younger", "elder", "eldest", "youngest", "half",
@@ -753,7 +760,7 @@ def question_cues(question: str) -> QuestionCues:
             and not (w in HOLDING and (before in HELD_BY or after in CAPTIVITY))
         )
     )
-    if _has_phrase(words, (("in", "charge"),)):  # "Who's in charge of the parish?"
+    if _has_phrase(words, LEADING_PHRASES):  # "Who's in charge of the parish?"
         relations |= RELATION_WORDS["rules"]
     kinship = _kinship(words)
     relations |= kinship | _event(words[1:] if words[:1] == ["who"] else [])

@@ -504,3 +504,14 @@ def test_who_has_helped_us_asks_for_friends() -> None:
     for question in ("Who's helped us out along the way?", "Who has aided the party so far?"):
         assert question_cues(spelt_out(question)).attitude == "allied", question
     assert question_cues(spelt_out("Who helped the Calloways out?")).attitude is None
+
+
+def test_other_words_for_leading_ask_along_leads() -> None:
+    for question in (
+        "Who's bossing the smugglers since Crane bought it?",
+        "Who's calling the shots at the mine?",
+        "Who is heading the Rattlers now?",
+        "Who's at the helm of the guild?",
+    ):
+        assert "leads" in question_cues(spelt_out(question)).relation_types, question
+    assert "leads" not in question_cues(spelt_out("Who shot the boss's dog?")).relation_types
