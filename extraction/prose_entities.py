@@ -528,6 +528,8 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
             found = _fold_aliases(name, candidate)
             if already:  # only the full names of a known person ("Frankie Moretti")
                 found = {a: p for a, p in found.items() if folds.full_name_of(already, a)}
+            elif owner == folds.sound_alike(candidate):  # "Marshal Crain", not its strays
+                found = folds.misheard_forms(owner, found)
             # "Sister Calla of the Order of the Ember" is no alias: the order is named apart
             found = {a: p for a, p in found.items() if not _names_another(a, owner, known)}
             for alias, party in found.items():
