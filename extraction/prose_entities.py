@@ -51,6 +51,7 @@ from extraction.prose_merges import (
     merge_place_heads,
     merge_prefixes,
     merge_saints_places,
+    merge_sound_alikes,
     merge_tails,
     merge_whole_first_names,
 )
@@ -431,6 +432,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     merge_pet_names(kept)
     merge_people_surnames(kept)
     merge_short_names(kept)
+    merge_sound_alikes(kept)
     merge_prefixes(kept)
     merge_place_heads(kept)
     merge_tails(kept)
