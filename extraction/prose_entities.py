@@ -51,6 +51,7 @@ from extraction.prose_merges import (
     merge_place_heads,
     merge_prefixes,
     merge_saints_places,
+    merge_sound_alikes,
     merge_tails,
     merge_whole_first_names,
 )
@@ -431,6 +432,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     merge_pet_names(kept)
     merge_people_surnames(kept)
     merge_short_names(kept)
+    merge_sound_alikes(kept)
     merge_prefixes(kept)
     merge_place_heads(kept)
     merge_tails(kept)
@@ -528,6 +530,8 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
             found = _fold_aliases(name, candidate)
             if already:  # only the full names of a known person ("Frankie Moretti")
                 found = {a: p for a, p in found.items() if folds.full_name_of(already, a)}
+            elif owner == folds.sound_alike(candidate):  # "Marshal Crain", not its strays
+                found = folds.misheard_forms(owner, found)
             # "Sister Calla of the Order of the Ember" is no alias: the order is named apart
             found = {a: p for a, p in found.items() if not _names_another(a, owner, known)}
             for alias, party in found.items():

@@ -15,7 +15,13 @@ A prose name folds into the one listed entity when it is
 - a name written mostly in the possessive that opens exactly one listed place's or group's
   name, is one of its names, or (with its title) ends a listed place's name after "of", when
   the prose types it as no person: "St Agatha's" of St Agatha's Infirmary, "St Barbara's"
-  of The Chapel of St Barbara.
+  of The Chapel of St Barbara;
+- a person's name whose surname is a misheard spelling of exactly one listed person's
+  (:mod:`extraction.sound_alike`), the rest of the name agreeing: "Reverend Teeg" of Reverend
+  Absalom Teague, "Tomás Villanova" of Tomás Villanueva, "Miss Sabel" of Harriet Sable. Only
+  a spelling no listed name holds folds (two listed people "Hale" and "Hall" stay two), never
+  a name the party reads into a GM-only person, and the fold brings only the misheard
+  spellings along (:meth:`KnownFolds.misheard_forms`).
 
 Anything else stays a prose entity of its own (none or several fit: no guess).
 """
@@ -29,6 +35,7 @@ from extraction.prose_candidates import Candidate, best_type, display_name
 from extraction.prose_names import is_title
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
+from extraction.sound_alike import leading_titles, sounds_alike, titles_agree
 from graphrag_core.models import Entity
 
 _PEOPLE = ("NPC", "PC")
@@ -62,6 +69,7 @@ class KnownFolds:
             self._of_phrase(written, kind),
             self._surname(words, candidate, kind),
             self._possessive(candidate, kind),
+            self.sound_alike(candidate),
         ):
             if found is not None:
                 return found
@@ -123,6 +131,49 @@ class KnownFolds:
         fits = [p.id for p in self._people if _surname(p.name) == lone]
         return fits[0] if len(fits) == 1 else None
 
+    def sound_alike(self, candidate: Candidate) -> str | None:
+        """The one listed person whose surname ``candidate``'s last word is a misheard
+        spelling of, the rest agreeing: its given name, when it has one, is theirs (written
+        whole or as a pet form), and its titles can be theirs (:func:`titles_agree`). None
+        when the word is a word of any listed name (a real name, not a misspelling), when
+        the candidate is typed as no person (or untyped without a title), when two people
+        fit, or when the one that fits is GM-only and the party reads the name."""
+        kind = best_type(candidate)
+        words = _plain(display_name(candidate))
+        person = kind in _PEOPLE or (kind == "Other" and bool(candidate.titles))
+        if not person or not 1 <= len(words) <= 2 or candidate.heading:
+            return None
+        heard = normalise_name(words[-1])
+        if self._words.get(heard):
+            return None
+        fits = [
+            p
+            for p in self._people
+            if sounds_alike(heard, _surname(p.name) or p.name)
+            and (len(words) == 1 or _same_given(words[0], _given(p.name)))
+            and titles_agree(candidate.titles, _titles(p))
+        ]
+        if len(fits) != 1 or (candidate.party and fits[0].visibility != "party"):
+            return None
+        return fits[0].id
+
+    def misheard_forms(self, entity_id: str, forms: dict[str, bool]) -> dict[str, bool]:
+        """The forms of a sound-alike fold that hold the misheard surname, each also as the
+        surname alone and out of the possessive ("Reverend Teeg's" gives "Reverend Teeg" and
+        "Teeg", which "Where's Teeg preaching?" asks by); a stray alias the prose gave the
+        misspelling is no name of the listed person."""
+        person = self._person(entity_id)
+        surname = _surname(person.name) if person is not None else ""
+        kept: dict[str, bool] = {}
+        for form, party in forms.items():
+            plain = form.removesuffix("'s").removesuffix("’s")
+            last = _plain(plain)[-1:]
+            if not last or not sounds_alike(last[0], surname):
+                continue
+            for written in (plain, last[0]):
+                kept[written] = kept.get(written, False) or party
+        return kept
+
     def _possessive(self, candidate: Candidate, kind: str) -> str | None:
         if kind in (*_PEOPLE, "Other") or 2 * candidate.possessive <= candidate.mentions:
             return None
@@ -158,6 +209,17 @@ def _plain(name: str) -> list[str]:
 def _surname(name: str) -> str:
     words = _plain(name)
     return words[-1].casefold() if len(words) > 1 else ""
+
+
+def _same_given(word: str, given: str | None) -> bool:
+    if given is None:
+        return False
+    return normalise_name(word) == normalise_name(given) or pet_form(word, given)
+
+
+def _titles(person: Entity) -> list[str]:
+    """The titles a listed person is named with, in the name or a player-visible alias."""
+    return [t for name in (person.name, *person.aliases) for t in leading_titles(name)]
 
 
 def _given(name: str) -> str | None:

@@ -2,7 +2,8 @@
 are kept (:mod:`extraction.prose_entities`): a short form written with "the" ("the
 Pinchgate"), the end of a one-word name ("the Mere" of Sallowmere), an office alone ("the
 Vizier"), a first name alone ("Wes" of Wes Dunbar), a short given name ("Toby" of Tobias
-Gossage), a member of a group ("every Dyke Warden" of the Dyke Wardens).
+Gossage), a member of a group ("every Dyke Warden" of the Dyke Wardens), a misheard surname
+("Marshal Crain" of Elias Crane).
 
 Every merge needs exactly one owner of the right type; with none or several the names stay as
 they are ("Other when unsure, never a wrong confident merge").
@@ -18,6 +19,7 @@ from extraction.prose_candidates import Candidate, absorb, best_type, display_na
 from extraction.prose_names import is_title
 from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
+from extraction.sound_alike import leading_titles, sounds_alike, titles_agree
 
 _PEOPLE = ("NPC", "PC")
 
@@ -455,3 +457,57 @@ def merge_people_surnames(kept: dict[str, Candidate]) -> None:
         same = display_name(person).split()[-1].casefold() == words[0].casefold()
         if same and _addressed(person) - {""} <= address:
             absorb(person, kept.pop(key))
+
+
+def _office_titles(candidate: Candidate) -> list[str]:
+    """The titles a candidate is written with, its own and its aliases' ("Marshal Crane")."""
+    return [*candidate.titles, *(t for alias in candidate.aliases for t in leading_titles(alias))]
+
+
+def merge_sound_alikes(kept: dict[str, Candidate]) -> None:
+    """Fold a person's name whose surname is a misheard spelling ("Teeg", "Marshal Crain",
+    "Tomás Villanova"; :mod:`extraction.sound_alike`) into the one better-attested person
+    (more mentions) whose surname it sounds like ("Absalom Teague", "Elias Crane", "Tomás
+    Villanueva"). The rest must agree: a given name written is that person's (whole or as a
+    pet form), the titles can be theirs. Not when the misheard word is a word of any other
+    name (a real name: "Ned Hall" beside "Tom Hale" stays two people), when the two are as
+    well attested (no telling which spelling is right), when two people fit, when either is
+    typed as no person, nor a party name into a GM-only person."""
+    words_in: dict[str, int] = {}  # word -> how many kept names hold it
+    for candidate in kept.values():
+        for word in {normalise_name(w) for w in display_name(candidate).split()}:
+            words_in[word] = words_in.get(word, 0) + 1
+    people = [key for key, c in kept.items() if _person_shaped(c)]
+    for key in sorted(kept):
+        heard = kept.get(key)
+        words = display_name(heard).split() if heard else []
+        if heard is None or heard.heading or not 1 <= len(words) <= 2:
+            continue
+        if best_type(heard) not in _PEOPLE or words_in.get(normalise_name(words[-1]), 0) > 1:
+            continue
+        owners = [
+            other
+            for other in people
+            if other != key and other in kept and _sounds_like(words, heard, kept[other])
+        ]
+        if len(owners) != 1 or _reveals(heard, kept[owners[0]]):
+            continue
+        person = kept[owners[0]]
+        if person.mentions > heard.mentions:
+            absorb(person, kept.pop(key))
+            for alias, party in heard.aliases.items():  # "Deputy Villanova", not strays
+                if normalise_name(alias).split()[-1:] == [normalise_name(words[-1])]:
+                    person.aliases[alias] = person.aliases.get(alias, False) or party
+
+
+def _sounds_like(words: list[str], heard: Candidate, person: Candidate) -> bool:
+    """Whether the name ``words`` of ``heard`` is ``person``'s surname misheard, the given
+    name (when written) and the titles agreeing."""
+    theirs = display_name(person).split()
+    if not sounds_alike(words[-1], theirs[-1]) or len(theirs) < len(words):
+        return False
+    if len(words) == 2 and not (
+        normalise_name(words[0]) == normalise_name(theirs[0]) or pet_form(words[0], theirs[0])
+    ):
+        return False
+    return titles_agree(_office_titles(heard), _office_titles(person))
