@@ -305,7 +305,7 @@ def _shouted(word: str, common: frozenset[str]) -> bool:
     "COMMISSION UNDER CONSIDERATION STOP"): telegrams and posters capitalise every word, so such
     a word is read as if in lower case, and names no more than it would there. A name in
     capitals is not a common word ("CALLOWAY", "SUGDEN"), and stays."""
-    return len(word) > 1 and word.isupper() and _bare(word) in common
+    return len(word) > 1 and word.isupper() and _bare(word) in common | SERIES_WORDS
 
 
 def _run(text: str, words: list[re.Match[str]], index: int) -> tuple[int, int] | None:
@@ -393,8 +393,8 @@ def _span(
         return None  # "the PCs", "an NPC", "the GM": the players' and referee's roles
     if name.casefold() in COMMON_ACRONYMS:
         return None  # "the station AI", "in by EVA", "back at HQ": everyday acronyms
-    if name.casefold() in DEMONYMS and not titles:
-        return None  # "a Mexican saddle", "speaks Latin": a people's or a tongue's adjective
+    if name.casefold() in DEMONYMS and not titles and not text.startswith(("'s", "’s"), end):
+        return None  # "a Mexican saddle", "speaks Latin"; "Dutch's revolver" is someone's
     if name.isupper() and len(name.split()) > _MOST_SHOUTED:
         return None  # a telegram's line in capitals, not a name of many words
     if initial and first == last and _common_compound(name):

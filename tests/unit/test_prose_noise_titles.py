@@ -75,3 +75,11 @@ def test_a_weekday_heading_names_no_one() -> None:
 def test_a_common_compound_opening_a_sentence_is_no_name() -> None:
     assert _names("In-game, Sept. 24 to Oct. 2, the town burned.") == []
     assert _names("One-Eye Crake rode in.") == ["One-Eye Crake"]
+
+
+def test_a_peoples_adjective_in_the_possessive_is_a_nickname() -> None:
+    assert _names("We needed something bigger than Dutch's revolver.") == ["Dutch"]
+
+
+def test_a_series_word_in_capitals_is_no_name() -> None:
+    assert _names("**ACT ONE.** Monday. You're in the back booth.") == []
