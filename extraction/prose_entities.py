@@ -64,6 +64,7 @@ from extraction.prose_names import (
     heading_name,
     is_title,
     name_spans,
+    title_only,
 )
 from extraction.prose_types import (
     apposition_type,
@@ -84,7 +85,11 @@ from extraction.slugs import normalise_name, slugify
 from extraction.table_talk import episode_titles, gm_speakers
 from graphrag_core.models import Chunk, Entity, Visibility
 
-_SENTENCE = re.compile(r"[^\n.!?]+(?:[.!?]+['\")\]]*|$)", re.MULTILINE)
+_TITLE_STOP = "|".join(rf"(?<=\b{t})" for t in ("Mr", "Mrs", "Ms", "Dr", "Hon", "Rev", "Prof"))
+_SENTENCE = re.compile(
+    rf"(?:[^\n.!?]|(?:{_TITLE_STOP})\.(?= [A-Z]))+(?:[.!?]+['\")\]]*|$)", re.MULTILINE
+)
+"""A sentence runs on past the stop of an abbreviated title ("Dr. Quill was chained")."""
 _PRONOUN_SUBJECT = re.compile(r"^(?:She|He|It)\b")
 _EPITHET_JOINERS = (" the ", " in the ", ", the ")
 _ROLE_AFTER = re.compile(r",\s+the\s+([a-z][\w-]*)(?=\s*[,.;:]|$)")
@@ -525,6 +530,8 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
         name = display_name(candidate)
         already = _known_already(name, candidate, known)
         owner = already or folds.owner(candidate)
+        if owner is None and title_only(name):
+            continue  # "Mr", "the Padre", "Acting Marshal": a role no fold gave to one person
         if owner is not None:
             grown = aliases.setdefault(owner, {})
             found = _fold_aliases(name, candidate)

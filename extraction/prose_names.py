@@ -35,15 +35,36 @@ TITLES = _words(
     "marshal agent officer senator governor chancellor ambassador reverend pastor vicar parson ",
     "rabbi prior prioress friar margrave earl emperor empress regent mr mrs ms miss mister ",
     "madam madame dr vizier sultan sultana emir jarl thane harbourmaster forewoman foreman st ",
-    "director",
+    "director hon doc rev prof messrs",
 )
 PERSON_TITLES = _words(
     "doctor professor admiral commodore lieutenant colonel corporal ensign sergeant inspector ",
     "detective constable deputy sheriff agent senator governor chancellor ambassador reverend ",
-    "pastor vicar parson rabbi mr mrs ms miss mister madam madame dr",
+    "pastor vicar parson rabbi mr mrs ms miss mister madam madame dr hon doc rev prof messrs",
 )
 """Titles only a person bears: kept apart even before a word that names things ("Professor
 Eliza Marsh" is a person, "Old Quarry" a place)."""
+ABBREVIATED_TITLES = _words("mr mrs ms dr hon rev prof messrs")
+"""Titles written with a full stop ("Dr. Quill", "Hon. A. Sugden"): the stop ends no sentence
+and does not part the title from the name it goes before."""
+HONORIFICS = _words(
+    "esq esquire padre señor señora señorita senor senora doña dona monsieur herr ",
+    "frau signor signora sahib superintendent acting interim vice assistant",
+)
+"""Forms of address and office words that, with :data:`TITLES`, name no one alone: "Esq",
+"the Padre", "the Señora", "the Superintendent", "Acting Marshal". A name made of nothing
+else is a role, given to whoever holds it; a name list (or a fold into the one holder) may
+still make it someone's alias."""
+DEMONYMS = _words(
+    "american british english french german dutch spanish italian portuguese russian polish ",
+    "irish scottish scots welsh swedish norwegian danish greek turkish arab arabic persian ",
+    "indian chinese japanese korean mexican canadian african european asian latin hebrew ",
+    "yiddish gaelic norse roman egyptian cherokee apache navajo sioux comanche hispanic ",
+    "creole cajun swiss austrian hungarian czech territorial federal confederate colonial",
+)
+"""Nationality, language and demonym adjectives ("a Mexican saddle", "speaks Latin", "the
+Territorial court"): never a name alone, though one may open a longer name ("German Club",
+"Spanish Main")."""
 FUNCTION_WORDS = _words(
     "a an the this that these those there here then when while after before during since ",
     "until if but and or so yet as at by for from in into of on onto to with without ",
@@ -135,6 +156,13 @@ def discourse_marker(word: str, after: str) -> bool:
     return folded in DISCOURSE_MARKERS or (len(folded) >= 7 and folded.endswith("ly"))
 
 
+def title_only(name: str) -> bool:
+    """Whether ``name`` is made of titles and forms of address alone ("Mr", "Esq", "the
+    Padre", "Acting Marshal", "Señora"): it names a role, no one in particular."""
+    words = [w for w in name.replace(".", " ").split() if w.casefold() not in ("of", "the")]
+    return bool(words) and all(is_title(w) or w.casefold() in HONORIFICS for w in words)
+
+
 def is_title(word: str) -> bool:
     """Whether ``word`` is a title: one of :data:`TITLES`, or a compound whose last part is
     one ("Dyke-Reeve", "Vice-Admiral", "Harbour-Master")."""
@@ -177,7 +205,7 @@ def sentence_starts(text: str) -> set[int]:
 
 def name_spans(text: str, common: frozenset[str]) -> list[NameSpan]:
     """Every capitalised name in ``text``, in order."""
-    words = list(_WORD.finditer(text))
+    words = [w for w in _WORD.finditer(text) if not _shouted(w.group(0), common)]
     firsts = sentence_starts(text)
     spans: list[NameSpan] = []
     index = 0
@@ -272,6 +300,14 @@ def _capital(word: str) -> bool:
     return word[0].isupper()
 
 
+def _shouted(word: str, common: frozenset[str]) -> bool:
+    """Whether ``word`` is a common word written in capitals ("NOTICE", "WANTED FOR MURDER",
+    "COMMISSION UNDER CONSIDERATION STOP"): telegrams and posters capitalise every word, so such
+    a word is read as if in lower case, and names no more than it would there. A name in
+    capitals is not a common word ("CALLOWAY", "SUGDEN"), and stays."""
+    return len(word) > 1 and word.isupper() and _bare(word) in common | SERIES_WORDS
+
+
 def _run(text: str, words: list[re.Match[str]], index: int) -> tuple[int, int] | None:
     """The longest run of capitalised words (with connectors) starting at ``index``."""
     if not _capital(words[index].group(0)):
@@ -282,6 +318,9 @@ def _run(text: str, words: list[re.Match[str]], index: int) -> tuple[int, int] |
         nxt = words[last + 1].group(0)
         if gap in (" ", "-") and _capital(nxt):
             last += 1
+            continue
+        if gap == ". " and _capital(nxt) and words[last].group(0).lower() in ABBREVIATED_TITLES:
+            last += 1  # "Dr. Quill", "Hon. Ambrose Sugden": the stop shortens the title
             continue
         joined = _connector(text, words, last)
         opened = words[index].group(0) == "The" or _after_article(text, words[index].start())
@@ -354,6 +393,12 @@ def _span(
         return None  # "the PCs", "an NPC", "the GM": the players' and referee's roles
     if name.casefold() in COMMON_ACRONYMS:
         return None  # "the station AI", "in by EVA", "back at HQ": everyday acronyms
+    if name.casefold() in DEMONYMS and not titles and not text.startswith(("'s", "’s"), end):
+        return None  # "a Mexican saddle", "speaks Latin"; "Dutch's revolver" is someone's
+    if name.isupper() and len(name.split()) > _MOST_SHOUTED:
+        return None  # a telegram's line in capitals, not a name of many words
+    if initial and first == last and _common_compound(name):
+        return None  # "In-game, Sept. 24": a common compound opening a sentence
     if len(name) == 1:
         return None  # "C.V." (initials), "Plan B": a lone letter names nothing
     if initial and first == last and discourse_marker(name, text[end : end + 1]):
@@ -361,6 +406,18 @@ def _span(
     if first == last and not titles and _opens_clause(name, text, start, end, initial):
         return None  # "Previously on ...", "Abe — Investigate a Mystery": no name
     return NameSpan(start, end, name, " ".join(titles), initial)
+
+
+_MOST_SHOUTED = 6
+"""The most words a name written in capitals runs to ("FIRST NATIONAL BANK OF SILVER CITY")."""
+
+
+def _common_compound(word: str) -> bool:
+    """Whether a hyphenated word opens with a function word and goes on in lower case
+    ("In-game", "Off-screen", "Over-the-top"): capitalised only as a sentence's first word
+    ("One-Eye Crake" capitalises its parts, and is a name)."""
+    head, *rest = word.split("-")
+    return bool(rest) and head.casefold() in FUNCTION_WORDS and all(p.islower() for p in rest)
 
 
 _BESIDE_NUMBER = re.compile(r"\s\d|\d\s*$")
@@ -459,6 +516,8 @@ def heading_name(title: str) -> str | None:
         return None
     if folded[0] in ("session", "chapter", "part", "act", "day", "appendix", "episode", "case"):
         return None
+    if all(w in CALENDAR_WORDS | CALENDAR_SHORT | FUNCTION_WORDS for w in folded):
+        return None  # "## Friday: the last day before": a day of the story, named by no one
     if folded[0] in TOPIC_OPENERS:
         return None
     first = 1 if folded[0] == "the" and len(words) > 1 else 0
