@@ -205,7 +205,12 @@ def sentence_starts(text: str) -> set[int]:
 
 def name_spans(text: str, common: frozenset[str]) -> list[NameSpan]:
     """Every capitalised name in ``text``, in order."""
-    words = [w for w in _WORD.finditer(text) if not _shouted(w.group(0), common)]
+    capitals = _capital_lines(text)
+    words = [
+        w
+        for w in _WORD.finditer(text)
+        if not _shouted(w.group(0), common, any(a <= w.start() < b for a, b in capitals))
+    ]
     firsts = sentence_starts(text)
     spans: list[NameSpan] = []
     index = 0
@@ -300,12 +305,39 @@ def _capital(word: str) -> bool:
     return word[0].isupper()
 
 
-def _shouted(word: str, common: frozenset[str]) -> bool:
-    """Whether ``word`` is a common word written in capitals ("NOTICE", "WANTED FOR MURDER",
-    "COMMISSION UNDER CONSIDERATION STOP"): telegrams and posters capitalise every word, so such
-    a word is read as if in lower case, and names no more than it would there. A name in
-    capitals is not a common word ("CALLOWAY", "SUGDEN"), and stays."""
-    return len(word) > 1 and word.isupper() and _bare(word) in common | SERIES_WORDS
+SHOUTED_WORDS = frozenset(
+    ("stop", "notice", "wanted", "reward", "warning", "urgent", "telegram", "dead", "alive",
+     "or", "for", "and", "the", "of", "to", "no", "by", "at", "in", "on", "with", "without")
+)  # fmt: skip
+"""The words telegrams and posters write in capitals between their names ("… VILLANUEVA
+BRIMSTONE STOP …", "WANTED DEAD OR ALIVE", "NOTICE"): in capitals they are read as in lower
+case, and part two runs of capitals. Other words in capitals stay capitals: a poster's
+"RED JACK" is a name though "red" and "jack" are common words."""
+
+
+def _shouted(word: str, common: frozenset[str], in_capitals: bool) -> bool:
+    """Whether ``word`` in capitals is read as if in lower case: a typographic word of a
+    telegram or a poster (:data:`SHOUTED_WORDS`), a series word ("ACT ONE"), or, on a line
+    written all in capitals (``in_capitals``: a telegram's "… COMMISSION UNDER CONSIDERATION
+    STOP …"), a word the text also writes in lower case. A short line in capitals keeps its
+    common words: a poster's "RED JACK" is a name."""
+    if len(word) < 2 or not word.isupper():
+        return False
+    bare = _bare(word)
+    return bare in SHOUTED_WORDS or bare in SERIES_WORDS or (in_capitals and bare in common)
+
+
+_CAPITALS_LINE = re.compile(r"^[^a-z\n]*$", re.MULTILINE)
+
+
+def _capital_lines(text: str) -> list[tuple[int, int]]:
+    """The spans of the lines written all in capitals with more than :data:`_MOST_SHOUTED`
+    words (a telegram's body)."""
+    return [
+        (m.start(), m.end())
+        for m in _CAPITALS_LINE.finditer(text)
+        if len(re.findall(r"[A-Z]{2,}", m.group(0))) > _MOST_SHOUTED
+    ]
 
 
 def _run(text: str, words: list[re.Match[str]], index: int) -> tuple[int, int] | None:
@@ -393,7 +425,7 @@ def _span(
         return None  # "the PCs", "an NPC", "the GM": the players' and referee's roles
     if name.casefold() in COMMON_ACRONYMS:
         return None  # "the station AI", "in by EVA", "back at HQ": everyday acronyms
-    if name.casefold() in DEMONYMS and not titles and not text.startswith(("'s", "’s"), end):
+    if name.casefold() in DEMONYMS and not titles and _demonym_use(text, start, end):
         return None  # "a Mexican saddle", "speaks Latin"; "Dutch's revolver" is someone's
     if name.isupper() and len(name.split()) > _MOST_SHOUTED:
         return None  # a telegram's line in capitals, not a name of many words
@@ -406,6 +438,31 @@ def _span(
     if first == last and not titles and _opens_clause(name, text, start, end, initial):
         return None  # "Previously on ...", "Abe — Investigate a Mystery": no name
     return NameSpan(start, end, name, " ".join(titles), initial)
+
+
+_DEMONYM_BEFORE = frozenset(
+    ("a", "an", "the", "some", "any", "every", "in", "into", "from", "speak", "speaks",
+     "spoke", "spoken", "speaking", "read", "reads", "wrote", "written", "his", "her", "their",
+     "our", "its", "my", "your", "two", "three", "four", "five", "six", "few", "many", "other",
+     "old", "young", "rich", "poor", "local", "fellow")
+)  # fmt: skip
+"""Words after which a demonym is an adjective or a language ("a *Mexican* saddle", "spoke
+*Latin*", "two *Chinese* cooks"), not a nickname ("*Dutch* tore his forearm open", "took
+*Dutch* to the doctor")."""
+
+
+def _demonym_use(text: str, start: int, end: int) -> bool:
+    """Whether the demonym at ``text[start:end]`` is used as one: after a word of
+    :data:`_DEMONYM_BEFORE`, or after "and"/"or" that follows another demonym ("Latin and
+    German"); never in the possessive ("Dutch's revolver" is someone's)."""
+    if text.startswith(("'s", "’s"), end):
+        return False
+    before = re.findall(r"[\w']+", text[max(0, start - 40) : start].casefold())
+    if not before:
+        return False
+    if before[-1] in _DEMONYM_BEFORE:
+        return True
+    return len(before) > 1 and before[-1] in ("and", "or") and before[-2] in DEMONYMS
 
 
 _MOST_SHOUTED = 6

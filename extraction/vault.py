@@ -23,11 +23,11 @@ from typing import Any
 from extraction.frontmatter import split_front_matter
 from extraction.markdown import Section, sections, strip_links, wiki_links
 from extraction.slugs import slugify
-from graphrag_core.statuses import read_status
 from extraction.taxonomy import entity_type
 from extraction.visibility import read_visibility
 from graphrag_core.errors import SourceError
 from graphrag_core.models import Entity, Relation, SourceDocument, Visibility
+from graphrag_core.statuses import read_status
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 _CORE_KEYS = frozenset(

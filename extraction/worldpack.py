@@ -34,12 +34,12 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
 from extraction.frontmatter import yaml_error_reason
 from extraction.slugs import slugify
-from graphrag_core.statuses import read_status
 from extraction.taxonomy import entity_type, relation_type
 from extraction.visibility import normalise_visibility
 from graphrag_core.errors import SourceError
 from graphrag_core.input_safety import load_yaml, value_problem
 from graphrag_core.models import Attitude, Entity, Relation, SourceDocument, Visibility
+from graphrag_core.statuses import read_status
 from graphrag_core.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 

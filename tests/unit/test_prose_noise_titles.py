@@ -79,6 +79,11 @@ def test_a_common_compound_opening_a_sentence_is_no_name() -> None:
 
 def test_a_peoples_adjective_in_the_possessive_is_a_nickname() -> None:
     assert _names("We needed something bigger than Dutch's revolver.") == ["Dutch"]
+    assert _names("Dutch tore his forearm open, so we took Dutch to the doctor.") == [
+        "Dutch",
+        "Dutch",
+    ]
+    assert _names("He hired two Chinese cooks who spoke Spanish.") == []
 
 
 def test_a_series_word_in_capitals_is_no_name() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from graphrag_core.statuses import read_status
 from graphrag_core.models import EffectiveState
+from graphrag_core.statuses import read_status
 from graphrag_core.taxonomy import Taxonomy
 from ranking.status import availability
 
