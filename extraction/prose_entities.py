@@ -82,7 +82,7 @@ from extraction.prose_types import (
 )
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name, slugify
-from extraction.table_talk import episode_titles, gm_speakers
+from extraction.table_talk import episode_titles, gm_speakers, players
 from graphrag_core.models import Chunk, Entity, Visibility
 
 _TITLE_STOP = "|".join(rf"(?<=\b{t})" for t in ("Mr", "Mrs", "Ms", "Dr", "Hon", "Rev", "Prof"))
@@ -454,18 +454,23 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
 class _TableWords(NamedTuple):
     episodes: frozenset[str]
     gm: frozenset[str]
+    players: frozenset[str] = frozenset()
 
 
 def _table_words(chunks: Sequence[Chunk]) -> _TableWords:
     headings = {chunk.heading for chunk in chunks if chunk.heading}
-    return _TableWords(episode_titles(headings), gm_speakers(chunk.text for chunk in chunks))
+    return _TableWords(
+        episode_titles(headings),
+        gm_speakers(chunk.text for chunk in chunks),
+        players(chunk.text for chunk in chunks),
+    )
 
 
 def _of_table(key: str, candidate: Candidate, table: _TableWords) -> bool:
     """Whether a name is the table's, not the world's (:mod:`extraction.table_talk`): the GM's
-    chat handle, or a one-word episode title the prose never writes as someone's (with a
-    title, in the possessive) nor heads a section with."""
-    if key in table.gm:
+    chat handle, a player said to play a character, or a one-word episode title the prose
+    never writes as someone's (with a title, in the possessive) nor heads a section with."""
+    if key in table.gm or (key in table.players and not candidate.titles):
         return True
     if key not in table.episodes or len(key.split()) > 1:
         return False

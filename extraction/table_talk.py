@@ -9,7 +9,10 @@ Recaps are written by and for the players, and they carry the table's own words:
   (``**[Thu 11:52 PM] Keeper:** ...``): when the handle is what tables call their game master
   ("GM", "Keeper", "Narrator", :data:`~extraction.prose_names.GM_HANDLES`), that name is the
   referee at the table, never someone in the world ("I'm your Keeper", "Keeper's recap"). A
-  poster with another handle may be a player or a character, so nothing is said of it.
+  poster with another handle may be a player or a character, so nothing is said of it;
+- a note says who plays whom ("Dana plays Clem, Marcus plays Amos", "Clem Dawes (played by
+  Dana)", "Dana's playing Clem"): the one who plays is a person at the table, a player, never
+  someone in the world, and her name is no entity (:func:`players`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,36 @@ _SPEAKER = re.compile(
     r"^[ \t>*_-]*\[[^\]\n]{1,40}\][ \t*_]*(?P<name>[^\W\d_][\w .'’-]{0,40}?)[ \t*_]*:",
     re.MULTILINE,
 )
+
+
+_PLAYS = re.compile(
+    r"\b(?P<player>[A-Z][a-z]{1,20})(?:\s+plays|\s+is\s+playing|['’]s\s+playing)\s+"
+    r"(?:the\s+|as\s+)?[A-Z]"
+)
+_PLAYED_BY = re.compile(r"\bplayed\s+by\s+(?P<player>[A-Z][a-z]{1,20})\b")
+
+
+_NOT_PLAYERS = frozenset(("The", "He", "She", "It", "They", "Who", "Everyone", "Everybody"))
+
+
+def players(texts: Iterable[str]) -> frozenset[str]:
+    """The normalised names of the players a note in ``texts`` says play a character: "played
+    by Dana", or two or more one-word names before "plays" in one paragraph ("Dana plays Clem,
+    Marcus plays Amos") — one alone may be the world's ("Vane plays Sugden like a fiddle"), and
+    "The band plays on", "Vane plays poker" (no capital after) say nothing."""
+    found: set[str] = set()
+    for text in texts:
+        for match in _PLAYED_BY.finditer(text):
+            found.add(normalise_name(match.group("player")))
+        for paragraph in re.split(r"\n\s*\n", text):
+            named = {
+                m.group("player")
+                for m in _PLAYS.finditer(paragraph)
+                if m.group("player") not in _NOT_PLAYERS
+            }
+            if len(named) >= 2:
+                found |= {normalise_name(name) for name in named}
+    return frozenset(found - {""})
 
 
 def episode_titles(headings: Iterable[str]) -> frozenset[str]:

@@ -11,7 +11,7 @@ import pytest
 
 from extraction.offline import extract
 from extraction.prose_names import common_words, heading_name, name_spans
-from extraction.table_talk import episode_titles, gm_speakers
+from extraction.table_talk import episode_titles, gm_speakers, players
 from graphrag_core.models import Entity, SourceDocument
 
 
@@ -152,3 +152,16 @@ def test_a_category_cell_of_a_table_is_no_entity() -> None:
 )
 def test_a_kind_of_note_over_its_quoted_title_names_no_kind(title: str) -> None:
     assert heading_name(title) is None
+
+
+def test_the_players_a_note_says_play_the_characters_are_no_entities() -> None:
+    note = (
+        "*Nobody wrote a recap, so Jo pasted the argument in. Dana plays Clem, Marcus plays "
+        "Amos.*\n\n**Marcus** 09:12\nAmos says the mine is cursed.\n\n**Dana** 09:13\n"
+        "Clem says Amos drinks too much.\n\nLater Vane plays Sugden like a fiddle. Vane left."
+    )
+    assert players([note]) == {"dana", "marcus"}  # one "plays" alone is the world's: Vane
+    assert players(["Clem Dawes (played by Dana) rides point."]) == {"dana"}
+    found = _entities(("sessions/session-04.md", note))
+    assert "Dana" not in found and "Marcus" not in found
+    assert "Clem" in found and "Vane" in found
