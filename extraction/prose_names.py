@@ -206,10 +206,11 @@ def sentence_starts(text: str) -> set[int]:
 def name_spans(text: str, common: frozenset[str]) -> list[NameSpan]:
     """Every capitalised name in ``text``, in order."""
     capitals = _capital_lines(text)
+    shouting = not any(ch.islower() for ch in text)
     words = [
         w
         for w in _WORD.finditer(text)
-        if not _shouted(w.group(0), common, any(a <= w.start() < b for a, b in capitals))
+        if not _shouted(w.group(0), common, any(a <= w.start() < b for a, b in capitals), shouting)
     ]
     firsts = sentence_starts(text)
     spans: list[NameSpan] = []
@@ -315,16 +316,31 @@ case, and part two runs of capitals. Other words in capitals stay capitals: a po
 "RED JACK" is a name though "red" and "jack" are common words."""
 
 
-def _shouted(word: str, common: frozenset[str], in_capitals: bool) -> bool:
+def _shouted(word: str, common: frozenset[str], in_capitals: bool, all_capitals: bool) -> bool:
     """Whether ``word`` in capitals is read as if in lower case: a typographic word of a
     telegram or a poster (:data:`SHOUTED_WORDS`), a series word ("ACT ONE"), or, on a line
     written all in capitals (``in_capitals``: a telegram's "… COMMISSION UNDER CONSIDERATION
-    STOP …"), a word the text also writes in lower case. A short line in capitals keeps its
-    common words: a poster's "RED JACK" is a name."""
+    STOP …"), a word the text also writes in lower case. A text all in capitals
+    (``all_capitals``: "DOC IS BORROWD.") reads its pronouns and auxiliaries as lower case,
+    but keeps its other common words: a poster's "RED JACK" is a name."""
     if len(word) < 2 or not word.isupper():
         return False
     bare = _bare(word)
-    return bare in SHOUTED_WORDS or bare in SERIES_WORDS or (in_capitals and bare in common)
+    return (
+        bare in SHOUTED_WORDS
+        or bare in SERIES_WORDS
+        or ((in_capitals or all_capitals) and (bare in FUNCTION_WORDS or bare in _VERB_FORMS))
+        or (in_capitals and bare in common)
+    )
+
+
+_VERB_FORMS = frozenset(
+    ("is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did",
+     "will", "shall", "can", "may", "must", "he", "she", "we", "you", "they", "him", "her",
+     "them", "his", "its", "our", "your", "their", "me", "my")
+)  # fmt: skip
+"""Pronouns and auxiliaries a long line in capitals is made of ("DOC IS BORROWD. FOLOW AND
+HE DIES."): read as lower case there, so they join no name."""
 
 
 _CAPITALS_LINE = re.compile(r"^[^a-z\n]*$", re.MULTILINE)

@@ -88,3 +88,10 @@ def test_a_peoples_adjective_in_the_possessive_is_a_nickname() -> None:
 
 def test_a_series_word_in_capitals_is_no_name() -> None:
     assert _names("**ACT ONE.** Monday. You're in the back booth.") == []
+
+
+def test_a_note_in_capitals_makes_no_name_of_its_pronouns_and_verbs() -> None:
+    note = "> DOC IS BORROWD. FOLOW AND HE DIES. HE COMES BACK WHEN JACK IS WELL. — C."
+    assert not any(" IS " in f" {n} " or n.startswith("HE ") for n in _names(note))
+    assert "IS BORROWD" not in _names("DOC IS BORROWD.")  # a sentence of its own
+    assert _names("WANTED: RED JACK CALLOWAY") == ["RED JACK CALLOWAY"]
