@@ -451,6 +451,26 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     return _build(kept, known)
 
 
+_ADDRESS_FORMS = frozenset(
+    ("mr", "mrs", "ms", "miss", "mister", "madam", "madame", "sir", "esq", "esquire", "hon",
+     "st", "dr", "messrs", "monsieur", "herr", "frau", "senor", "señor", "signor")
+)  # fmt: skip
+_NICKNAME_MENTIONS = 3
+
+
+def _title_nickname(name: str, candidate: Candidate) -> bool:
+    """Whether a name of titles alone is someone's nickname, an entity: "the Prof", whom a
+    recap names only so ("Present: Dutch, Birdie, the Prof, and me"), written after "the" at
+    least twice and named at least :data:`_NICKNAME_MENTIONS` times, and more than a form of
+    address ("Mr", "Sir", "Esq" never are)."""
+    words = {w.casefold().strip(".") for w in name.split()} - {"the", "of"}
+    return (
+        not words <= _ADDRESS_FORMS
+        and candidate.after_the >= 2
+        and candidate.mentions >= _NICKNAME_MENTIONS
+    )
+
+
 class _TableWords(NamedTuple):
     episodes: frozenset[str]
     gm: frozenset[str]
@@ -535,8 +555,8 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
         name = display_name(candidate)
         already = _known_already(name, candidate, known)
         owner = already or folds.owner(candidate)
-        if owner is None and title_only(name):
-            continue  # "Mr", "the Padre", "Acting Marshal": a role no fold gave to one person
+        if owner is None and title_only(name) and not _title_nickname(name, candidate):
+            continue  # "Mr", "Esq", "Acting Marshal": a role no fold gave to one person
         if owner is not None:
             grown = aliases.setdefault(owner, {})
             found = _fold_aliases(name, candidate)

@@ -95,3 +95,14 @@ def test_a_note_in_capitals_makes_no_name_of_its_pronouns_and_verbs() -> None:
     assert not any(" IS " in f" {n} " or n.startswith("HE ") for n in _names(note))
     assert "IS BORROWD" not in _names("DOC IS BORROWD.")  # a sentence of its own
     assert _names("WANTED: RED JACK CALLOWAY") == ["RED JACK CALLOWAY"]
+
+
+def test_a_title_that_is_someones_nickname_stays_an_entity() -> None:
+    text = (
+        "*Present: Dutch, Birdie, the Prof, and me.*\n\n"
+        "The Prof had a letter from the curator. We asked the Prof about it, and the Prof "
+        "said nothing. Mr Hale waved. Sir, said Mr Hale. Sir, I said."
+    )
+    found = _entities(text)
+    assert "Prof" in found  # only ever "the Prof": a person known so
+    assert "Sir" not in found and "Mr" not in found  # forms of address name no one
