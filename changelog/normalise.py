@@ -22,7 +22,7 @@ from typing import NamedTuple, get_args
 from changelog.schema import ChangeSetInput, EntityUpdateInput, RelationshipUpdateInput
 from graphrag_core.errors import ChangelogError
 from graphrag_core.models import PARTY_ID, RELATION_TYPES, STATUS_VOCABULARY, Attitude, Change
-from graphrag_core.statuses import read_status
+from graphrag_core.statuses import posted_status
 from graphrag_core.taxonomy import relation_key
 
 __all__ = [
@@ -177,7 +177,7 @@ class _Checker:
             )
         allowed = _VOCABULARY.get(kind.lower())
         if update.status is not None and allowed and update.status not in allowed:
-            mapped, _ = read_status(update.status, kind)
+            mapped = posted_status(update.status, kind)
             if mapped is None:
                 self.problems.append(
                     f"{where}.status: {update.status!r} is not a {kind} status; "

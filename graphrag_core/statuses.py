@@ -79,3 +79,24 @@ def _in_vocabulary(word: str, allowed: tuple[str, ...]) -> str | None:
         if word in group:
             return next((other for other in group if other in allowed), None)
     return None
+
+
+def posted_status(
+    value: str, entity_type: str, taxonomy: Taxonomy = DEFAULT_TAXONOMY
+) -> str | None:
+    """The status a change set's ``value`` means for an ``entity_type``, or ``None`` (the
+    change set is then refused): a status of the type as it is; an obvious synonym of one
+    ("sealed" → ``captured``, "burned down" → ``destroyed`` for a place); or another type's
+    status read across the types (a Creature ``destroyed`` is ``dead``). A synonym is not
+    read across types as well: an NPC "burnt" is no status of his, and is refused rather than
+    guessed ``dead``."""
+    key = " ".join(str(value).strip().casefold().replace("_", " ").split())
+    allowed = taxonomy.statuses_of(entity_type)
+    if key in allowed:
+        return key
+    direct = _SYNONYMS.get(key)
+    if direct is not None:
+        return direct if direct in allowed else None
+    if any(key in statuses for statuses in taxonomy.statuses.values()):
+        return _in_vocabulary(key, allowed)
+    return None

@@ -274,3 +274,11 @@ def test_a_status_posted_as_an_obvious_synonym_is_read_as_the_types_own_and_said
             nonsense, resolve=lambda t: t if t in types else None, suggest=suggest,
             entity_types=types, source="s.yaml", revision=1,
         )  # fmt: skip
+    burnt = cs.model_copy(  # a place's synonym is not read across types: no guessed death
+        update={"entity_updates": (cs.entity_updates[3].model_copy(update={"status": "burnt"}),)}
+    )
+    with pytest.raises(ChangelogError, match="'burnt' is not a NPC status"):
+        resolve_changes(
+            burnt, resolve=lambda t: t if t in types else None, suggest=suggest,
+            entity_types=types, source="s.yaml", revision=1,
+        )  # fmt: skip
