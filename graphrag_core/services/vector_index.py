@@ -4,17 +4,42 @@ similarity, only the items of the asked visibilities, best first, ties by id.
 
 :class:`SnapshotSearch` is what the ranker searches through: the matrices for the kinds the
 read snapshot holds completely, the store for the others (a campaign whose vectors were never
-snapshotted, an item embedded since)."""
+snapshotted, an item embedded since).
+
+A search multiplies on one BLAS thread: with two, OpenBLAS's second thread spins on the other
+core for the rest of the query (a warm ``preview`` at 10k entities cost twice its wall time in
+CPU), and when another process wants that core the query's p95 doubles
+(``benchmarks/bench_ask_scale.py --busy``; docs/benchmarks.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from graphrag_core.models import ScoredId, Visibility
 from graphrag_core.ports import SearchKind, VectorSearch
+
+_POOLS: list[Any] = []
+_POOLS_LOCK = threading.Lock()
+
+
+@contextmanager
+def one_blas_thread() -> Iterator[None]:
+    """The process's BLAS pools limited to one thread for the block (their controller is
+    looked up once: the lookup costs ~1 ms, entering the limit ~50 µs)."""
+    with _POOLS_LOCK:
+        if not _POOLS:
+            from threadpoolctl import ThreadpoolController
+
+            _POOLS.append(ThreadpoolController())
+    with _POOLS[0].limit(limits=1, user_api="blas"):
+        yield
+
 
 IndexKind = str
 """``entity``, ``chunk`` or ``summary``."""
@@ -52,7 +77,8 @@ class KindVectors:
         norm = float(np.linalg.norm(query))
         if norm == 0.0:
             return []
-        scores = (self.matrix @ (query / norm))[rows]  # no copy of the matrix's rows
+        with one_blas_thread():
+            scores = (self.matrix @ (query / norm))[rows]  # no copy of the matrix's rows
         if len(rows) > k:  # the k best, and every row tied with the k-th
             cutoff = np.partition(scores, len(rows) - k)[len(rows) - k]
             keep = scores >= cutoff
