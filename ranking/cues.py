@@ -628,6 +628,36 @@ def _holds_thing(words: list[str]) -> bool:
     )
 
 
+HAVING_VERBS = frozenset(("has", "had"))
+THING_DETERMINERS = frozenset(
+    ("the", "a", "an", "that", "this", "those", "these", "our", "my", "your", "his", "her",
+     "their", "its")
+)  # fmt: skip
+ENDING_UP = (("ended", "up", "with"), ("end", "up", "with"), ("wound", "up", "with"))
+"""Who has a thing now: "Who *has the* grant now?", "Who's *got the* old lady's papers?",
+"Who *has got* Vane's book?", "Who *ended up with* the bell?" (along ``owns`` /
+``owned_by``, which a change's ``held_by`` sets); "Who has *it* in for us?", "Who *has been*
+paying the Judge?" and "Who has *the* power here?" (:data:`HELD_ABSTRACTS`) ask no such thing."""
+
+
+def _has_thing(words: list[str]) -> bool:
+    if words[:1] not in (["who"], ["who's"]):
+        return False
+    if _has_phrase(words, ENDING_UP):
+        return True
+    rest = words[1:]
+    if words[0] == "who's":  # "who's got"
+        rest = ["has", *rest]
+    if rest[:2] == ["has", "got"]:
+        rest = rest[:1] + rest[2:]
+    if not rest or rest[0] not in HAVING_VERBS:
+        return False
+    obj = rest[1:3]
+    if obj[:1] and obj[0] in THING_DETERMINERS:
+        return len(obj) > 1 and obj[1] not in HELD_ABSTRACTS
+    return len(obj) > 1 and obj[0].endswith("'s") and obj[1] not in HELD_ABSTRACTS
+
+
 def _dismisses(cased: list[str]) -> bool:
     """A word of :data:`DISMISSAL_WORDS`, or one of :data:`DISMISSAL_FIRING` with a
     capitalised name after it ("fired *Ethan*")."""
@@ -768,7 +798,7 @@ def question_cues(question: str) -> QuestionCues:
         words[:1] and words[0] in KILLER_THINGS and _killing(words[1:])
     ):
         relations |= {"killed_by"}  # "What took out the sheriff?"
-    if _has_phrase(words, HOLDING_PHRASES) or _holds_thing(words):  # "hanging on to the tape"
+    if _has_phrase(words, HOLDING_PHRASES) or _holds_thing(words) or _has_thing(words):
         relations |= {"owns", "owned_by"}
     if _dismisses(cased):  # "Who canned Ethan?"
         relations |= {"works_for", "employs"}

@@ -348,6 +348,17 @@ def test_a_change_naming_who_destroyed_a_place_answers_who_torched_it() -> None:
     assert "iron-hand" not in other or other["iron-hand"][2]["relation"] == 0.0
 
 
+def test_a_place_asked_by_its_owner_answers_who_torched_it() -> None:
+    owned = Relation(source="silver-stag-inn", target="torven-blackwater", type="owned_by")
+    view = _with(_destroyed_by(party_view(), "Iron Hand"), owned)
+    found = _ask("Who lit up Torven's inn, and on whose say-so?", view)
+    assert found["iron-hand"][2]["relation"] == 1.0
+    assert found["iron-hand"][0] <= 1
+    # without the owner's relation "Torven's inn" names no place, and nothing answers
+    alone = _ask("Who lit up Torven's inn?", _destroyed_by(party_view(), "Iron Hand"))
+    assert "iron-hand" not in alone or alone["iron-hand"][2]["relation"] == 0.0
+
+
 def test_a_destroyer_players_may_not_see_answers_nothing_for_them() -> None:
     gm = _ask("Who torched the Silver Stag Inn?", _destroyed_by(gm_view(), "shadow-cult"))
     assert gm["shadow-cult"][2]["relation"] == 1.0
@@ -464,6 +475,27 @@ def test_holding_on_to_a_thing_asks_who_holds_it() -> None:
         assert {"owns", "owned_by"} <= question_cues(question).relation_types, question
     assert "owned_by" not in question_cues("Who is being held by the smugglers?").relation_types
     assert "owns" not in question_cues("Who holds power in the valley?").relation_types
+
+
+def test_having_a_thing_asks_who_holds_it() -> None:
+    for question in (
+        "Who's got the old lady's land papers right now?",
+        "Who has the Ybarra grant now?",
+        "Who has got Vane's book?",
+        "Who's got Vane's book?",
+        "Who ended up with the bell?",
+        "Who had the map before Kell?",
+    ):
+        assert {"owns", "owned_by"} <= question_cues(question).relation_types, question
+    for question in (
+        "Who has it in for us?",
+        "Who's got it in for us?",
+        "Who has been paying off the Judge?",
+        "Who has the power here?",
+        "Who got the job at the mill?",
+        "What has the Baron got?",
+    ):
+        assert "owned_by" not in question_cues(question).relation_types, question
 
 
 def test_a_president_leads_and_a_dismissal_asks_for_the_employer() -> None:
