@@ -94,6 +94,7 @@ from ranking.referents import TIED, Referents, referents
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, entity_of, measure
 from ranking.stated import stated_answers
+from ranking.whereabouts import whereabouts
 from ranking.wording import spelt_out
 
 _PARTY = ItemKey("entity", PARTY_ID)
@@ -264,8 +265,9 @@ class Ranker:
         answers -= {PARTY_ID}
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         things = asked.things if cues.relation_types else {**asked.at, **asked.things}
-        for entity_id, value in things.items():  # "Lucky's launch", "our digs on Cable St"
-            stated[entity_id] = max(stated.get(entity_id, 0.0), value)
+        where = whereabouts(question, cues, named, view, inputs.names, inputs.graph)
+        for entity_id, value in (*things.items(), *where.items()):  # "Lucky's launch", "our
+            stated[entity_id] = max(stated.get(entity_id, 0.0), value)  # digs on Cable St"
         minded = with_attitude(view, cues.attitude)
         held = status_asked(question, named, view)
         story = participants(question, named, view, inputs.names)

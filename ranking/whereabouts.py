@@ -1,0 +1,87 @@
+"""Where a named person or thing is now, from the change that last moved it.
+
+"Where are they keeping the Argus woman?", "Where'd the black book end up?", "Where's Doc
+now?" ask for a place (or, for a thing, whoever holds it). The graph rarely says so: a session
+recap's change set does — ``status: captured`` with the note "held in Brimstone jail for the
+grand jury", ``held_by: tomas-villanueva``. For a question that asks *where* and names an
+entity that is no place, the answers are:
+
+- when its latest status change (in the view: as of the asked session, visible to the
+  audience) took it away (:data:`AWAY`: captured, missing, lost), the places that change's
+  note names: the last one at :data:`NOTED`, the ones before it at ``NOTED * EARLIER`` (a
+  note tells in order). A rescue's note names where the person was, not where they are: it
+  answers nothing;
+- for a thing, whoever holds it now (its ``owned_by`` / ``owns`` relations in the effective
+  graph, which a change's ``held_by`` sets), at :data:`NOTED`.
+
+The ranker weighs these like stated answers (``w.relation``). Nothing here reads a change the
+view does not hold, so a GM-only change tells players nothing.
+"""
+
+from __future__ import annotations
+
+from graphrag_core.models import CampaignView, Change
+from ranking.cues import QuestionCues
+from ranking.graph import EffectiveGraph
+from ranking.names import NameIndex, question_words
+
+NOTED = 0.6
+"""A place a change's note names, or a thing's holder: as a stated answer, below an extracted
+relation's 1.0 and, mostly, below the entity asked about ("Where is Prior Benedikt?": his
+entry, with its status and the change behind it, is the first answer; at 0.9 the place his
+note names came first on four of the ten labelled sets and cost them MRR)."""
+
+EARLIER = 0.75
+"""A place the note names before its last one ("arrested at the Imperial; held in the jail")."""
+
+WHERE_WORDS = frozenset(("where", "where's", "where'd", "whereabouts"))
+"""The first words of a question asking where something is."""
+
+AWAY = frozenset(("captured", "missing", "lost"))
+"""Statuses whose change note says where the entity is kept or was last seen."""
+
+HOLDING = frozenset(("owned_by", "owns"))
+PLACE_TYPES = frozenset(("Location",))
+
+
+def whereabouts(
+    question: str,
+    cues: QuestionCues,
+    named: set[str],
+    view: CampaignView,
+    names: NameIndex,
+    graph: EffectiveGraph,
+) -> dict[str, float]:
+    """Entity id → how strongly it answers where a named person or thing is now (0..1)."""
+    words = question_words(question)
+    if not words or words[0] not in WHERE_WORDS or "Location" not in cues.answer_types:
+        return {}
+    found: dict[str, float] = {}
+    for entity_id in named:
+        entity = view.entities.get(entity_id)
+        if entity is None or entity.type in PLACE_TYPES:
+            continue
+        change = _latest_status(view, entity_id)
+        if change is not None and change.new_value in AWAY:
+            note = str(change.details.get("note", ""))
+            places = [
+                other
+                for span in names.spans(note, possessive=True)
+                for other in sorted(span.ids)
+                if other in view.entities and view.entities[other].type in PLACE_TYPES
+            ]
+            for other in places:  # a note tells in order: the last place is where it is
+                found[other] = NOTED if other == places[-1] else NOTED * EARLIER
+        if entity.type == "Item":
+            for holder in graph.neighbours({entity_id}, HOLDING):
+                if holder in view.entities:
+                    found[holder] = NOTED
+    return found
+
+
+def _latest_status(view: CampaignView, entity_id: str) -> Change | None:
+    """The entity's latest status change in the view."""
+    changes = [
+        c for c in view.changes.values() if c.entity_id == entity_id and c.kind == "entity_status"
+    ]
+    return max(changes, key=lambda c: (c.session_id, c.revision, c.seq), default=None)

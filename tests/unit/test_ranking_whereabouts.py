@@ -1,0 +1,87 @@
+"""Where a named person or thing is now: the places its latest change's note names when that
+change took it away, and a thing's holder (``ranking.whereabouts``)."""
+
+from __future__ import annotations
+
+from graphrag_core.config import RankingSettings
+from graphrag_core.models import CampaignView, Change, EffectiveState, Entity, Relation
+from ranking.cues import question_cues
+from ranking.graph import EffectiveGraph
+from ranking.lexical import LexicalIndex
+from ranking.names import NameIndex
+from ranking.ranker import Ranker
+from ranking.whereabouts import NOTED, whereabouts
+from ranking.wording import spelt_out
+from tests.fakes import HashEmbedder
+from tests.unit.ranking_fakes import FakeVectorStore, party_view
+
+LEDGER = Entity(id="ledger", name="Harbour Ledger", type="Item", status="present")
+
+
+def _taken(status: str, note: str, *, session: int = 6) -> Change:
+    return Change(
+        id=f"s{session}-r1-1",
+        session_id=session,
+        seq=1,
+        kind="entity_status",
+        entity_id="river-guild",
+        field="status",
+        old_value="active",
+        new_value=status,
+        details={"note": note},
+        source=f"sessions/{session}.md",
+    )
+
+
+def _view(*changes: Change, relations: tuple[Relation, ...] = ()) -> CampaignView:
+    view = party_view()
+    guild = view.entities["river-guild"].model_copy(update={"type": "NPC", "status": "alive"})
+    return view.model_copy(
+        update={
+            "entities": {**view.entities, "river-guild": guild, "ledger": LEDGER},
+            "changes": {**view.changes, **{c.id: c for c in changes}},
+            "relations": relations,
+            "states": {
+                **view.states,
+                "river-guild": EffectiveState(entity_id="river-guild", status="captured"),
+            },
+        }
+    )
+
+
+def _where(question: str, view: CampaignView) -> dict[str, float]:
+    asked = spelt_out(question)
+    names = NameIndex.build(view)
+    named = names.find(asked)
+    return whereabouts(asked, question_cues(asked), named, view, names, EffectiveGraph.build(view))
+
+
+def test_a_captives_note_says_where_they_are_kept_the_last_place_first() -> None:
+    view = _view(
+        _taken("captured", "Seized at the Red Oak Tavern; held in the Silver Stag Inn's cellar.")
+    )
+    found = _where("Where are they keeping the River Guild?", view)
+    assert found["silver-stag-inn"] > found["red-oak-tavern"] > 0.0
+    # a question that does not ask where, or an entity that came back, asks nothing of it
+    assert _where("Who took the River Guild?", view) == {}
+    rescued = _view(
+        _taken("captured", "Held in the Silver Stag Inn.", session=6),
+        _taken("alive", "Rescued from the Silver Stag Inn.", session=7),
+    )
+    assert _where("Where is the River Guild now?", rescued) == {}
+
+
+def test_a_thing_is_where_its_holder_is() -> None:
+    held = Relation(source="ledger", target="torven-blackwater", type="owned_by")
+    found = _where("Where'd the Harbour Ledger end up?", _view(relations=(held,)))
+    assert found == {"torven-blackwater": NOTED}
+
+
+def test_the_ranker_offers_the_place_a_captive_is_kept() -> None:
+    view = _view(_taken("captured", "Seized at the Red Oak Tavern; held at the Silver Stag Inn."))
+    embedder = HashEmbedder()
+    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
+    result = ranker.rank("Where are they keeping the River Guild?", view, LexicalIndex.build(view))
+    ids = [r.id for r in result.results]
+    assert ids.index("silver-stag-inn") < ids.index("red-oak-tavern")
+    assert result.results[ids.index("silver-stag-inn")].signals["relation"] == NOTED
