@@ -201,7 +201,7 @@ class _Collector:
         if creature is not None:
             spans = [s for s in spans if s.start > 0]  # "Reef" of "Reef drakes are ..."
             self._kind(chunk, text, *creature, party=party)
-        if section and _PRONOUN_SUBJECT.match(text):
+        if section and _PRONOUN_SUBJECT.match(text) and " " in text:  # not a bare "She"
             kind = definition_type(text, 0, text.index(" "))
             if kind:
                 self.get(section).votes.append((1, kind))

@@ -106,3 +106,13 @@ def test_a_title_that_is_someones_nickname_stays_an_entity() -> None:
     found = _entities(text)
     assert "Prof" in found  # only ever "the Prof": a person known so
     assert "Sir" not in found and "Mr" not in found  # forms of address name no one
+
+
+def test_a_pronoun_alone_at_the_end_of_a_quoted_line_is_read_without_failing() -> None:
+    text = (
+        "## The Coffee-House\n\n"
+        "> [GM, later, different pencil: Otto dies in session 2. Agnes keeps the place open. She\n"
+        "> knows exactly what the third rod is for.]\n"
+    )
+    found = _entities(text)  # raised "substring not found" on the bare "She"
+    assert "The Coffee-House" in found
