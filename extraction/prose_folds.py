@@ -12,6 +12,8 @@ A prose name folds into the one listed entity when it is
   an "of" phrase after it ("Alderman Museum of Maritime History" of The Alderman Museum); a
   person's name with one ("Calla of the Order of the Ember") stays as it is;
 - a lone surname, untitled, of exactly one listed person and no other listed name: "Moretti";
+- a lone surname with a title, of exactly one listed person whose titles agree: "Major
+  Sokolova" of Major Tamara Sokolova (never a GM-only person for a name the party reads);
 - a name written mostly in the possessive that opens exactly one listed place's or group's
   name, is one of its names, or (with its title) ends a listed place's name after "of", when
   the prose types it as no person: "St Agatha's" of St Agatha's Infirmary, "St Barbara's"
@@ -68,6 +70,7 @@ class KnownFolds:
             self._of_phrase(" ".join(words), kind),
             self._of_phrase(written, kind),
             self._surname(words, candidate, kind),
+            self._titled_surname(words, candidate, kind),
             self._possessive(candidate, kind),
             self.sound_alike(candidate),
         ):
@@ -130,6 +133,24 @@ class KnownFolds:
             return None
         fits = [p.id for p in self._people if _surname(p.name) == lone]
         return fits[0] if len(fits) == 1 else None
+
+    def _titled_surname(self, words: list[str], candidate: Candidate, kind: str) -> str | None:
+        """A listed person's surname alone with a title they can bear ("Major Sokolova" of
+        Major Tamara Sokolova, "Commander Gale" of Commander Rupert Gale): the one listed
+        person of that surname whose titles agree (:func:`titles_agree`); none when two fit
+        ("Herr Kranz" beside Otto and Agnes Kranz), nor a GM-only person for a name the
+        party reads."""
+        words = _plain(" ".join(words))
+        titles = [*candidate.titles, *leading_titles(display_name(candidate))]
+        if len(words) != 1 or not titles or kind not in (*_PEOPLE, "Other"):
+            return None
+        lone = normalise_name(words[0])
+        fits = [
+            p for p in self._people if _surname(p.name) == lone and titles_agree(titles, _titles(p))
+        ]
+        if len(fits) != 1 or (candidate.party and fits[0].visibility != "party"):
+            return None
+        return fits[0].id
 
     def sound_alike(self, candidate: Candidate) -> str | None:
         """The one listed person whose surname ``candidate``'s last word is a misheard

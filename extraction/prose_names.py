@@ -35,7 +35,7 @@ TITLES = _words(
     "marshal agent officer senator governor chancellor ambassador reverend pastor vicar parson ",
     "rabbi prior prioress friar margrave earl emperor empress regent mr mrs ms miss mister ",
     "madam madame dr vizier sultan sultana emir jarl thane harbourmaster forewoman foreman st ",
-    "director hon doc rev prof messrs",
+    "director hon doc rev prof messrs major private comrade",
 )
 PERSON_TITLES = _words(
     "doctor professor admiral commodore lieutenant colonel corporal ensign sergeant inspector ",

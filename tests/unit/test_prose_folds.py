@@ -175,3 +175,31 @@ def test_a_persons_name_with_an_of_phrase_naming_a_listed_group_stays_apart() ->
     )
     entities = {e.id: e for e in _with_list(pack, prose).entities}
     assert "Sister Calla of the Order of the Ember" not in entities["calla"].aliases
+
+
+_EMBASSY_LIST = """entities:
+  - {id: tamara-sokolova, name: Major Tamara Sokolova, type: NPC, aliases: [Tamara, the Ice Queen]}
+  - {id: rupert-gale, name: Commander Rupert Gale, type: NPC, aliases: [the Old Man]}
+  - {id: otto-kranz, name: Otto Kranz, type: NPC, aliases: [Herr Ober]}
+  - {id: agnes-kranz, name: Agnes Kranz, type: NPC, aliases: [Frau Kranz]}
+  - {id: secret-kell, name: Colonel Ivo Kell, type: NPC, visibility: gm}
+"""
+
+_EMBASSY_NOTES = """# The rezidentura
+
+- Major Sokolova runs counter-intelligence. Major Sokolova never smiles.
+- Commander Gale signs the chits in London. Commander Gale wants results.
+- Herr Kranz keeps the corner table. Herr Kranz knows everyone.
+- Colonel Kell was seen at the Prater. Colonel Kell drinks tea.
+"""
+
+
+def test_a_listed_persons_surname_with_a_title_they_bear_folds_into_them() -> None:
+    entities = {e.id: e for e in _with_list(_EMBASSY_LIST, _EMBASSY_NOTES).entities}
+    names = {e.name for e in entities.values()}
+    assert "Major Sokolova" not in names and "Commander Gale" not in names
+    assert "Major Sokolova" in entities["tamara-sokolova"].aliases
+    assert "Commander Gale" in entities["rupert-gale"].aliases
+    # two listed people of that surname: no guess; a GM-only person takes no name players read
+    assert all("Herr Kranz" not in entities[k].aliases for k in ("otto-kranz", "agnes-kranz"))
+    assert "Colonel Kell" not in entities["secret-kell"].aliases
