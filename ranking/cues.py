@@ -111,7 +111,7 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
     ),
     **dict.fromkeys(
         ("serve", "serves", "served", "servant", "servants", "works", "work", "worked",
-         "employ", "employs",
+         "employ", "employs", "working", "serving", "spying", "employing",
          "employer", "employed", "employee", "hired", "spy", "spies", "steal", "steals"),
         frozenset({"serves", "works_for", "employs"}),
     ),
@@ -715,13 +715,53 @@ def _sets_fire(words: list[str]) -> bool:
     return words[:1] == ["set"] and not {"fire", "alight", "ablaze"}.isdisjoint(words[1:7])
 
 
+CAPTURE_WORDS = frozenset(
+    ("grabbed", "snatched", "kidnapped", "abducted", "nabbed", "captured", "seized",
+     "arrested", "took", "taken", "caught", "jailed", "imprisoned", "collared", "bagged",
+     "lifted", "pinched", "grab", "snatch", "kidnap", "abduct", "capture", "arrest")
+)  # fmt: skip
+"""Verbs of taking someone captive ("Who *grabbed* MAGPIE?", "Who *snatched* Doc?"): asked
+along ``captured_by``, the detail a change that captured someone names; a thing taken ("Who
+took the map?") has no such detail, and the question finds none."""
+
+SEPARABLE_KILLINGS = (("did", "in"), ("done", "in"), ("took", "out"), ("taken", "out"),
+                      ("bumped", "off"), ("knocked", "off"), ("rubbed", "out"),
+                      ("finished", "off"), ("polished", "off"), ("put", "down"))  # fmt: skip
+SEPARABLE_GAP = 3
+"""Killings written with their object between verb and particle ("Who *did* Toni *in*?",
+"Who *took* the Colonel *out*?"), the object at most this many words; a particle with a
+preposition after it moves something instead ("Who took the map *out of* the safe?")."""
+_MOVING = frozenset(
+    ("of", "to", "for", "on", "into", "from", "with", "the", "a", "an", "this", "that", "our",
+     "his", "her", "their", "my", "your")
+)  # fmt: skip
+"""Words after the particle that make it a preposition ("Who did it *in the* keep?")."""
+_DEED_PRONOUNS = frozenset(("it", "this", "that", "so"))
+
+
+def _separable_killing(words: list[str]) -> bool:
+    for verb, particle in SEPARABLE_KILLINGS:
+        if (
+            words[:1] != [verb]
+            or words[1:2] == [particle]
+            or words[1:2] in ([p] for p in _DEED_PRONOUNS)
+        ):
+            continue
+        for i in range(2, 2 + SEPARABLE_GAP):
+            if i < len(words) and words[i] == particle:
+                return i + 1 >= len(words) or words[i + 1] not in _MOVING
+    return False
+
+
 def _event(words: list[str]) -> frozenset[str]:
     """The relation a "who did it" question asks along when it names an act: destruction
     (``destroyed_by``: "Who torched the mill?", "Who brought the snow down on the inn?") or
     sending someone to their death (``killed_by``: "Who sent Grell into the river?"). Only a
     question opening with "who" asks for an agent (``words`` are the rest)."""
     words = _act(words)
-    found: set[str] = {"killed_by"} if _killing(words) else set()
+    found: set[str] = {"killed_by"} if _killing(words) or _separable_killing(words) else set()
+    if words[:1] and words[0] in CAPTURE_WORDS and not found:  # "took X down" kills
+        found.add("captured_by")
     if not DESTRUCTION_WORDS.isdisjoint(words[:2]) or _sets_fire(words):
         found.add("destroyed_by")
     if words[:1] and words[0] in DOWNFALL_VERBS and "down" in words[1:6]:

@@ -9,10 +9,12 @@ is no shortcut. Built once per view.
 Two kinds of edge are not relations of the taxonomy: a ``related_to`` that only says two names
 share a sentence (``evidence="co_occurrence"``) is of the kind :data:`CO_OCCURRENCE`, so a
 question asking along ``related_to`` (a kinship, :data:`ranking.cues.KIN_WORDS`) reaches only
-the kin the prose states; and a visible change's detail naming who destroyed the changed
-entity (``destroyed_by: [reedmen]``, :data:`DESTRUCTION_DETAILS`) is a ``destroyed_by`` edge,
-read at query time ("Who torched the Ferry House?"). The detail's names resolve among the view's
-entities only, so a player's graph never gains a GM-only entity.
+the kin the prose states; and a visible change's detail naming who destroyed or damaged the
+changed entity (``destroyed_by: [reedmen]``, :data:`DESTRUCTION_DETAILS`) is a ``destroyed_by``
+edge, and one naming who took it captive (``captured_by: [the-pole]``, :data:`CAPTURE_DETAILS`)
+a ``captured_by`` edge, read at query time and only when asked along ("Who torched the Ferry
+House?", "Who grabbed MAGPIE?"). The detail's names resolve among the view's entities only, so
+a player's graph never gains a GM-only entity.
 
 ``proximity(seeds)``: graded closeness to the entities a question names: ``decay ** (d - 1)``
 for the shortest distance ``d`` (in relations, up to ``hops``) from any seed.
@@ -55,9 +57,25 @@ CO_OCCURRENCE = "co_occurrence"
 
 DESTRUCTION_DETAILS = frozenset(
     ("destroyed_by", "burned_by", "burnt_by", "torched_by", "razed_by", "sunk_by", "wrecked_by",
-     "demolished_by")
+     "demolished_by", "damaged_by", "bombed_by", "blown_up_by")
 )  # fmt: skip
-"""Change details that name who destroyed the changed entity (a ``destroyed_by`` edge)."""
+"""Change details that name who destroyed (or damaged) the changed entity (a ``destroyed_by``
+edge: "Who lit up the tractor shed?" asks for either)."""
+
+CAPTURE_DETAILS = frozenset(
+    ("captured_by", "kidnapped_by", "abducted_by", "arrested_by", "seized_by", "taken_by",
+     "snatched_by", "imprisoned_by", "jailed_by")
+)  # fmt: skip
+"""Change details that name who took the changed entity captive (a ``captured_by`` edge)."""
+
+DETAIL_KINDS = {
+    **dict.fromkeys(DESTRUCTION_DETAILS, "destroyed_by"),
+    **dict.fromkeys(CAPTURE_DETAILS, "captured_by"),
+}
+"""The edge kind of each change detail read as one."""
+
+EVENT_KINDS = frozenset(DETAIL_KINDS.values())
+"""Edge kinds of change details: followed only when a question asks along them."""
 
 
 def _kind(relation: Relation, states: Mapping[str, EffectiveState]) -> str:
@@ -66,25 +84,26 @@ def _kind(relation: Relation, states: Mapping[str, EffectiveState]) -> str:
     return effective_type(relation, states)
 
 
-def destroyers(view: CampaignView) -> list[tuple[str, str]]:
-    """``(destroyed, destroyer)`` per visible change detail of :data:`DESTRUCTION_DETAILS`
-    whose values name entities of the view (by id, name or alias, in any case)."""
+def detail_edges(view: CampaignView) -> list[tuple[str, str, str]]:
+    """``(changed, named, kind)`` per visible change detail of :data:`DETAIL_KINDS` whose
+    values name entities of the view (by id, name or alias, in any case)."""
     names: dict[str, str] = {}
     for entity in view.entities.values():
         for name in (entity.id, entity.name, *entity.aliases):
             names.setdefault(name.casefold(), entity.id)
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, str, str]] = []
     for change in view.changes.values():
         if change.entity_id not in view.entities:
             continue
         for key, value in change.details.items():
-            if key.casefold() not in DESTRUCTION_DETAILS:
+            kind = DETAIL_KINDS.get(key.casefold())
+            if kind is None:
                 continue
             values = value if isinstance(value, list | tuple) else [value]
             for item in values:
                 target = names.get(str(item).strip().casefold())
                 if target is not None and target != change.entity_id:
-                    found.append((change.entity_id, target))
+                    found.append((change.entity_id, target, kind))
     return found
 
 
@@ -109,21 +128,21 @@ class EffectiveGraph:
             adjacency.setdefault(relation.source, []).append((relation.target, kind))
             adjacency.setdefault(relation.target, []).append((relation.source, kind))
         events: dict[str, list[tuple[str, str]]] = {}
-        for destroyed, destroyer in destroyers(view):
-            events.setdefault(destroyed, []).append((destroyer, "destroyed_by"))
-            events.setdefault(destroyer, []).append((destroyed, "destroyed_by"))
+        for changed, named, kind in detail_edges(view):
+            events.setdefault(changed, []).append((named, kind))
+            events.setdefault(named, []).append((changed, kind))
         stops = {eid for eid, state in view.states.items() if state.inactive}
         return cls(adjacency, frozenset(stops | {PARTY_ID}), events)
 
     def neighbours(self, seeds: Iterable[str], types: Iterable[str] | None = None) -> set[str]:
         """Entities one effective relation (of ``types``, when given) from a seed; a change's
-        ``destroyed_by`` detail counts only when asked along."""
+        ``destroyed_by`` or ``captured_by`` detail counts only when asked along."""
         wanted = None if types is None else frozenset(types)
         found = {
             other
             for seed in seeds
             for other, kind in (*self._adjacency.get(seed, ()), *self._events.get(seed, ()))
-            if (wanted is None and kind != "destroyed_by") or (wanted and kind in wanted)
+            if (wanted is None and kind not in EVENT_KINDS) or (wanted and kind in wanted)
         }
         return found - set(seeds)
 

@@ -359,6 +359,47 @@ def test_a_place_asked_by_its_owner_answers_who_torched_it() -> None:
     assert "iron-hand" not in alone or alone["iron-hand"][2]["relation"] == 0.0
 
 
+def _captured_by(view: CampaignView, captor: str) -> CampaignView:
+    taken = Change(
+        id="s6-r1-2",
+        session_id=6,
+        seq=2,
+        kind="entity_status",
+        entity_id="torven-blackwater",
+        field="status",
+        old_value="dead",
+        new_value="captured",
+        details={"captured_by": [captor], "note": "Dragged off the quay."},
+        source="sessions/6.md",
+    )
+    return view.model_copy(update={"changes": {**view.changes, taken.id: taken}})
+
+
+def test_a_change_naming_a_captor_answers_who_grabbed_someone() -> None:
+    for question in ("Who grabbed Torven?", "Who snatched Torven, and where?"):
+        assert "captured_by" in question_cues(question).relation_types, question
+    found = _ask("Who grabbed Torven?", _captured_by(party_view(), "River Guild"))
+    assert found["river-guild"][2]["relation"] == 1.0 and found["river-guild"][0] <= 1
+    # the detail ties nothing together unless asked along
+    other = _ask("Who guards Torven?", _captured_by(party_view(), "River Guild"))
+    assert "river-guild" not in other or other["river-guild"][2]["relation"] == 0.0
+
+
+def test_a_killing_with_its_object_inside_and_work_in_its_ing_form_are_read() -> None:
+    assert "killed_by" in question_cues("Who did Toni in at the reception?").relation_types
+    assert "killed_by" in question_cues("Who took the Colonel out?").relation_types
+    assert "killed_by" not in question_cues("Who took the map out of the safe?").relation_types
+    assert "works_for" in question_cues("Who was JT really working for?").relation_types
+    damaged = _destroyed_by(party_view(), "Iron Hand")
+    change = damaged.changes["s6-r1-1"]
+    details = {"damaged_by": ["Iron Hand"], "note": "Scorched."}
+    damaged = damaged.model_copy(
+        update={"changes": {change.id: change.model_copy(update={"details": details})}}
+    )
+    found = _ask("Who lit up the Silver Stag Inn?", damaged)
+    assert found["iron-hand"][2]["relation"] == 1.0
+
+
 def test_a_destroyer_players_may_not_see_answers_nothing_for_them() -> None:
     gm = _ask("Who torched the Silver Stag Inn?", _destroyed_by(gm_view(), "shadow-cult"))
     assert gm["shadow-cult"][2]["relation"] == 1.0
