@@ -447,7 +447,8 @@ def _patches_someone(words: list[str]) -> bool:
 
 
 PARTY_NOUNS = frozenset(
-    ("party", "company", "crew", "band", "group", "fellowship", "companions")
+    ("party", "company", "crew", "band", "group", "fellowship", "companions", "team", "squad",
+     "unit", "cell", "posse", "troupe")
 )  # fmt: skip
 """Nouns by which "our …" names the party ("Who has joined *our company*?"): never another
 entity's name there, and the party is where a relation asked about starts."""

@@ -127,6 +127,9 @@ _ROLL_PAIRS = frozenset((("with", "us"), ("alongside", "us"), ("beside", "us")))
 in the van *with us* now?") after a word of travelling together (:data:`COMPANY_WORDS`) or
 "in" (a vehicle, a camp): "Who's at war with us?", "Who fought with us?" ask no roll."""
 
+ROLL_WORDS = frozenset(("headcount", "roster", "roll", "lineup"))
+"""Words that ask for the party's roll outright ("Who's on the team right now, *headcount*?")."""
+
 COMPANY_WORDS = frozenset(
     ("ride", "rides", "riding", "rode", "travel", "travels", "travelling", "traveling",
      "travelled", "traveled", "march", "marches", "marching", "sail", "sails", "sailing",
@@ -138,7 +141,8 @@ COMPANY_WORDS = frozenset(
 def roll_asked(question: str, cues: QuestionCues) -> bool:
     """The question asks who is in the party: "who" (or "which") and then company kept with
     the asker (:data:`_ROLL_PAIRS`), or being in the party or in "our" crew ("Who is in our
-    crew?", "Who's in the party now?"). An attitude or another relation asked is something
+    crew?", "Who's in the party now?", "Who's on the team?"), or a word of the roll itself
+    (:data:`ROLL_WORDS`). An attitude or another relation asked is something
     else ("Who's at war with us?", "Who sides with us?", "Who fought with us?")."""
     words = question_words(question)
     if words[:1] not in (["who"], ["which"]) or cues.attitude is not None or cues.dangers:
@@ -148,8 +152,10 @@ def roll_asked(question: str, cues: QuestionCues) -> bool:
     for i, pair in enumerate(pairwise(words)):
         if pair in _ROLL_PAIRS and not COMPANY_WORDS.isdisjoint(words[1:i]):
             return True
+    if not ROLL_WORDS.isdisjoint(words):  # "Who's on the team, headcount?"
+        return True
     return any(
-        first == "in" and (second == "our" or second == "the") and third in PARTY_NOUNS
+        first in ("in", "on") and (second == "our" or second == "the") and third in PARTY_NOUNS
         for first, second, third in zip(words, words[1:], words[2:], strict=False)
     )
 

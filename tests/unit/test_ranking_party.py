@@ -158,6 +158,8 @@ def test_who_rides_with_us_is_answered_by_the_party_as_it_is_now() -> None:
         "Who all's riding with us these days?",
         "Who's in the wagon with us now?",
         "Who is in our crew?",
+        "Who's on the team right now, headcount?",
+        "Who is on our squad?",
     ):
         asked = spelt_out(question)
         assert roll_asked(asked, question_cues(asked)), question
@@ -167,6 +169,7 @@ def test_who_rides_with_us_is_answered_by_the_party_as_it_is_now() -> None:
         "Who's angry with us?",
         "Who sides with us?",
         "What rides with us?",
+        "Who's on the council?",
     ):
         asked = spelt_out(question)
         assert not roll_asked(asked, question_cues(asked)), question
