@@ -64,6 +64,7 @@ from ranking.asked_status import status_asked
 from ranking.communities import summary_hits
 from ranking.cues import (
     ABOUT_NOUNS,
+    ATTITUDE_WORDS,
     DANGER_ONLY_HOSTILE,
     PARTY_NOUNS,
     QuestionCues,
@@ -153,7 +154,10 @@ class Ranker:
         chosen_preset = choose_preset(
             question, historical=past, forced=preset or self._settings.preset
         )
-        note = nobody_note(question_cues(question), view)
+        cues = question_cues(question)
+        if cues.attitude and _attitude_in_a_name(question, inputs.names.spans(question)):
+            cues = replace(cues, attitude=None)  # "Where is our friend?": no allies asked
+        note = nobody_note(cues, view)
         items = [] if note else self.score(
             question, view, lexical, historical=past, preset=chosen_preset, inputs=inputs,
         )  # fmt: skip
@@ -193,6 +197,8 @@ class Ranker:
         owned = bool(cues.relation_types)  # "Bryony's mum", "the Baron's allies"
         spans = _without_party_nouns(question, _spans(question, inputs.names, owned))
         named = {e for span in spans for e in span.ids} - {PARTY_ID}
+        if cues.attitude and _attitude_in_a_name(question, spans):  # "our friend" is CARDINAL
+            cues = replace(cues, attitude=None)
         cfg = self._settings
         near = inputs.graph.proximity(named, hops=cfg.proximity_hops, decay=cfg.proximity_decay)
         asked = referents(
@@ -407,6 +413,13 @@ def _spans(question: str, names: NameIndex, owned: bool) -> list[NameSpan]:
         if span not in spans and words[span.end : span.end + 1] and words[span.end] in ABOUT_NOUNS
     ]
     return sorted([*spans, *about])
+
+
+def _attitude_in_a_name(question: str, spans: list[NameSpan]) -> bool:
+    """Whether the question's attitude word is inside a name it uses ("Where did *our friend*
+    end up?" asks for the one so called, not for the party's allies)."""
+    words = question_words(question)
+    return any(words[i] in ATTITUDE_WORDS for span in spans for i in range(span.start, span.end))
 
 
 def _without_party_nouns(question: str, spans: list[NameSpan]) -> list[NameSpan]:

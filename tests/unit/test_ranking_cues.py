@@ -588,3 +588,13 @@ def test_other_words_for_leading_ask_along_leads() -> None:
     ):
         assert "leads" in question_cues(spelt_out(question)).relation_types, question
     assert "leads" not in question_cues(spelt_out("Who shot the boss's dog?")).relation_types
+
+
+def test_an_attitude_word_inside_a_name_asks_for_the_one_so_called() -> None:
+    view = party_view()
+    guild = view.entities["river-guild"].model_copy(update={"aliases": ("our friend",)})
+    view = view.model_copy(update={"entities": {**view.entities, "river-guild": guild}})
+    found = _ask("Where is our friend now?", view)
+    assert found["river-guild"][2]["named"] == 1.0
+    assert found["river-guild"][2]["attitude"] == 0.0  # no allies asked for
+    assert found["river-guild"][0] <= 2
