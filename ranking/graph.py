@@ -187,3 +187,45 @@ def ended_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str]) 
         if change.target_id in seeds:
             found.add(change.entity_id)
     return {e for e in found - seeds if e in view.entities}
+
+
+SUCCESSION_TYPES = frozenset(("leads", "ruled_by"))
+"""Relations one holder hands to the next: a leadership, a rule."""
+
+
+def successors(view: CampaignView, seeds: Iterable[str]) -> set[str]:
+    """Who took a seed's place: a visible change ended a relation of
+    :data:`SUCCESSION_TYPES` between a seed and something, and a change of that session or
+    later started the same relation between that something and another ("Can the Skipper
+    sign off on it?": the Commander's ``leads`` of the service ended in session 5 and
+    Hennessey's started, so Hennessey is who can now)."""
+    seeds = set(seeds)
+    ended: list[tuple[str, str, int, bool]] = []  # (type, other end, session, seed is source)
+    started: list[tuple[str, str, str, int, bool]] = []
+    for change in view.changes.values():
+        if (
+            change.kind != "relationship"
+            or change.field != "relation"
+            or change.relation_type not in SUCCESSION_TYPES
+            or change.target_id is None
+        ):
+            continue
+        if change.new_value == "end":
+            if change.entity_id in seeds:
+                ended.append((change.relation_type, change.target_id, change.session_id, True))
+            if change.target_id in seeds:
+                ended.append((change.relation_type, change.entity_id, change.session_id, False))
+        elif change.new_value == "start":
+            started.append(
+                (change.relation_type, change.entity_id, change.target_id, change.session_id, True)
+            )
+    found: set[str] = set()
+    for kind, other, session, as_source in ended:
+        for s_kind, source, target, s_session, _ in started:
+            if s_kind != kind or s_session < session:
+                continue
+            if as_source and target == other:
+                found.add(source)
+            elif not as_source and source == other:
+                found.add(target)
+    return {e for e in found - seeds if e in view.entities}

@@ -81,7 +81,7 @@ from ranking.evidence import (
     with_opposed,
 )
 from ranking.focus import focused_entities
-from ranking.graph import EffectiveGraph, ended_along
+from ranking.graph import EffectiveGraph, ended_along, successors
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
@@ -97,6 +97,11 @@ from ranking.signals import SignalContext, entity_of, measure
 from ranking.stated import stated_answers
 from ranking.whereabouts import whereabouts
 from ranking.wording import spelt_out
+
+SUCCESSOR = 0.7
+"""Who took the place of an entity the question names (:func:`ranking.graph.successors`),
+as a stated answer: "Can the Skipper sign off on it?" is answered by whoever leads now, below
+the Skipper himself."""
 
 _PARTY = ItemKey("entity", PARTY_ID)
 
@@ -265,13 +270,15 @@ class Ranker:
         answers = _killers_of_kin(answers, seeds, cues, inputs.graph)
         if cues.ended:  # "Who canned Science Ethan?": along the relation a change ended
             answers |= ended_along(view, seeds, cues.relation_types)
-        answers |= newest_members(question, view)  # "Who's the newest hunter on the team?"
-        if roll_asked(question, cues):  # "Who all's riding with us these days?"
+        newest = newest_members(question, view)  # "Who's the newest hunter on the team?"
+        answers |= newest
+        if not newest and roll_asked(question, cues):  # "Who all's riding with us these days?"
             answers |= roll(view, inputs.party)
         answers -= {PARTY_ID}
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         things = asked.things if cues.relation_types else {**asked.at, **asked.things}
         where = whereabouts(question, cues, named, view, inputs.names, inputs.graph)
+        where.update(dict.fromkeys(successors(view, named) - named, SUCCESSOR))  # the Skipper's
         for entity_id, value in (*things.items(), *where.items()):  # "Lucky's launch", "our
             stated[entity_id] = max(stated.get(entity_id, 0.0), value)  # digs on Cable St"
         minded = with_attitude(view, cues.attitude)

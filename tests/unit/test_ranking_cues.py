@@ -9,7 +9,7 @@ from graphrag_core.models import CampaignView, Change, Entity, Relation
 from ranking.cues import PERSON_TYPES, QuestionCues, lexical_query, question_cues
 from ranking.lexical import LexicalIndex
 from ranking.presets import CURRENT_STATE
-from ranking.ranker import Ranker
+from ranking.ranker import SUCCESSOR, Ranker
 from ranking.wording import spelt_out
 from tests.fakes import HashEmbedder
 from tests.unit.ranking_fakes import FakeVectorStore, gm_view, party_view
@@ -598,3 +598,33 @@ def test_an_attitude_word_inside_a_name_asks_for_the_one_so_called() -> None:
     assert found["river-guild"][2]["named"] == 1.0
     assert found["river-guild"][2]["attitude"] == 0.0  # no allies asked for
     assert found["river-guild"][0] <= 2
+
+
+def _handover(view: CampaignView) -> CampaignView:
+    def relation(seq: int, source: str, change: str) -> Change:
+        return Change(
+            id=f"s6-r1-{seq}",
+            session_id=6,
+            seq=seq,
+            kind="relationship",
+            entity_id=source,
+            target_id="iron-hand",
+            relation_type="leads",
+            field="relation",
+            new_value=change,
+            source="sessions/6.md",
+        )
+
+    ended, started = relation(3, "torven-blackwater", "end"), relation(4, "river-guild", "start")
+    return view.model_copy(
+        update={"changes": {**view.changes, ended.id: ended, started.id: started}}
+    )
+
+
+def test_whoever_took_a_named_leaders_place_answers_for_him() -> None:
+    found = _ask("Can Torven hire us some swords?", _handover(party_view()))
+    assert found["river-guild"][2]["relation"] == SUCCESSOR
+    assert found["torven-blackwater"][0] < found["river-guild"][0]
+    # no handover, no successor
+    alone = _ask("Can Torven hire us some swords?", party_view())
+    assert "river-guild" not in alone or alone["river-guild"][2]["relation"] == 0.0

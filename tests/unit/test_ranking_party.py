@@ -140,9 +140,13 @@ def test_the_newest_member_is_the_one_whose_joining_a_later_session_recorded() -
         "Who's the newest member of the crew?",
         "Who joined us most recently?",
         "Who's the latest addition to the team?",
+        "Who's the newest hunter on the team?",
     ):
         assert newest_members(question, view) == {"mother-orla"}, question
         assert _ranked(view, question)["mother-orla"]["rank"] == 0.0, question
+    # "on the team" asks for the roll, but the newest asked for is no roll call
+    hunter = _ranked(view, "Who's the newest hunter on the team?")
+    assert hunter.get("brann", {}).get("relation", 0.0) == 0.0
     assert newest_members("Who is in our crew?", view) == frozenset()  # no "newest"
     assert newest_members("What's the latest news?", view) == frozenset()  # no membership
     left = view.model_copy(update={"relations": (brann_joined,)})  # Orla left since
