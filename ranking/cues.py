@@ -54,7 +54,9 @@ ANSWER_TYPE_WORDS: dict[str, frozenset[str]] = {
     ),
     **dict.fromkeys(
         ("faction", "factions", "guild", "guilds", "cult", "cults", "gang", "gangs",
-         "order", "orders", "powers"),
+         "order", "orders", "powers", "outfit", "outfits", "organisation", "organisations",
+         "organization", "organizations", "agency", "agencies", "syndicate", "syndicates",
+         "clan", "clans", "crews", "mobs", "rackets"),
         frozenset({"Faction"}),
     ),
     **dict.fromkeys(

@@ -628,3 +628,13 @@ def test_whoever_took_a_named_leaders_place_answers_for_him() -> None:
     # no handover, no successor
     alone = _ask("Can Torven hire us some swords?", party_view())
     assert "river-guild" not in alone or alone["river-guild"][2]["relation"] == 0.0
+
+
+def test_outfits_agencies_and_syndicates_are_factions() -> None:
+    for question in (
+        "Who are the big outfits a newcomer needs to know in this town?",
+        "Which agencies are working the city?",
+        "What syndicates run the docks?",
+    ):
+        assert question_cues(question).list_types == {"Faction"}, question
+    assert "Faction" in question_cues("What's the Argus outfit's deal?").answer_types
