@@ -637,4 +637,4 @@ def test_outfits_agencies_and_syndicates_are_factions() -> None:
         "What syndicates run the docks?",
     ):
         assert question_cues(question).list_types == {"Faction"}, question
-    assert "Faction" in question_cues("What's the Argus outfit's deal?").answer_types
+    assert "Faction" in question_cues("What's the deal with the Argus outfit?").answer_types
