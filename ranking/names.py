@@ -20,6 +20,26 @@ _LEADING = frozenset({"the", "a", "an"})
 MAX_NAME_WORDS = 8
 
 
+ADDRESS_WORDS = frozenset(
+    ("herr", "frau", "fraulein", "fräulein", "mr", "mrs", "ms", "miss", "mister", "senor",
+     "señor", "senora", "señora", "senorita", "señorita", "monsieur", "madame", "mademoiselle",
+     "signor", "signora", "don", "dona", "doña")
+)  # fmt: skip
+"""Forms of address: an alias "Herr Ober" names its holder as "the Ober" too, when no other
+name is that word."""
+_CALENDAR = frozenset(
+    ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+     "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december")
+)  # fmt: skip
+
+
+def _bare_name(word: str, skip: frozenset[str]) -> bool:
+    """A word an alias of address may be shortened to: not a weekday or month ("Mr
+    Thursday" is never "Thursday"), not a word the index ignores, four letters or more."""
+    return len(word) >= 4 and word not in _CALENDAR and word not in skip
+
+
 def name_words(text: str) -> tuple[str, ...]:
     """Lowercase words without apostrophes; a leading article is dropped."""
     words = _WORD.findall(text.lower().replace("'", "").replace("’", ""))
@@ -86,6 +106,13 @@ class NameIndex:
                     and not (len(words) == 1 and words[0] in skip)
                 ):
                     phrases.setdefault(words, set()).add(entity.id)
+        bare: dict[tuple[str, ...], set[str]] = {}
+        for words, ids in phrases.items():
+            if len(words) == 2 and words[0] in ADDRESS_WORDS and _bare_name(words[1], skip):
+                bare.setdefault(words[1:], set()).update(ids)
+        for words, ids in bare.items():
+            if words not in phrases and len(ids) == 1:  # "the Ober" of "Herr Ober" alone
+                phrases[words] = ids
         return cls({words: frozenset(ids) for words, ids in phrases.items()})
 
     def find(self, question: str) -> set[str]:

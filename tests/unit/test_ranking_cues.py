@@ -8,6 +8,7 @@ from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView, Change, Entity, Relation
 from ranking.cues import PERSON_TYPES, QuestionCues, lexical_query, question_cues
 from ranking.lexical import LexicalIndex
+from ranking.names import NameIndex
 from ranking.presets import CURRENT_STATE
 from ranking.ranker import SUCCESSOR, Ranker
 from ranking.wording import spelt_out
@@ -638,3 +639,13 @@ def test_outfits_agencies_and_syndicates_are_factions() -> None:
     ):
         assert question_cues(question).list_types == {"Faction"}, question
     assert "Faction" in question_cues("What's the deal with the Argus outfit?").answer_types
+
+
+def test_an_alias_of_address_names_its_holder_by_its_last_word_alone() -> None:
+    view = party_view()
+    torven = view.entities["torven-blackwater"]
+    torven = torven.model_copy(update={"aliases": (*torven.aliases, "Herr Ober", "Mr Thursday")})
+    view = view.model_copy(update={"entities": {**view.entities, torven.id: torven}})
+    names = NameIndex.build(view)
+    assert names.find("How did the Ober die?") == {"torven-blackwater"}
+    assert names.find("Where do we meet on Thursday?") == set()  # a weekday names no one
