@@ -91,7 +91,7 @@ from ranking.narrative import participants
 from ranking.party import demoted_members, newest_members, roll, roll_asked
 from ranking.passing import passing_demoted
 from ranking.presets import RankingWeights, choose_preset, preset_weights
-from ranking.referents import TIED, Referents, referents
+from ranking.referents import Referents, referents
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, entity_of, measure
 from ranking.stated import stated_answers
@@ -261,7 +261,7 @@ class Ranker:
         ).items():
             support[entity_id] = max(support.get(entity_id, 0.0), value)
         seeds = (named | {PARTY_ID}) if cues.party_relation else named
-        owned = {e for e, value in asked.things.items() if value >= TIED}  # "the Reverend's tent"
+        owned = set(asked.things)  # "the Reverend's tent", "the old waiter"
         answers = (
             inputs.graph.neighbours(seeds | asked.stand_ins | owned, cues.relation_types)
             if cues.relation_types

@@ -186,18 +186,31 @@ def _by_head(
     words: list[str], spans: list[NameSpan], heads: Mapping[str, frozenset[str]]
 ) -> set[str]:
     """Entities a question names by the last word of their name alone ("is *the light* out
-    on the breakwater still up?" for "Widow's Point Light"): after "the", before a function
+    on the breakwater still up?" for "Widow's Point Light"): after "the" (and maybe an
+    adjective of :data:`HEAD_ADJECTIVES`: "the *old* waiter"), before a function
     word or the end, outside every name found, and the last word of one entity's names only."""
     inside = {i for span in spans for i in range(span.start, span.end)}
     asked = {
         w
         for i, w in enumerate(words)
-        if i and words[i - 1] == "the" and i not in inside
+        if i and _after_the(words, i) and i not in inside
         and (i + 1 == len(words) or words[i + 1] in FUNCTION_WORDS)
         and w not in FUNCTION_WORDS
     }  # fmt: skip
     ends = (heads.get(word, frozenset()) for word in asked)
     return {next(iter(ids)) for ids in ends if len(ids) == 1} - {PARTY_ID}
+
+
+HEAD_ADJECTIVES = frozenset(("old", "young", "little", "big", "poor", "late", "dear", "dead"))
+"""Adjectives between "the" and the last word of a name ("the *old* waiter" of "the head
+waiter"): still that name."""
+
+
+def _after_the(words: list[str], i: int) -> bool:
+    """``words[i]`` follows "the", or "the" and one adjective of :data:`HEAD_ADJECTIVES`."""
+    if words[i - 1] == "the":
+        return True
+    return i > 1 and words[i - 1] in HEAD_ADJECTIVES and words[i - 2] == "the"
 
 
 def _named_in(phrase: list[str], names: NameIndex, view: CampaignView) -> set[str]:

@@ -165,3 +165,9 @@ def test_what_got_someone_s_kin_asks_for_the_kin_s_killer() -> None:
     assert _ranked("Who killed Danny's dad?")[0] == "cutters"
     # "got" with no name after it asks nothing of a killing
     assert question_cues("What got stolen from Danny?").relation_types == set()
+
+
+def test_a_thing_named_by_its_last_word_after_an_adjective_is_where_a_relation_starts() -> None:
+    assert _things("Who torched the old house?") == {"gannets": 0.7}
+    assert _ranked("Who torched the old house?")[0] == "cutters"
+    assert _things("Who torched the red house?") == {}  # only a few adjectives stand between
