@@ -186,8 +186,8 @@ def _by_head(
     words: list[str], spans: list[NameSpan], heads: Mapping[str, frozenset[str]]
 ) -> set[str]:
     """Entities a question names by the last word of their name alone ("is *the light* out
-    on the breakwater still up?" for "Widow's Point Light"): after "the" (and maybe an
-    adjective of :data:`HEAD_ADJECTIVES`: "the *old* waiter"), before a function
+    on the breakwater still up?" for "Widow's Point Light"): after "the" or "our" (and maybe
+    an adjective of :data:`HEAD_ADJECTIVES`: "the *old* waiter"), before a function
     word or the end, outside every name found, and the last word of one entity's names only."""
     inside = {i for span in spans for i in range(span.start, span.end)}
     asked = {
@@ -206,11 +206,16 @@ HEAD_ADJECTIVES = frozenset(("old", "young", "little", "big", "poor", "late", "d
 waiter"): still that name."""
 
 
+HEAD_DETERMINERS = frozenset(("the", "our"))
+"""Words before the last word of a name that name it ("*the* light", "*our* flat")."""
+
+
 def _after_the(words: list[str], i: int) -> bool:
-    """``words[i]`` follows "the", or "the" and one adjective of :data:`HEAD_ADJECTIVES`."""
-    if words[i - 1] == "the":
+    """``words[i]`` follows "the" or "our", with maybe one adjective of
+    :data:`HEAD_ADJECTIVES` between."""
+    if words[i - 1] in HEAD_DETERMINERS:
         return True
-    return i > 1 and words[i - 1] in HEAD_ADJECTIVES and words[i - 2] == "the"
+    return i > 1 and words[i - 1] in HEAD_ADJECTIVES and words[i - 2] in HEAD_DETERMINERS
 
 
 def _named_in(phrase: list[str], names: NameIndex, view: CampaignView) -> set[str]:

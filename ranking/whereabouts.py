@@ -11,6 +11,7 @@ entity that is no place, the answers are:
   note names: the last one at :data:`NOTED`, the ones before it at ``NOTED * EARLIER`` (a
   note tells in order). A rescue's note names where the person was, not where they are: it
   answers nothing;
+- for a captive, its captor (the change's ``captured_by``), below the places;
 - for a thing, whoever holds it now (its ``owned_by`` / ``owns`` relations in the effective
   graph, which a change's ``held_by`` sets), at :data:`NOTED`.
 
@@ -41,6 +42,7 @@ AWAY = frozenset(("captured", "missing", "lost"))
 """Statuses whose change note says where the entity is kept or was last seen."""
 
 HOLDING = frozenset(("owned_by", "owns"))
+CAPTORS = frozenset(("captured_by",))
 PLACE_TYPES = frozenset(("Location",))
 
 
@@ -72,6 +74,9 @@ def whereabouts(
             ]
             for other in places:  # a note tells in order: the last place is where it is
                 found[other] = NOTED if other == places[-1] else NOTED * EARLIER
+        if change is not None and change.new_value == "captured":  # held by its captor
+            for captor in graph.neighbours({entity_id}, CAPTORS):
+                found.setdefault(captor, NOTED * EARLIER)
         if entity.type == "Item":
             for holder in graph.neighbours({entity_id}, HOLDING):
                 if holder in view.entities:

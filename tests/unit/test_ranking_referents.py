@@ -171,3 +171,8 @@ def test_a_thing_named_by_its_last_word_after_an_adjective_is_where_a_relation_s
     assert _things("Who torched the old house?") == {"gannets": 0.7}
     assert _ranked("Who torched the old house?")[0] == "cutters"
     assert _things("Who torched the red house?") == {}  # only a few adjectives stand between
+
+
+def test_our_and_the_last_word_of_a_name_name_it() -> None:
+    assert _things("Who torched our house?") == {"gannets": 0.7}
+    assert _ranked("Who torched our house?")[0] == "cutters"

@@ -10,7 +10,7 @@ from ranking.graph import EffectiveGraph
 from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
 from ranking.ranker import Ranker
-from ranking.whereabouts import NOTED, whereabouts
+from ranking.whereabouts import EARLIER, NOTED, whereabouts
 from ranking.wording import spelt_out
 from tests.fakes import HashEmbedder
 from tests.unit.ranking_fakes import FakeVectorStore, party_view
@@ -18,7 +18,7 @@ from tests.unit.ranking_fakes import FakeVectorStore, party_view
 LEDGER = Entity(id="ledger", name="Harbour Ledger", type="Item", status="present")
 
 
-def _taken(status: str, note: str, *, session: int = 6) -> Change:
+def _taken(status: str, note: str, *, session: int = 6, captor: str = "") -> Change:
     return Change(
         id=f"s{session}-r1-1",
         session_id=session,
@@ -28,7 +28,7 @@ def _taken(status: str, note: str, *, session: int = 6) -> Change:
         field="status",
         old_value="active",
         new_value=status,
-        details={"note": note},
+        details={"note": note, **({"captured_by": [captor]} if captor else {})},
         source=f"sessions/{session}.md",
     )
 
@@ -85,3 +85,8 @@ def test_the_ranker_offers_the_place_a_captive_is_kept() -> None:
     ids = [r.id for r in result.results]
     assert ids.index("silver-stag-inn") < ids.index("red-oak-tavern")
     assert result.results[ids.index("silver-stag-inn")].signals["relation"] == NOTED
+
+
+def test_a_captive_is_held_by_its_captor() -> None:
+    view = _view(_taken("captured", "Taken off the quay.", captor="Iron Hand"))
+    assert _where("Where is the River Guild now?", view) == {"iron-hand": NOTED * EARLIER}
