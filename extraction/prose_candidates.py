@@ -24,6 +24,7 @@ class Candidate:
     mentions: int = 0
     after_the: int = 0  # mentions written after "the" ("the Pinchgate")
     possessive: int = 0  # mentions written in the possessive ("St Agatha's")
+    openings: int = 0  # mentions opening a sentence or a line ("Georgian brandy burns")
     heading: str = ""
     heading_path: str = ""
     common_in_section: bool = False  # its section writes the heading's word in lower case

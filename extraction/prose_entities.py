@@ -56,6 +56,7 @@ from extraction.prose_merges import (
     merge_whole_first_names,
 )
 from extraction.prose_names import (
+    DEMONYMS,
     FUNCTION_WORDS,
     GENERIC_HEADINGS,
     TITLES,
@@ -210,6 +211,7 @@ class _Collector:
             candidate.mentions += 1
             candidate.after_the += _THE_BEFORE.search(text, 0, span.start) is not None
             candidate.possessive += _POSSESSIVE.match(text, span.end) is not None
+            candidate.openings += span.sentence_start
             candidate.party |= party
             candidate.surfaces[span.name] = candidate.surfaces.get(span.name, 0) + 1
             if span.title and span.title not in candidate.titles:
@@ -428,7 +430,10 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     kept = {
         key: c
         for key, c in found.items()
-        if _is_entity(c) and _named(c, leaves, collector.common) and not _of_table(key, c, table)
+        if _is_entity(c)
+        and _named(c, leaves, collector.common)
+        and not _of_table(key, c, table)
+        and not _demonym_only(key, c)
     }
     merge_first_names(found, kept)
     merge_surnames(found, kept)
@@ -495,6 +500,19 @@ def _of_table(key: str, candidate: Candidate, table: _TableWords) -> bool:
     if key not in table.episodes or len(key.split()) > 1:
         return False
     return not (candidate.heading or candidate.titles or candidate.possessive)
+
+
+def _demonym_only(key: str, candidate: Candidate) -> bool:
+    """Whether a people's adjective is only ever an adjective: "Georgian brandy burns", a line
+    opening with it, is no one, where "took Dutch to the doctor" or "Dutch's revolver" names
+    someone (:func:`~extraction.prose_names.name_spans` reads each mention). A name opening
+    every sentence it is in, never in the possessive, never with a title, defining no entry
+    nor heading, is such an adjective."""
+    return (
+        key in DEMONYMS
+        and candidate.mentions == candidate.openings
+        and not (candidate.possessive or candidate.titles or candidate.heading or candidate.defined)
+    )
 
 
 def _the_common_noun(heading: str, text: str) -> bool:
