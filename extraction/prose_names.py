@@ -151,6 +151,9 @@ GM_HANDLES = _words("gm dm keeper narrator storyteller referee mc")
 TABLE_ROLES = _words("pc pcs npc npcs gm gms dm dms")
 """The roles at the table ("the PCs", "an NPC", "GM"): never a thing of the campaign ("PCs"
 in a GM's notes is the party, :data:`extraction.resolution.PARTY_NAMES`)."""
+TABLE_WORDS = _words("recap recaps write-up writeup playtest one-shot")
+"""Words of the table's own business ("*(Recap written by ...)*"): never a thing of the
+campaign alone."""
 COMMON_ACRONYMS = _words(
     "ai eva hq id ids ok tv eta ceo cfo gps hud emp ftl dna rna ufo ufos vip vips asap aka ",
     "fyi diy cpr icu iv er rv atv mri xp hp ac rpg ooc ic irl lol btw",
@@ -491,7 +494,7 @@ def _span(
     end = start + len(name)
     if _dated(name, text, start, end):
         return None  # "on Friday", "since March", "[Thu 11:52 PM]": a day, month or hour
-    if name.casefold() in TABLE_ROLES:
+    if name.casefold() in TABLE_ROLES | TABLE_WORDS:
         return None  # "the PCs", "an NPC", "the GM": the players' and referee's roles
     if name.casefold() in COMMON_ACRONYMS:
         return None  # "the station AI", "in by EVA", "back at HQ": everyday acronyms

@@ -8,6 +8,7 @@ import hashlib
 
 from extraction.offline import extract
 from extraction.prose_names import common_words, name_spans
+from extraction.table_talk import players
 from graphrag_core.models import Entity, SourceDocument
 
 
@@ -129,3 +130,56 @@ def test_an_oath_names_no_one() -> None:
         "Drowned God",
         "God-King",
     ]
+
+
+def test_the_referee_and_the_writer_of_a_recap_are_the_tables() -> None:
+    for note, name in (
+        ("Five sessions, four players, one GM (Pete). Rules: a hacked game.", "pete"),
+        ("GM: Pete.", "pete"),
+        ("Thanks to our GM Pete for the snacks.", "pete"),
+        ("Notes kept by the table (Pete, GM).", "pete"),
+        ("*(Recap written by Gav in character as Miles Ashcombe.)*", "gav"),
+        ("*Written up by Pete the week after the finale, for the players.*", "pete"),
+        ("This is Gav's recap of the night.", "gav"),
+        ("**Table notes (Pete):** quests opened.", "pete"),
+    ):
+        assert players([note]) == {name}, note
+
+
+def test_a_world_note_by_someone_is_not_the_tables() -> None:
+    assert players(["[GM: Shed 9 is the bonded warehouse.] [GM: Teddy's player laughed.]"]) == (
+        frozenset()
+    )
+    assert players(["A letter written by Moser lay on the desk."]) == frozenset()
+    assert players(["Otto's notes are in the safe."]) == frozenset()
+
+
+def test_the_names_under_a_player_column_are_the_tables() -> None:
+    table = (
+        "| Player | Character      | Note         |\n"
+        "|--------|----------------|--------------|\n"
+        "| Gav    | Miles Ashcombe | team leader  |\n"
+        "| Sue    | Dorothy Kells  | radio        |\n"
+        "| (Pete) | GM             | settles rows |\n"
+    )
+    assert players([table]) == {"gav", "sue", "pete"}
+
+
+def test_the_tables_people_and_words_are_no_entities() -> None:
+    found = _entities(
+        (
+            "sheet.md",
+            "# Campaign sheet\n\n*Five sessions, four players, one GM (Pete).*\n\n"
+            "| Player | Character     |\n|--------|---------------|\n"
+            "| Sue    | Dorothy Kells |\n\n"
+            "Dorothy Kells works the radio. Pete let Sue roll it. Sue rolled a six.\n",
+        ),
+        (
+            "session-01.md",
+            "# Session 1\n\n*(Recap written by Gav in character as Miles Ashcombe.)*\n\n"
+            "Miles Ashcombe met Dorothy Kells at the Wheel. Gav typed it. Recap ends.\n",
+        ),
+    )
+    for table_word in ("Pete", "Sue", "Gav", "Recap"):
+        assert table_word not in found
+    assert "Dorothy Kells" in found and "Miles Ashcombe" in found
