@@ -158,6 +158,10 @@ class _Collector:
             candidate.heading = candidate.heading or section
             candidate.heading_path = candidate.heading_path or chunk.heading
             candidate.common_in_section |= _the_common_noun(section, chunk.text)
+            last = section.split()[-1].lower()
+            candidate.plural_in_section |= (
+                re.search(rf"\b{re.escape(last)}\b", chunk.text) is not None
+            )
             candidate.cut_heading |= _cut_by_lower_words(section, title)
             candidate.party |= party
             candidate.paths.append(chunk.source_path)
@@ -515,6 +519,41 @@ def _demonym_only(key: str, candidate: Candidate) -> bool:
     )
 
 
+_PLACE_TAIL = re.compile(r"\s+from\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*$")
+
+
+def common_topic(heading: str, common: frozenset[str]) -> bool:
+    """Whether a heading the prose never names, of no type, is a topic made of common words:
+    words the text writes in lower case, the last a plural ("## Churches", "## Useful Phrases",
+    "## THE LOCALS", "## Railway Stations"), or a plural from a place ("## Distances from
+    Vienna"). "## The Red Oak Tavern" names one thing, not a list; "## Rage" may name a
+    feature; "## The Caravanserai of the Nine Lamps" is a caravanserai."""
+    head = heading.strip()
+    if _PLACE_TAIL.search(head) and _plural(_PLACE_TAIL.sub("", head).split()[-1]):
+        return True
+    head = re.split(r"\s+of\s+", head, maxsplit=1)[0]  # "Caravanserai of the Nine Lamps"
+    words = [w.casefold() for w in head.split() if w.casefold() not in FUNCTION_WORDS]
+    if not words or not all(_common_form(w, common) for w in words):
+        return False
+    return _plural(words[-1])
+
+
+def _plural(word: str) -> bool:
+    return word.casefold().endswith("s") and not word.casefold().endswith(("ss", "us", "is"))
+
+
+def _common_form(word: str, common: frozenset[str]) -> bool:
+    """Whether the text writes ``word``, or its singular, in lower case."""
+    singulars = [word]
+    if word.endswith("s"):
+        singulars.append(word[:-1])
+    if word.endswith("es"):
+        singulars.append(word[:-2])
+    if word.endswith("ies"):
+        singulars.append(word[:-3] + "y")
+    return any(form in common for form in singulars)
+
+
 def _the_common_noun(heading: str, text: str) -> bool:
     """Whether a one-word heading ("Snow", "The Quay") is a common noun its section writes
     with "the" in lower case ("the snow itself", "along the quay")."""
@@ -554,6 +593,9 @@ def _named(candidate: Candidate, leaves: set[str], common: frozenset[str]) -> bo
         return True
     if candidate.cut_heading:
         return False  # "## Church people" names people, not a "Church" the prose never names
+    kind = candidate.plural_in_section and len(candidate.heading.split()) > 1
+    if best_type(candidate) == "Other" and common_topic(candidate.heading, common) and not kind:
+        return False  # "## Useful Phrases"; "## Marsh Lights" over "Pale lights that hover"
     words = [w.casefold() for w in candidate.heading.split() if w.casefold() != "the"]
     generic = any(w in GENERIC_HEADINGS for w in words) or candidate.common_in_section
     nested = " > " in candidate.heading_path

@@ -183,3 +183,36 @@ def test_the_tables_people_and_words_are_no_entities() -> None:
     for table_word in ("Pete", "Sue", "Gav", "Recap"):
         assert table_word not in found
     assert "Dorothy Kells" in found and "Miles Ashcombe" in found
+
+
+def test_a_heading_of_common_words_over_a_list_is_a_topic() -> None:
+    found = _entities(
+        (
+            "guide.md",
+            "# A Pocket Guide\n\nThe guide is for visitors, and the phrases and stations are "
+            "useful. A church. Three locals and a railway. Trains leave.\n\n"
+            "## Useful Phrases\n\n- *Wo ist die Bahn?* — where is the train\n\n"
+            "## THE LOCALS\n\n- **Otto Kranz** runs the Lindwurm.\n\n"
+            "## Railway Stations\n\nTrains leave from the Westbahnhof.\n\n"
+            "## Distances from Vienna\n\n| To | km |\n|---|---|\n| Nickelsdorf | 65 |\n\n"
+            "## Churches\n\nTrains leave hourly.\n\n"
+            "## The Red Oak Tavern\n\nA tavern by the railway, useful to locals.\n\n"
+            "## The Caravanserai of the Nine Lamps\n\nA useful place for locals.\n",
+        )
+    )
+    for topic in ("Useful Phrases", "THE LOCALS", "Railway Stations", "Distances from Vienna"):
+        assert topic not in found
+    assert "Churches" not in found
+    assert "The Red Oak Tavern" in found
+    assert "The Caravanserai of the Nine Lamps" in found
+
+
+def test_a_kind_its_section_describes_stays_an_entity() -> None:
+    found = _entities(
+        (
+            "bestiary.md",
+            "# Bestiary\n\nThe marsh is wet. The lights are pale.\n\n"
+            "## Marsh Lights\n\nPale lights that hover over the marsh around the chapel.\n",
+        )
+    )
+    assert "Marsh Lights" in found
