@@ -467,14 +467,16 @@ _ADDRESS_FORMS = frozenset(
 _NICKNAME_MENTIONS = 3
 
 
-def _title_nickname(name: str, candidate: Candidate) -> bool:
+def _title_nickname(name: str, candidate: Candidate, titles: dict[str, int]) -> bool:
     """Whether a name of titles alone is someone's nickname, an entity: "the Prof", whom a
     recap names only so ("Present: Dutch, Birdie, the Prof, and me"), written after "the" at
     least twice and named at least :data:`_NICKNAME_MENTIONS` times, and more than a form of
-    address ("Mr", "Sir", "Esq" never are)."""
+    address ("Mr", "Sir", "Esq" never are). Not a rank two named people bear ("the Major" of
+    "Major Kertész" and "Major Sokolova"): it is one of them, the prose does not say which."""
     words = {w.casefold().strip(".") for w in name.split()} - {"the", "of"}
     return (
-        not words <= _ADDRESS_FORMS
+        titles.get(name.casefold(), 0) < 2
+        and not words <= _ADDRESS_FORMS
         and candidate.after_the >= 2
         and candidate.mentions >= _NICKNAME_MENTIONS
     )
@@ -615,7 +617,7 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
         name = display_name(candidate)
         already = _known_already(name, candidate, known)
         owner = already or folds.owner(candidate)
-        if owner is None and title_only(name) and not _title_nickname(name, candidate):
+        if owner is None and title_only(name) and not _title_nickname(name, candidate, titles):
             continue  # "Mr", "Esq", "Acting Marshal": a role no fold gave to one person
         if owner is not None:
             grown = aliases.setdefault(owner, {})

@@ -151,6 +151,9 @@ GM_HANDLES = _words("gm dm keeper narrator storyteller referee mc")
 TABLE_ROLES = _words("pc pcs npc npcs gm gms dm dms")
 """The roles at the table ("the PCs", "an NPC", "GM"): never a thing of the campaign ("PCs"
 in a GM's notes is the party, :data:`extraction.resolution.PARTY_NAMES`)."""
+FOREIGN_PRONOUNS = _words("ich wir je nous vous yo nosotros ik wij")
+"""Pronouns of other tongues that open a quoted phrase ("*Ich bin Tourist.*", "*Je ne sais
+pas*"): never a name."""
 TABLE_WORDS = _words("recap recaps write-up writeup playtest one-shot")
 """Words of the table's own business ("*(Recap written by ...)*"): never a thing of the
 campaign alone."""
@@ -502,6 +505,8 @@ def _span(
         return None  # "a Mexican saddle", "speaks Latin"; "Dutch's revolver" is someone's
     if first == last and not titles and (demonym_plural(name) or _demonym_compound(name)):
         return None  # "the Hungarians", "a Soviet-bloc toy": a people, an adjective
+    if first == last and not titles and name.casefold() in FOREIGN_PRONOUNS:
+        return None  # "*Ich bin Tourist.*": a phrase of another tongue, no one named
     if first == last and not titles and oath(text, start, end):
         return None  # "God help us", "thank God", "for God's sake": an oath, no one named
     if name.isupper() and len(name.split()) > _MOST_SHOUTED:

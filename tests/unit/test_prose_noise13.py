@@ -216,3 +216,21 @@ def test_a_kind_its_section_describes_stays_an_entity() -> None:
         )
     )
     assert "Marsh Lights" in found
+
+
+def test_a_pronoun_of_another_tongue_is_no_name() -> None:
+    names = _names("- *Ich bin müde.* — I am tired. *Je ne sais pas*, said Vera.")
+    assert "Ich" not in names and "Je" not in names
+    assert "Vera" in names
+
+
+def test_a_rank_two_named_people_bear_is_no_entity() -> None:
+    found = _entities(
+        (
+            "file.md",
+            "Major Tamara Sokolova runs counter-intelligence. Major Laszlo Kertesz runs the "
+            "Hungarians. The Major said no. Then the Major left. We never saw the Major again.",
+        )
+    )
+    assert "Major" not in found
+    assert "Tamara Sokolova" in found and "Laszlo Kertesz" in found
