@@ -24,9 +24,11 @@ class Candidate:
     mentions: int = 0
     after_the: int = 0  # mentions written after "the" ("the Pinchgate")
     possessive: int = 0  # mentions written in the possessive ("St Agatha's")
+    openings: int = 0  # mentions opening a sentence or a line ("Georgian brandy burns")
     heading: str = ""
     heading_path: str = ""
     common_in_section: bool = False  # its section writes the heading's word in lower case
+    plural_in_section: bool = False  # its section writes its last word in lower case ("lights")
     cut_heading: bool = False  # the heading's name is its first words ("Church" of "Church people")
     defined: bool = False  # a table row, bold term or roster line names it (prose_layout)
     titles: list[str] = field(default_factory=list)

@@ -56,6 +56,7 @@ from extraction.prose_merges import (
     merge_whole_first_names,
 )
 from extraction.prose_names import (
+    DEMONYMS,
     FUNCTION_WORDS,
     GENERIC_HEADINGS,
     TITLES,
@@ -157,6 +158,10 @@ class _Collector:
             candidate.heading = candidate.heading or section
             candidate.heading_path = candidate.heading_path or chunk.heading
             candidate.common_in_section |= _the_common_noun(section, chunk.text)
+            last = section.split()[-1].lower()
+            candidate.plural_in_section |= (
+                re.search(rf"\b{re.escape(last)}\b", chunk.text) is not None
+            )
             candidate.cut_heading |= _cut_by_lower_words(section, title)
             candidate.party |= party
             candidate.paths.append(chunk.source_path)
@@ -210,6 +215,7 @@ class _Collector:
             candidate.mentions += 1
             candidate.after_the += _THE_BEFORE.search(text, 0, span.start) is not None
             candidate.possessive += _POSSESSIVE.match(text, span.end) is not None
+            candidate.openings += span.sentence_start
             candidate.party |= party
             candidate.surfaces[span.name] = candidate.surfaces.get(span.name, 0) + 1
             if span.title and span.title not in candidate.titles:
@@ -428,7 +434,10 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     kept = {
         key: c
         for key, c in found.items()
-        if _is_entity(c) and _named(c, leaves, collector.common) and not _of_table(key, c, table)
+        if _is_entity(c)
+        and _named(c, leaves, collector.common)
+        and not _of_table(key, c, table)
+        and not _demonym_only(key, c)
     }
     merge_first_names(found, kept)
     merge_surnames(found, kept)
@@ -458,14 +467,16 @@ _ADDRESS_FORMS = frozenset(
 _NICKNAME_MENTIONS = 3
 
 
-def _title_nickname(name: str, candidate: Candidate) -> bool:
+def _title_nickname(name: str, candidate: Candidate, titles: dict[str, int]) -> bool:
     """Whether a name of titles alone is someone's nickname, an entity: "the Prof", whom a
     recap names only so ("Present: Dutch, Birdie, the Prof, and me"), written after "the" at
     least twice and named at least :data:`_NICKNAME_MENTIONS` times, and more than a form of
-    address ("Mr", "Sir", "Esq" never are)."""
+    address ("Mr", "Sir", "Esq" never are). Not a rank two named people bear ("the Major" of
+    "Major Kertész" and "Major Sokolova"): it is one of them, the prose does not say which."""
     words = {w.casefold().strip(".") for w in name.split()} - {"the", "of"}
     return (
-        not words <= _ADDRESS_FORMS
+        titles.get(name.casefold(), 0) < 2
+        and not words <= _ADDRESS_FORMS
         and candidate.after_the >= 2
         and candidate.mentions >= _NICKNAME_MENTIONS
     )
@@ -495,6 +506,54 @@ def _of_table(key: str, candidate: Candidate, table: _TableWords) -> bool:
     if key not in table.episodes or len(key.split()) > 1:
         return False
     return not (candidate.heading or candidate.titles or candidate.possessive)
+
+
+def _demonym_only(key: str, candidate: Candidate) -> bool:
+    """Whether a people's adjective is only ever an adjective: "Georgian brandy burns", a line
+    opening with it, is no one, where "took Dutch to the doctor" or "Dutch's revolver" names
+    someone (:func:`~extraction.prose_names.name_spans` reads each mention). A name opening
+    every sentence it is in, never in the possessive, never with a title, defining no entry
+    nor heading, is such an adjective."""
+    return (
+        key in DEMONYMS
+        and candidate.mentions == candidate.openings
+        and not (candidate.possessive or candidate.titles or candidate.heading or candidate.defined)
+    )
+
+
+_PLACE_TAIL = re.compile(r"\s+from\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*$")
+
+
+def common_topic(heading: str, common: frozenset[str]) -> bool:
+    """Whether a heading the prose never names, of no type, is a topic made of common words:
+    words the text writes in lower case, the last a plural ("## Churches", "## Useful Phrases",
+    "## THE LOCALS", "## Railway Stations"), or a plural from a place ("## Distances from
+    Vienna"). "## The Red Oak Tavern" names one thing, not a list; "## Rage" may name a
+    feature; "## The Caravanserai of the Nine Lamps" is a caravanserai."""
+    head = heading.strip()
+    if _PLACE_TAIL.search(head) and _plural(_PLACE_TAIL.sub("", head).split()[-1]):
+        return True
+    head = re.split(r"\s+of\s+", head, maxsplit=1)[0]  # "Caravanserai of the Nine Lamps"
+    words = [w.casefold() for w in head.split() if w.casefold() not in FUNCTION_WORDS]
+    if not words or not all(_common_form(w, common) for w in words):
+        return False
+    return _plural(words[-1])
+
+
+def _plural(word: str) -> bool:
+    return word.casefold().endswith("s") and not word.casefold().endswith(("ss", "us", "is"))
+
+
+def _common_form(word: str, common: frozenset[str]) -> bool:
+    """Whether the text writes ``word``, or its singular, in lower case."""
+    singulars = [word]
+    if word.endswith("s"):
+        singulars.append(word[:-1])
+    if word.endswith("es"):
+        singulars.append(word[:-2])
+    if word.endswith("ies"):
+        singulars.append(word[:-3] + "y")
+    return any(form in common for form in singulars)
 
 
 def _the_common_noun(heading: str, text: str) -> bool:
@@ -536,6 +595,9 @@ def _named(candidate: Candidate, leaves: set[str], common: frozenset[str]) -> bo
         return True
     if candidate.cut_heading:
         return False  # "## Church people" names people, not a "Church" the prose never names
+    kind = candidate.plural_in_section and len(candidate.heading.split()) > 1
+    if best_type(candidate) == "Other" and common_topic(candidate.heading, common) and not kind:
+        return False  # "## Useful Phrases"; "## Marsh Lights" over "Pale lights that hover"
     words = [w.casefold() for w in candidate.heading.split() if w.casefold() != "the"]
     generic = any(w in GENERIC_HEADINGS for w in words) or candidate.common_in_section
     nested = " > " in candidate.heading_path
@@ -555,7 +617,7 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
         name = display_name(candidate)
         already = _known_already(name, candidate, known)
         owner = already or folds.owner(candidate)
-        if owner is None and title_only(name) and not _title_nickname(name, candidate):
+        if owner is None and title_only(name) and not _title_nickname(name, candidate, titles):
             continue  # "Mr", "Esq", "Acting Marshal": a role no fold gave to one person
         if owner is not None:
             grown = aliases.setdefault(owner, {})

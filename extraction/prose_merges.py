@@ -16,7 +16,7 @@ import re
 from extraction.nicknames import HYPOCORISMS, pet_form, shortens
 from extraction.prose_aliases import name_ends
 from extraction.prose_candidates import Candidate, absorb, best_type, display_name, person_like
-from extraction.prose_names import is_title
+from extraction.prose_names import DEMONYMS, is_title
 from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
 from extraction.sound_alike import leading_titles, sounds_alike, titles_agree
@@ -85,8 +85,10 @@ def merge_place_heads(kept: dict[str, Candidate]) -> None:
     """Fold a name of two words or more into the one longer name that is it after a place's
     one-word name: "the Evening Courier" of "The Gullport Evening
     Courier", "the Historical Society" of "Vesper Historical Society" (the town's paper, the
-    town's society). Not when two such names fit ("Vesper Historical Society" and "Hollis
-    Historical Society"), nor when their types disagree."""
+    town's society); a people's adjective heads such a name as a place does ("the Trade
+    Mission" of "Soviet Trade Mission", "the Royal Navy" of "British Royal Navy"). Not when
+    two such names fit ("Vesper Historical Society" and "Hollis Historical Society"), nor when
+    their types disagree."""
     names = {key: _words(display_name(c)) for key, c in kept.items()}
     places = {
         words[0]
@@ -95,7 +97,7 @@ def merge_place_heads(kept: dict[str, Candidate]) -> None:
     }
     after: dict[tuple[str, ...], list[str]] = {}  # ("evening", "courier") -> the longer names
     for key, words in names.items():
-        if len(words) >= 3 and words[0] in places:
+        if len(words) >= 3 and (words[0] in places or words[0] in DEMONYMS):
             after.setdefault(tuple(words[1:]), []).append(key)
     for key in sorted(kept):
         short = kept.get(key)

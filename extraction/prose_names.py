@@ -60,11 +60,39 @@ DEMONYMS = _words(
     "irish scottish scots welsh swedish norwegian danish greek turkish arab arabic persian ",
     "indian chinese japanese korean mexican canadian african european asian latin hebrew ",
     "yiddish gaelic norse roman egyptian cherokee apache navajo sioux comanche hispanic ",
-    "creole cajun swiss austrian hungarian czech territorial federal confederate colonial",
+    "creole cajun swiss austrian hungarian czech territorial federal confederate colonial ",
+    "soviet viennese georgian ukrainian romanian bulgarian serbian croatian slovak slovakian ",
+    "slovenian slovene bosnian albanian macedonian montenegrin yugoslav yugoslavian ",
+    "czechoslovak bohemian moravian silesian prussian bavarian tyrolean flemish walloon ",
+    "finnish belgian icelandic estonian latvian lithuanian belarusian moldovan armenian ",
+    "azerbaijani kurdish catalan basque castilian andalusian breton corsican sicilian ",
+    "venetian neapolitan tuscan cuban australian brazilian argentine argentinian chilean ",
+    "peruvian colombian venezuelan bolivian uruguayan paraguayan jamaican haitian ",
+    "filipino vietnamese thai burmese cambodian laotian indonesian malaysian tibetan ",
+    "mongolian nepalese pakistani afghan iranian iraqi syrian lebanese jordanian saudi ",
+    "yemeni palestinian israeli moroccan algerian tunisian libyan sudanese ethiopian somali ",
+    "kenyan nigerian ghanaian congolese kazakh uzbek chechen taiwanese bengali punjabi ",
+    "tamil hindi urdu swahili mandarin cantonese sanskrit",
 )
 """Nationality, language and demonym adjectives ("a Mexican saddle", "speaks Latin", "the
 Territorial court"): never a name alone, though one may open a longer name ("German Club",
 "Spanish Main")."""
+DEMONYM_PLURALS = _words(
+    "turks poles swedes danes finns brits yanks spaniards frenchmen englishmen dutchmen ",
+    "scotsmen irishmen welshmen",
+)
+"""Peoples named in the plural by a word other than their adjective plus "s"."""
+
+
+def demonym_plural(name: str) -> bool:
+    """Whether ``name`` is a people in the plural ("the Hungarians", "the Russians'", "two
+    Czechs", "the Swedes"): a people, never someone's name (a nickname is one person)."""
+    folded = name.casefold().rstrip("'’")
+    if folded in DEMONYM_PLURALS:
+        return True
+    return folded.endswith("s") and folded[:-1] in DEMONYMS
+
+
 FUNCTION_WORDS = _words(
     "a an the this that these those there here then when while after before during since ",
     "until if but and or so yet as at by for from in into of on onto to with without ",
@@ -93,11 +121,42 @@ CALENDAR_DATED = _words("jan jun mar sun")
 """Abbreviations that are a weekday or month only beside a number ("Sun 9 PM", "Jan 5")."""
 CLOCK_WORDS = _words("am pm")
 """The halves of a clock's day ("11:52 PM"): never a name alone."""
+REDACTION_MARKERS = _words(
+    "redacted classified censored expunged deleted withheld illegible omitted removed ",
+    "confidential unreadable",
+)
+"""Words a document in capitals writes in place of what it hides ("REDACTED", "EXPUNGED"):
+a marker, never a name."""
+_BRACKETED = re.compile(r"\[[*_]*$")
+_BRACKET_CLOSE = re.compile(r"[*_]*\]")
+
+
+def redaction_marker(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``text[start:end]`` marks something hidden or cut: a word in
+    capitals alone in square brackets ("[REDACTED]", "[CLASSIFIED]", "[ILLEGIBLE]"), or one of
+    :data:`REDACTION_MARKERS` in capitals anywhere ("the name is REDACTED")."""
+    word = text[start:end]
+    if len(word) < 2 or not word.isupper():
+        return False
+    if word.casefold() in REDACTION_MARKERS:
+        return True
+    return (
+        _BRACKETED.search(text, max(0, start - 3), start) is not None
+        and _BRACKET_CLOSE.match(text, end) is not None
+    )
+
+
 GM_HANDLES = _words("gm dm keeper narrator storyteller referee mc")
 """What a table calls its game master as a speaker in a chat log ("[9:02 PM] Keeper: ...")."""
 TABLE_ROLES = _words("pc pcs npc npcs gm gms dm dms")
 """The roles at the table ("the PCs", "an NPC", "GM"): never a thing of the campaign ("PCs"
 in a GM's notes is the party, :data:`extraction.resolution.PARTY_NAMES`)."""
+FOREIGN_PRONOUNS = _words("ich wir je nous vous yo nosotros ik wij")
+"""Pronouns of other tongues that open a quoted phrase ("*Ich bin Tourist.*", "*Je ne sais
+pas*"): never a name."""
+TABLE_WORDS = _words("recap recaps write-up writeup playtest one-shot")
+"""Words of the table's own business ("*(Recap written by ...)*"): never a thing of the
+campaign alone."""
 COMMON_ACRONYMS = _words(
     "ai eva hq id ids ok tv eta ceo cfo gps hud emp ftl dna rna ufo ufos vip vips asap aka ",
     "fyi diy cpr icu iv er rv atv mri xp hp ac rpg ooc ic irl lol btw",
@@ -211,6 +270,7 @@ def name_spans(text: str, common: frozenset[str]) -> list[NameSpan]:
         w
         for w in _WORD.finditer(text)
         if not _shouted(w.group(0), common, any(a <= w.start() < b for a, b in capitals), shouting)
+        and not redaction_marker(text, w.start(), w.end())
     ]
     firsts = sentence_starts(text)
     spans: list[NameSpan] = []
@@ -437,12 +497,18 @@ def _span(
     end = start + len(name)
     if _dated(name, text, start, end):
         return None  # "on Friday", "since March", "[Thu 11:52 PM]": a day, month or hour
-    if name.casefold() in TABLE_ROLES:
+    if name.casefold() in TABLE_ROLES | TABLE_WORDS:
         return None  # "the PCs", "an NPC", "the GM": the players' and referee's roles
     if name.casefold() in COMMON_ACRONYMS:
         return None  # "the station AI", "in by EVA", "back at HQ": everyday acronyms
     if name.casefold() in DEMONYMS and not titles and _demonym_use(text, start, end):
         return None  # "a Mexican saddle", "speaks Latin"; "Dutch's revolver" is someone's
+    if first == last and not titles and (demonym_plural(name) or _demonym_compound(name)):
+        return None  # "the Hungarians", "a Soviet-bloc toy": a people, an adjective
+    if first == last and not titles and name.casefold() in FOREIGN_PRONOUNS:
+        return None  # "*Ich bin Tourist.*": a phrase of another tongue, no one named
+    if first == last and not titles and oath(text, start, end):
+        return None  # "God help us", "thank God", "for God's sake": an oath, no one named
     if name.isupper() and len(name.split()) > _MOST_SHOUTED:
         return None  # a telegram's line in capitals, not a name of many words
     if initial and first == last and _common_compound(name):
@@ -460,25 +526,99 @@ _DEMONYM_BEFORE = frozenset(
     ("a", "an", "the", "some", "any", "every", "in", "into", "from", "speak", "speaks",
      "spoke", "spoken", "speaking", "read", "reads", "wrote", "written", "his", "her", "their",
      "our", "its", "my", "your", "two", "three", "four", "five", "six", "few", "many", "other",
-     "old", "young", "rich", "poor", "local", "fellow")
+     "old", "young", "rich", "poor", "local", "fellow", "on", "of", "this", "that", "these",
+     "those", "no", "another", "each", "both", "either", "neither", "east", "west", "north",
+     "south", "central", "northern", "southern", "eastern", "western", "former", "ex", "anti",
+     "pro", "non", "native", "ethnic", "fluent", "broken", "bad", "good", "perfect", "true",
+     "real", "typical", "proper", "last", "first", "only", "own", "same", "whole", "entire",
+     "genuine", "ordinary")
 )  # fmt: skip
 """Words after which a demonym is an adjective or a language ("a *Mexican* saddle", "spoke
-*Latin*", "two *Chinese* cooks"), not a nickname ("*Dutch* tore his forearm open", "took
-*Dutch* to the doctor")."""
+*Latin*", "two *Chinese* cooks", "on *Austrian* soil", "East *German*"), not a nickname
+("*Dutch* tore his forearm open", "took *Dutch* to the doctor")."""
+_DEMONYM_LINKS = frozenset(
+    ("to", "with", "for", "at", "by", "about", "against", "among", "like", "unlike", "than",
+     "as", "under", "over", "near", "via", "per")
+)  # fmt: skip
+"""Prepositions after which a demonym is an adjective when a word in lower case follows it
+("for *Soviet* eyes"), a nickname when not ("rode with *Dutch* to the ford")."""
+_NEXT_WORD = re.compile(r"[\s>]*([^\W\d_][\w'’-]*)")
+_PUNCT_BEFORE = re.compile(r"([(|,;/])\s*[*_]*$")
+_PUNCT_AFTER = re.compile(r"[*_]*\s*([,;|)/])\s*[*_]*([^\W\d_][\w'’-]*)?")
 
 
 def _demonym_use(text: str, start: int, end: int) -> bool:
     """Whether the demonym at ``text[start:end]`` is used as one: after a word of
     :data:`_DEMONYM_BEFORE`, or after "and"/"or" that follows another demonym ("Latin and
-    German"); never in the possessive ("Dutch's revolver" is someone's)."""
+    German"); before a word in lower case after a preposition of :data:`_DEMONYM_LINKS`, a
+    comma, a bracket or a table's bar ("(*German* frontier)", "forger, *Russian* speaker");
+    an item of a list of common words or a table's cell ("papers, forgeries, *Russian*,
+    bluffing", "| *British* |"). Never in the possessive ("Dutch's revolver" is someone's),
+    nor in a list of names ("Present: Dutch, Birdie, the Prof")."""
     if text.startswith(("'s", "’s"), end):
         return False
-    before = re.findall(r"[\w']+", text[max(0, start - 40) : start].casefold())
-    if not before:
-        return False
-    if before[-1] in _DEMONYM_BEFORE:
+    window = text[max(0, start - 40) : start]
+    before = re.findall(r"[\w']+", window.casefold())
+    if before and before[-1] in _DEMONYM_BEFORE:
         return True
-    return len(before) > 1 and before[-1] in ("and", "or") and before[-2] in DEMONYMS
+    if len(before) > 1 and before[-1] in ("and", "or") and before[-2] in DEMONYMS:
+        return True
+    punct = _PUNCT_BEFORE.search(window)
+    follower = _NEXT_WORD.match(text, end)
+    lower_next = follower is not None and _plain_lower(follower.group(1))
+    if lower_next and ((before and before[-1] in _DEMONYM_LINKS) or punct is not None):
+        return True
+    after = _PUNCT_AFTER.match(text, end)
+    if after is None or (punct is None and not before):
+        return False
+    if punct is not None and punct.group(1) == "|" and after.group(1) == "|":
+        return True  # the whole cell of a table
+    item_before = punct is not None and punct.group(1) in ",|" and _plain_lower(before[-1:])
+    item_after = after.group(1) == "," and _plain_lower([after.group(2) or ""])
+    return punct is not None and (item_before or item_after)
+
+
+def _plain_lower(words: list[str] | str) -> bool:
+    """Whether the word (or the one word of ``words``) is a common word in lower case, not a
+    function word ("speaker", "forgeries", "ex-army"; not "and", "to")."""
+    word = words if isinstance(words, str) else (words[0] if words else "")
+    plain = word.replace("-", "")
+    return plain.isalpha() and plain.islower() and word not in FUNCTION_WORDS
+
+
+def _demonym_compound(word: str) -> bool:
+    """Whether a hyphenated word is a demonym over a word in lower case ("Soviet-bloc",
+    "Russian-accented", "German-speaking"): an adjective, never a name."""
+    head, *rest = word.split("-")
+    return bool(rest) and head.casefold() in DEMONYMS and all(p.islower() for p in rest)
+
+
+OATH_WORDS = _words("god gods christ jesus heaven heavens")
+_OATH_BEFORE = re.compile(
+    r"\b(?:thank|thanks|by|oh|o|my|for|sw(?:ear|ore|orn)\s+to|dear|good|great|honest|"
+    r"so\s+help\s+me)"
+    r"[\s,]+[*_]*$",
+    re.IGNORECASE,
+)
+_OATH_AFTER = re.compile(
+    r"(?:['’]s)?[*_]*[\s,]+(?:knows|knew|help|helps|bless|blesses|forbid|forbids|willing|damn|"
+    r"almighty|above|alive|sake|save|rest|have\s+mercy)\b"
+    r"|['’]s\s+(?:sake|teeth|truth|name|own|honest)\b",
+    re.IGNORECASE,
+)
+
+
+def oath(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``text[start:end]`` is the deity of an everyday oath ("God help us",
+    "God knows why", "thank God", "for God's sake", "Christ almighty", "good heavens"): no one
+    the campaign names. A god of the world is named otherwise ("God-Emperor", "the God of the
+    Deep", "a prayer to the Drowned God")."""
+    if text[start:end].casefold() not in OATH_WORDS:
+        return False
+    return (
+        _OATH_BEFORE.search(text, max(0, start - 20), start) is not None
+        or _OATH_AFTER.match(text, end) is not None
+    )
 
 
 _MOST_SHOUTED = 6
@@ -499,9 +639,12 @@ _ARTICLE_AFTER = re.compile(r"\s+an?\s+\w")
 
 
 def _dated(name: str, text: str, start: int, end: int) -> bool:
-    """Whether ``name`` is a weekday, a month or a half of the clock's day, alone."""
+    """Whether ``name`` is a weekday, a month or a half of the clock's day, alone, or a weekday
+    or month in the plural ("meets us Thursdays", "two Octobers ago"; "Mays" is a surname)."""
     folded = name.casefold()
     if folded in CALENDAR_WORDS | CALENDAR_SHORT | CLOCK_WORDS:
+        return True
+    if folded.endswith("s") and folded[:-1] in CALENDAR_WORDS - {"may"}:
         return True
     near = text[max(0, start - 3) : start] + " " + text[end : end + 2]
     return folded in CALENDAR_DATED and _BESIDE_NUMBER.search(near) is not None

@@ -12,7 +12,11 @@ Recaps are written by and for the players, and they carry the table's own words:
   poster with another handle may be a player or a character, so nothing is said of it;
 - a note says who plays whom ("Dana plays Clem, Marcus plays Amos", "Clem Dawes (played by
   Dana)", "Dana's playing Clem"): the one who plays is a person at the table, a player, never
-  someone in the world, and her name is no entity (:func:`players`).
+  someone in the world, and her name is no entity (:func:`players`);
+- a note names the referee or the writer of a recap ("one GM (Pete)", "GM: Pete", "our GM
+  Pete", "(Pete, GM)", "Recap written by Gav", "Written up by Pete ... for the players",
+  "Gav's recap", "Table notes (Pete)"), or a table lists the players in a "Player" column:
+  these are people at the table too (:func:`players`).
 """
 
 from __future__ import annotations
@@ -42,6 +46,32 @@ _PLAYED_BY = re.compile(r"\bplayed\s+by\s+(?P<player>[A-Z][a-z]{1,20})\b")
 
 
 _NOT_PLAYERS = frozenset(("The", "He", "She", "It", "They", "Who", "Everyone", "Everybody"))
+_NAME = r"(?P<player>[A-Z][a-z]{1,20})"
+_GM = r"(?:GM|DM|[Gg]ame\s+[Mm]aster|[Kk]eeper|[Rr]eferee|[Nn]arrator|[Ss]toryteller)"
+_TABLE_NOUNS = r"(?:recaps?|write-?ups?|prep|table\s+notes|session\s+notes|GM\s+notes)"
+_TABLE_PEOPLE = tuple(
+    re.compile(pattern, re.MULTILINE)
+    for pattern in (
+        rf"\b{_GM}\s*\(\s*{_NAME}\s*\)",  # "one GM (Pete)"
+        rf"\b{_GM}\s*:\s*{_NAME}(?=\s*(?:[.,;)\]|]|$))",  # "GM: Pete." (not "[GM: Shed 9 is")
+        rf"\b(?:[Oo]ur|[Mm]y|[Tt]he)\s+{_GM},?\s+{_NAME}\b",  # "our GM Pete", "the GM, Pete"
+        rf"\(\s*{_NAME},\s*(?:our\s+|the\s+)?{_GM}\s*\)",  # "(Pete, GM)"
+        rf"\b{_NAME}\s*\(\s*(?:our\s+|the\s+)?{_GM}\s*\)",  # "Pete (GM)"
+        rf"\b{_NAME},\s+(?:our|my|the)\s+{_GM}\b",  # "Pete, our GM"
+        rf"\b(?:[Tt]able|[Ss]ession|GM|DM)\s+notes\s*\(\s*{_NAME}\s*\)",  # "Table notes (Pete)"
+        rf"\b{_NAME}['’]s\s+(?:own\s+)?{_TABLE_NOUNS}\b",  # "Gav's recap", "Pete's prep"
+        rf"\b(?:[Rr]ecap|[Ww]rite-?up|[Ss]ummary)\s+(?:written\s+|typed\s+|posted\s+)?by\s+{_NAME}\b",
+    )
+)
+"""What a note says of the referee or of the writer of a recap."""
+_WRITTEN_BY = re.compile(rf"\b(?:[Ww]ritten|[Tt]yped|[Pp]osted)\s+(?:up\s+)?by\s+{_NAME}\b")
+_AT_THE_TABLE = re.compile(
+    r"\b(?:recaps?|players?|GM|DM|session|sessions|campaign|in\s+character|finale|prep)\b"
+)
+"""Words that put a note at the game table: "written by" someone there is one of the table's
+("Recap written by Gav in character as Miles"), not someone of the world ("a letter written
+by Moser")."""
+_HEADER_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 
 
 def players(texts: Iterable[str]) -> frozenset[str]:
@@ -61,7 +91,46 @@ def players(texts: Iterable[str]) -> frozenset[str]:
             }
             if len(named) >= 2:
                 found |= {normalise_name(name) for name in named}
+        found |= _table_people(text)
     return frozenset(found - {""})
+
+
+def _table_people(text: str) -> set[str]:
+    """The normalised names a note gives the referee or the writer of a recap, and those under
+    a table's "Player" column."""
+    found = {
+        normalise_name(m.group("player"))
+        for pattern in _TABLE_PEOPLE
+        for m in pattern.finditer(text)
+        if m.group("player") not in _NOT_PLAYERS
+    }
+    for paragraph in re.split(r"\n\s*\n", text):
+        for m in _WRITTEN_BY.finditer(paragraph):
+            if _AT_THE_TABLE.search(paragraph) and m.group("player") not in _NOT_PLAYERS:
+                found.add(normalise_name(m.group("player")))
+    return found | _player_column(text)
+
+
+def _player_column(text: str) -> set[str]:
+    """The names in the cells of a table's "Player" column ("| Player | Character |" over
+    "| Dana | Clem Dawes |"), one word each ("(Pete)" is Pete)."""
+    found: set[str] = set()
+    lines = text.split("\n")
+    for index, line in enumerate(lines[:-1]):
+        if not line.lstrip().startswith("|") or not _HEADER_RULE.match(lines[index + 1]):
+            continue
+        header = [cell.strip(" *_").casefold() for cell in line.strip().strip("|").split("|")]
+        if not ({"player", "players"} & set(header)):
+            continue
+        column = header.index("player" if "player" in header else "players")
+        for row in lines[index + 2 :]:
+            if not row.lstrip().startswith("|"):
+                break
+            cells = row.strip().strip("|").split("|")
+            cell = cells[column].strip(" *_()[]") if column < len(cells) else ""
+            if re.fullmatch(r"[A-Z][a-z]{1,20}", cell):
+                found.add(normalise_name(cell))
+    return found
 
 
 def episode_titles(headings: Iterable[str]) -> frozenset[str]:
