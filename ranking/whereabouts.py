@@ -35,8 +35,9 @@ note names came first on four of the ten labelled sets and cost them MRR)."""
 EARLIER = 0.75
 """A place the note names before its last one ("arrested at the Imperial; held in the jail")."""
 
-WHERE_WORDS = frozenset(("where", "where's", "where'd", "whereabouts"))
-"""The first words of a question asking where something is."""
+WHERE_WORDS = frozenset(("where", "wheres", "whered", "whereabouts"))
+"""The first words of a question asking where something is (as :func:`question_words` reads
+them: "Where's" is "wheres")."""
 
 AWAY = frozenset(("captured", "missing", "lost"))
 """Statuses whose change note says where the entity is kept or was last seen."""
