@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from extraction.nicknames import HYPOCORISMS, pet_form, shortens
+from extraction.nicknames import HYPOCORISMS, foreign_fulls, pet_form, shortens, unaccented
 from extraction.prose_aliases import name_ends
 from extraction.prose_candidates import Candidate, absorb, best_type, display_name, person_like
 from extraction.prose_names import is_title
@@ -374,7 +374,7 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
         words = display_name(candidate).split()
         in_names.update(w.casefold() for w in words if len(words) > 1)
         if len(words) > 1 and person_like(candidate):
-            for index in {words[0][:3].casefold(), words[0].casefold()}:
+            for index in {words[0][:3].casefold(), words[0].casefold(), unaccented(words[0])}:
                 by_first.setdefault(index, []).append((key, words[0]))
     for key in sorted(kept):
         short = kept.get(key)
@@ -387,6 +387,7 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
         fitting = [
             *by_first.get(lone[:3], []),
             *(p for f in HYPOCORISMS.get(lone, ()) for p in by_first.get(f, [])),
+            *(p for f in foreign_fulls(lone) for p in by_first.get(f, [])),
         ]
         owners = {k for k, first in fitting if shortens(words[0], first)}
         if len(owners) == 1 and (owner := owners.pop()) in kept:
