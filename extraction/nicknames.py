@@ -1,7 +1,11 @@
-"""Short forms of English given names, as a general lexicon: "Toby" is Tobias, "Bill" William.
+"""Short forms of given names, as a general lexicon: "Toby" is Tobias, "Bill" William, "Toni"
+Anton, "Resi" Theresia.
 
 :func:`shortens` says whether a lone given name may be a short form of a longer one: a common
-English hypocorism from :data:`HYPOCORISMS` ("Bill" → William, "Peggy" → Margaret), a clipped
+English hypocorism from :data:`HYPOCORISMS` ("Bill" → William, "Peggy" → Margaret) or a
+common German, Austrian, Slavic, Hungarian, Italian, Spanish or French one from
+:data:`FOREIGN_HYPOCORISMS` ("Toni" → Anton, "Kazik" → Kazimierz, "Laci" → László, "Pepe" →
+José; accents are not told apart: "Laci" is Laszlo too), a clipped
 form of at least three letters ("Will" → William, "Kat" → Katherine), or one with a pet
 ending on a stem the full name goes on from with a vowel ("Toby" → Tobias, "Danny" → Daniel;
 not "Mary" → Margaret), a doubled letter before the ending marking a stem of two ("Aggie" →
@@ -10,6 +14,8 @@ caller's question (only one person may fit).
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 HYPOCORISMS: dict[str, tuple[str, ...]] = {
     "abby": ("abigail",), "alf": ("alfred",), "alfie": ("alfred",), "bella": ("isabella",),
@@ -34,16 +40,59 @@ HYPOCORISMS: dict[str, tuple[str, ...]] = {
     "ted": ("edward", "theodore"), "teddy": ("edward", "theodore"), "tony": ("anthony",),
     "wat": ("walter",), "walt": ("walter",), "hodge": ("roger",), "gib": ("gilbert",),
 }  # fmt: skip
+FOREIGN_HYPOCORISMS: dict[str, tuple[str, ...]] = {
+    # German and Austrian
+    "toni": ("anton", "antonia", "antonio", "antonin"), "resi": ("theresia", "therese", "theresa"),
+    "gustl": ("gustav",), "ferdl": ("ferdinand",), "sepp": ("josef", "joseph"),
+    "seppl": ("josef", "joseph"), "hansi": ("johann", "johannes", "hans"),
+    "hannes": ("johannes",), "franzl": ("franz",), "poldi": ("leopold",), "fritz": ("friedrich",),
+    "lutz": ("ludwig",), "wastl": ("sebastian",), "vroni": ("veronika",), "liesl": ("elisabeth",),
+    "gretl": ("margarete",), "gretchen": ("margarete",), "kathi": ("katharina",),
+    "teddy": ("theodor",), "ted": ("theodor",),
+    # Slavic
+    "sasha": ("alexander", "aleksandr", "alexandra", "aleksandra"),
+    "sascha": ("alexander", "alexandra"), "misha": ("mikhail",), "mischa": ("michail", "mikhail"),
+    "kolya": ("nikolai", "nikolay"), "volodya": ("vladimir",), "vova": ("vladimir",),
+    "dima": ("dmitri", "dmitry"), "seryozha": ("sergei", "sergey"), "lyosha": ("aleksei", "alexei"),
+    "alyosha": ("aleksei", "alexei"),
+    "petya": ("pyotr",), "vanya": ("ivan",), "kostya": ("konstantin",),
+    "zhenya": ("yevgeny", "evgeny", "yevgenia"), "pasha": ("pavel",), "grisha": ("grigory",),
+    "arkasha": ("arkady",), "natasha": ("natalia", "natalya"), "masha": ("maria", "mariya"),
+    "katya": ("yekaterina", "ekaterina"), "tanya": ("tatiana", "tatyana"), "olya": ("olga",),
+    "sonya": ("sofia", "sofya"), "nadya": ("nadezhda",), "lyuba": ("lyubov",),
+    "kazik": ("kazimierz",), "staszek": ("stanislaw", "stanisław"), "janek": ("jan",),
+    "jurek": ("jerzy",), "wojtek": ("wojciech",), "kuba": ("jakub",),
+    "gosia": ("malgorzata", "małgorzata"), "basia": ("barbara",),
+    "honza": ("jan",), "pepik": ("josef",), "mirek": ("miroslav", "miroslaw"),
+    # Hungarian
+    "laci": ("laszlo",), "pisti": ("istvan",), "jancsi": ("janos",), "feri": ("ferenc",),
+    "gyuri": ("gyorgy",), "jozsi": ("jozsef",), "bandi": ("andras",), "sanyi": ("sandor",),
+    "erzsi": ("erzsebet",), "kati": ("katalin",), "zsuzsi": ("zsuzsanna",),
+    # Italian
+    "beppe": ("giuseppe",), "peppe": ("giuseppe",), "peppino": ("giuseppe",), "gigi": ("luigi",),
+    "nino": ("antonino", "giovanni"), "toto": ("salvatore",),
+    "turi": ("salvatore",), "pippo": ("filippo",), "bice": ("beatrice",),
+    # Spanish and Portuguese
+    "pepe": ("jose",), "paco": ("francisco",), "pancho": ("francisco",), "nacho": ("ignacio",),
+    "chus": ("jesus",), "lola": ("dolores",), "lupe": ("guadalupe",), "concha": ("concepcion",),
+    "chelo": ("consuelo",), "quique": ("enrique",),
+    # French
+    "jojo": ("joseph", "georges"), "mimi": ("michelle", "emilie"), "manon": ("marie",),
+    "dede": ("andre",), "fanfan": ("francois", "francoise"),
+}  # fmt: skip
+"""Pet forms of given names outside English, as written without accents (:func:`unaccented`)."""
 _PET_ENDINGS = ("ie", "ey", "y")
 
 
 def shortens(short: str, full: str) -> bool:
     """Whether the given name ``short`` may be a short form of the given name ``full``."""
-    lone, whole = short.casefold(), full.casefold()
-    if lone == whole or len(lone) < 3 or len(whole) <= len(lone):
+    lone, whole = unaccented(short), unaccented(full)
+    if lone == whole or len(lone) < 3:
         return False
-    if whole in HYPOCORISMS.get(lone, ()):
-        return True
+    if whole in HYPOCORISMS.get(lone, ()) or whole in FOREIGN_HYPOCORISMS.get(lone, ()):
+        return True  # "Pepe" is José though no shorter
+    if len(whole) <= len(lone):
+        return False
     if whole.startswith(lone):
         return len(whole) >= len(lone) + 2  # "Will" of William, "Kat" of Katherine; not "Ann"
     stem = next((lone[: -len(e)] for e in _PET_ENDINGS if lone.endswith(e)), "")
@@ -58,9 +107,20 @@ def pet_form(short: str, full: str) -> bool:
     """Whether the given name ``short`` may stand for ``full``: a short form of it
     (:func:`shortens`) or ``full`` with a pet ending ("Frankie" of Frank, "Danny" of Dan,
     "Johnny" of John)."""
-    lone, whole = short.casefold(), full.casefold()
+    lone, whole = unaccented(short), unaccented(full)
     if shortens(short, full):
         return True
     if len(whole) < 3 or not lone.startswith(whole):
         return False
     return lone[len(whole) :] in (*_PET_ENDINGS, *(whole[-1] + e for e in _PET_ENDINGS))
+
+
+def unaccented(name: str) -> str:
+    """``name`` casefolded without its accents ("László" → "laszlo")."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def foreign_fulls(short: str) -> tuple[str, ...]:
+    """The given names :data:`FOREIGN_HYPOCORISMS` says ``short`` is a pet form of."""
+    return FOREIGN_HYPOCORISMS.get(unaccented(short), ())

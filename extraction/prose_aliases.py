@@ -170,3 +170,139 @@ def first_name(
         names = set(names)
         ends = name_ends(names | {name})
     return None if ends.get(words[0].casefold(), 0) > 1 else words[0]
+
+
+_UPPER = "A-ZÀ-ÖØ-Þ"
+_LOWER = "a-zß-öø-ÿ"
+_DOSSIER = re.compile(
+    r"^[ \t]*(?:#{1,6}[ \t]+)?(?:[-*+][ \t]+)?(?:\d+[.)][ \t]+)?(?:\*\*|__)?"
+    r"(?:[^\s,:—–*]+(?:[ \t]+[^\s,:—–*]+)?(?::(?:\*\*|__)?[ \t]*|[ \t]+[—–][ \t]+))?"
+    rf"(?P<surname>[{_UPPER}][{_UPPER}'’-]+),[ \t]+"
+    rf"(?P<given>[{_UPPER}][{_LOWER}'’-]+(?:[ \t]+[{_UPPER}][{_LOWER}'’-]+){{0,2}})"
+    r"(?:\*\*|__)?(?P<after>(?:[ \t]*[—–(;:,]|[ \t]+-[ \t]|[ \t]*$).*)$"
+)
+"""A file card's or index's inverted name opening a line: "VORONIN, Arkady Semyonovich —
+crypt. CARDINAL", "### 6. KERTÉSZ, László — Major", "Contact — POKORNY, Anton", "Wife: KRANZ,
+Agnes, co-owner": the surname in capitals, the given name (and a middle name or patronymic)
+after a comma."""
+_NOT_GIVEN = frozenset(
+    ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+     "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december", "the", "and", "but", "or", "see", "note", "notes", "part")
+)  # fmt: skip
+_ALIAS_CUE = (
+    r"(?:crypt(?:onym)?\.?|code[- ]?name[d:]?|a\.k\.a\.?|aka|alias|cover[- ]name|known\s+as)"
+)
+_CUED = re.compile(
+    rf"\b{_ALIAS_CUE}[ \t]*:?[ \t]*(?:\([^)]*\)[ \t]*)?[\"“]?"
+    rf"(?P<alias>[{_UPPER}][\w'’-]*(?:[ \t]+[{_UPPER}][\w'’-]*){{0,2}})",
+    re.IGNORECASE,
+)
+"""An alias after its cue: "crypt. CARDINAL", "crypt. (ours) MOTH", "codename Heron", "a.k.a.
+the Fox" is read by :data:`_QUOTED_ALIAS` or a bracket."""
+_QUOTED_ALIAS = re.compile(r"[\"“](?P<alias>(?:the\s+)?[A-ZÀ-ÖØ-Þ][^\"”\n]{0,30}?)[\"”]")
+
+
+@dataclass(frozen=True)
+class FileCard:
+    """A person named the way a file card or index names them (:data:`_DOSSIER`)."""
+
+    name: str
+    """"Given Surname": "Arkady Voronin" of "VORONIN, Arkady Semyonovich"."""
+    forms: tuple[str, ...]
+    """Their other full forms: "Arkady Semyonovich Voronin", "Arkady Semyonovich"."""
+    aliases: tuple[str, ...]
+    """What the card says they are also called: "CARDINAL" after "crypt.", a quoted
+    nickname ("the Colonel")."""
+
+
+def file_card(line: str) -> FileCard | None:
+    """The person a line of a dossier names in the inverted "SURNAME, Given [Middle]" form,
+    with the aliases it gives after a cue ("crypt.", "codename", "a.k.a.", "alias", "cover
+    name", "known as") or in quotes. None for a surname with no vowel (an initialism: "KGB,
+    Moscow"), a given "name" that is a weekday or month ("LONDON, Tuesday")."""
+    match = _DOSSIER.match(line)
+    if match is None:
+        return None
+    surname = match.group("surname").strip("'’-")
+    given = match.group("given").split()
+    if len(surname) < 2 or not re.search(r"[AEIOUYÀ-ÖØ-Þ]", surname):
+        return None
+    if any(word.casefold() in _NOT_GIVEN for word in given) or len(given[0]) < 2:
+        return None
+    written = "-".join(part.capitalize() for part in surname.split("-"))
+    written = re.sub(r"(?<=['’])(\w)", lambda m: m.group(1).upper(), written)  # "O'Brien"
+    name = f"{given[0]} {written}"
+    forms = (f"{' '.join(given)} {written}", " ".join(given)) if len(given) > 1 else ()
+    after = match.group("after")
+    aliases = [m.group("alias") for m in _CUED.finditer(after)]
+    aliases += [m.group("alias") for m in _QUOTED_ALIAS.finditer(after)]
+    return FileCard(name, forms, tuple(dict.fromkeys(a.strip() for a in aliases)))
+
+
+_BRACKET = re.compile(r"(?:\*\*|__|~~)*[ \t]*\((?P<inner>[^()\n]*)(?:\)|$)")
+_CODENAME = re.compile(rf"[{_UPPER}]{{4,}}")
+"""A codename in capitals ("CARDINAL", "HERON"): four letters at least, never an initialism
+such as "CIA"."""
+_ADDRESSED = re.compile(
+    rf"(?:Herr|Frau|Fräulein|Mr|Mrs|Ms|Miss|Monsieur|Madame|Signor|Signora|Señor|Señora)\.?"
+    rf"[ \t]+[{_UPPER}][{_LOWER}'’-]+"
+)
+_THE_NAME = re.compile(rf"the[ \t]+[{_UPPER}][\w'’-]*(?:[ \t]+[{_UPPER}][\w'’-]*){{0,2}}")
+_QUOTE_OPENS = re.compile(rf"[\"“‘'](?P<alias>[{_UPPER}][^\"”’'\n]{{0,30}}?)[\"”’']")
+
+
+_CUT_SHORT = re.compile(rf"[{_UPPER}][\w'’-]*[ \t]+(?:of|for|and|&|de|of[ \t]+the)[ \t]+$")
+
+
+@dataclass(frozen=True)
+class BracketAlias:
+    """An alias written in brackets beside a name: ``owner`` is the name it belongs to."""
+
+    alias: str
+    owner: str
+    codename: bool = False
+    """A codename in capitals ("CARDINAL"), which the prose never writes in lower case."""
+
+
+def bracket_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[BracketAlias]:
+    """The aliases a sentence gives in brackets right after a person's full name: a codename
+    in capitals ("Miles Ashcombe (HERON; ...)"), a quoted nickname opening an item ('Anton
+    Pokorny ("Toni", "Herr Doktor")', '(... "Laci" to Sokolova)'), an epithet ("Gustl Wendl
+    (the Sewer Rat)"), a form of address ("Otto Kranz (Herr Ober)"), a pet form of the given
+    name ("Kazimierz Wróbel (the Pole, Kazik)"), an alias after its cue ("(codename
+    CARDINAL)"); and the name in brackets after a codename ("HERON (Ashcombe)": the codename
+    is Ashcombe's). An item that is anything else ("(b. 1926)", "(Langley)") says nothing."""
+    found: list[BracketAlias] = []
+    for span in spans:
+        bracket = _BRACKET.match(sentence, span.end)
+        if bracket is None:
+            continue
+        inner = bracket.group("inner").strip()
+        words = span.name.split()
+        if len(words) == 1 and _CODENAME.fullmatch(span.name):
+            if re.fullmatch(rf"[{_UPPER}][{_LOWER}'’-]+", inner):
+                found.append(BracketAlias(span.name, inner, codename=True))
+            continue
+        if len(words) < 2 or span.name.isupper() or _CUT_SHORT.search(sentence, 0, span.start):
+            continue  # "East German Ministry for State Security (the Stasi)": a name cut short
+        for item in (i.strip() for i in re.split(r"[;,]", inner)):
+            found += [BracketAlias(a, span.name, c) for a, c in _item_aliases(item, words[0])]
+    return found
+
+
+def _item_aliases(item: str, given: str) -> list[tuple[str, bool]]:
+    quoted = _QUOTE_OPENS.match(item)
+    if quoted:
+        return [(quoted.group("alias"), False)]
+    if _CODENAME.fullmatch(item):
+        return [(item, True)]
+    cued = _CUED.match(item)
+    if cued and cued.end() == len(item):
+        alias = cued.group("alias")
+        return [(alias, _CODENAME.fullmatch(alias) is not None)]
+    if _THE_NAME.fullmatch(item) or _ADDRESSED.fullmatch(item):
+        return [(item, False)]
+    if re.fullmatch(rf"[{_UPPER}][{_LOWER}'’-]+", item) and pet_form(item, given):
+        return [(item, False)]
+    return []

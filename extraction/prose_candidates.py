@@ -39,6 +39,27 @@ class Candidate:
     paths: list[str] = field(default_factory=list)
 
 
+@dataclass
+class NamedAliases:
+    """Aliases a file card or a bracket gives a name (:mod:`extraction.prose_aliases`):
+    normalised alias → normalised owner → whether a party chunk gives it, and each alias as
+    written."""
+
+    owners: dict[str, dict[str, bool]] = field(default_factory=dict)
+    written: dict[str, str] = field(default_factory=dict)
+    codenames: set[str] = field(default_factory=set)
+
+    def add(self, alias: str, owner: str, party: bool, *, codename: bool = False) -> None:
+        key = normalise_name(alias)
+        if not key or key == normalise_name(owner):
+            return
+        owners = self.owners.setdefault(key, {})
+        owners[normalise_name(owner)] = owners.get(normalise_name(owner), False) or party
+        self.written.setdefault(key, alias)
+        if codename:
+            self.codenames.add(key)
+
+
 @dataclass(frozen=True)
 class Epithet:
     """One use of a name right after another: "Garran the Eel" is an epithet use of "Eel"."""

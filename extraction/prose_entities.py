@@ -23,10 +23,17 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from extraction.markdown import unwrapped
-from extraction.prose_aliases import stated_aliases, title_aliases
+from extraction.prose_aliases import (
+    FileCard,
+    bracket_aliases,
+    file_card,
+    stated_aliases,
+    title_aliases,
+)
 from extraction.prose_candidates import (
     Candidate,
     Epithet,
+    NamedAliases,
     add_roles,
     best_type,
     display_name,
@@ -40,9 +47,11 @@ from extraction.prose_candidates import (
 from extraction.prose_folds import KnownFolds
 from extraction.prose_layout import LayoutEntry, category_cells_blanked, layout_entries
 from extraction.prose_merges import (
+    keep_full_names,
     merge_acronyms,
     merge_given_names,
     merge_members,
+    merge_named_aliases,
     merge_numbers,
     merge_of_names,
     merge_offices,
@@ -144,6 +153,7 @@ class _Collector:
         self.offices: dict[str, set[str]] = {}  # "vizier" -> {keys of the people holding it}
         self.previous: str | None = None  # the first name of the previous sentence
         self.open_tables: dict[str, tuple[str, int]] = {}  # source -> the names table open
+        self.named = NamedAliases()  # aliases a file card or a bracket gives a name
 
     def get(self, name: str) -> Candidate:
         return self.found.setdefault(normalise_name(name), Candidate())
@@ -171,6 +181,10 @@ class _Collector:
         entries, still_open = layout_entries(whole, self.common, carried)
         for entry in entries:
             self._define(chunk, entry, party)
+        for line in whole.split("\n"):
+            card = file_card(line)
+            if card is not None:
+                self._file_card(chunk, card, party)
         if still_open is not None:
             self.open_tables[chunk.source_path] = still_open
         whole = category_cells_blanked(whole)  # "| Type |" cells classify, name nothing
@@ -229,6 +243,8 @@ class _Collector:
             if own and span.sentence_start and pronoun_follows(whole, _after(whole, text)):
                 candidate.votes.append((5, "NPC"))
         self._epithets(text, spans, party)
+        for bracketed in bracket_aliases(text, spans):
+            self.named.add(bracketed.alias, bracketed.owner, party, codename=bracketed.codename)
         for stated in stated_aliases(text, spans):
             owner = stated.subject or (self.previous if stated.person else None) or section
             if owner and normalise_name(owner) != normalise_name(stated.alias):
@@ -238,6 +254,18 @@ class _Collector:
                 aliases[stated.alias] = aliases.get(stated.alias, False) or party
         if spans and spans[0].start <= 12:
             self.previous = spans[0].name
+
+    def _file_card(self, chunk: Chunk, card: FileCard, party: bool) -> None:
+        """A person a file card names ("VORONIN, Arkady Semyonovich — crypt. CARDINAL"):
+        "Arkady Voronin", a person, with its other forms and aliases."""
+        candidate = self.get(card.name)
+        candidate.mentions += 1
+        candidate.party |= party
+        candidate.surfaces[card.name] = candidate.surfaces.get(card.name, 0) + 1
+        candidate.paths.append(chunk.source_path)
+        candidate.votes.append((2, "NPC"))
+        for alias in (*card.forms, *card.aliases):
+            self.named.add(alias, card.name, party, codename=alias.isupper())
 
     def _nickname(self, span: NameSpan, party: bool) -> None:
         """'Michael "Mickey" Brennan': "Mickey" and "Mickey Brennan" are aliases of Michael
@@ -439,12 +467,17 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
         and not _of_table(key, c, table)
         and not _demonym_only(key, c)
     }
+    keep_full_names(found, kept)
     merge_first_names(found, kept)
     merge_surnames(found, kept)
     merge_whole_first_names(kept)
     merge_given_names(kept)
     merge_pet_names(kept)
     merge_people_surnames(kept)
+    merge_named_aliases(kept, collector.named, into_lone=False)
+    merge_first_names(found, kept)  # a first name or surname two names held before they
+    merge_surnames(found, kept)  # folded ("Vera", "Pokorny")
+    merge_named_aliases(kept, collector.named)
     merge_short_names(kept)
     merge_sound_alikes(kept)
     merge_prefixes(kept)

@@ -13,9 +13,16 @@ from __future__ import annotations
 
 import re
 
-from extraction.nicknames import HYPOCORISMS, pet_form, shortens
+from extraction.nicknames import HYPOCORISMS, foreign_fulls, pet_form, shortens, unaccented
 from extraction.prose_aliases import name_ends
-from extraction.prose_candidates import Candidate, absorb, best_type, display_name, person_like
+from extraction.prose_candidates import (
+    Candidate,
+    NamedAliases,
+    absorb,
+    best_type,
+    display_name,
+    person_like,
+)
 from extraction.prose_names import DEMONYMS, is_title
 from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
@@ -376,7 +383,7 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
         words = display_name(candidate).split()
         in_names.update(w.casefold() for w in words if len(words) > 1)
         if len(words) > 1 and person_like(candidate):
-            for index in {words[0][:3].casefold(), words[0].casefold()}:
+            for index in {words[0][:3].casefold(), words[0].casefold(), unaccented(words[0])}:
                 by_first.setdefault(index, []).append((key, words[0]))
     for key in sorted(kept):
         short = kept.get(key)
@@ -389,6 +396,7 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
         fitting = [
             *by_first.get(lone[:3], []),
             *(p for f in HYPOCORISMS.get(lone, ()) for p in by_first.get(f, [])),
+            *(p for f in foreign_fulls(lone) for p in by_first.get(f, [])),
         ]
         owners = {k for k, first in fitting if shortens(words[0], first)}
         if len(owners) == 1 and (owner := owners.pop()) in kept:
@@ -418,7 +426,10 @@ def merge_pet_names(kept: dict[str, Candidate]) -> None:
         }  # fmt: skip
         if len(fits) == 1:
             (owner,) = fits
-            absorb(kept[owner], kept.pop(key))
+            pet = kept.pop(key)
+            absorb(kept[owner], pet)
+            for alias, party in pet.aliases.items():  # "Teddy" of "Teddy Brandt"
+                kept[owner].aliases[alias] = kept[owner].aliases.get(alias, False) or party
 
 
 _ADDRESS = {"mr": "m", "mister": "m", "mrs": "f", "missus": "f", "miss": "f", "ms": "f"}
@@ -513,3 +524,117 @@ def _sounds_like(words: list[str], heard: Candidate, person: Candidate) -> bool:
     ):
         return False
     return titles_agree(_office_titles(heard), _office_titles(person))
+
+
+def _named_owner(kept: dict[str, Candidate], owner: str) -> str | None:
+    """The one kept entity a name an alias was given to now stands for: itself, the one entity
+    holding it as an alias (a surname or first name folded in), or the one person's name
+    ending with it ("Ashcombe" of Miles Ashcombe)."""
+    if owner in kept:
+        return owner
+    holding = {
+        key
+        for key, candidate in kept.items()
+        if any(normalise_name(alias) == owner for alias in candidate.aliases)
+    }
+    if len(holding) == 1:
+        return holding.pop()
+    if holding or " " in owner:
+        return None
+    ending = {
+        key
+        for key, candidate in kept.items()
+        if _person_shaped(candidate) and _words(display_name(candidate))[-1:] == [owner]
+    }
+    return ending.pop() if len(ending) == 1 else None
+
+
+def merge_named_aliases(
+    kept: dict[str, Candidate], named: NamedAliases, *, into_lone: bool = True
+) -> None:
+    """Fold the aliases a file card or a bracket gives a name ("VORONIN, Arkady Semyonovich —
+    crypt. CARDINAL", "Vera Pavlovna" of "VORONINA, Vera Pavlovna", "Miles Ashcombe (HERON)",
+    "HERON (Ashcombe)", "Otto Kranz (Herr Ober)") into the one entity that name is now: the
+    alias joins its names and the entity the prose made of the alias folds in. Not when the
+    alias is given to two entities, when the entity made of it is a heading, a place, a group
+    or a thing, when a codename in capitals is also written in lower case (a word, not a
+    codename), nor a name the party reads into a GM-only entity. Without ``into_lone``
+    nothing folds into a one-word name yet: a lone surname ("Brandt" of "MAGPIE (Brandt)")
+    may itself fold into its person later, and its aliases would not go with it."""
+    for key in sorted(named.owners):
+        owners = named.owners[key]
+        targets = {found for owner in owners if (found := _named_owner(kept, owner)) is not None}
+        if len(targets) != 1 or len({_named_owner(kept, o) for o in owners}) != 1:
+            continue
+        (target,) = targets
+        if target == key or (not into_lone and " " not in target):
+            continue
+        holder = kept[target]
+        party = any(owners.values())
+        if party and not holder.party:
+            continue
+        short = kept.get(key)
+        if short is not None:
+            lower = key in named.codenames and any(not s.isupper() for s in short.surfaces)
+            kind = best_type(short)
+            if short.heading or lower or kind in ("Location", "Faction", "Item", "Deity"):
+                continue
+            if _reveals(short, holder):
+                continue
+            absorb(holder, kept.pop(key))
+        alias = named.written[key]
+        holder.aliases[alias] = holder.aliases.get(alias, False) or party
+
+
+def keep_full_names(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
+    """Keep the full name of a person the prose mostly calls by a given name and a surname
+    apart ("Teddy", 28 times; "Brandt", 7) but writes in full only once or twice ("Teddy
+    Brandt", "Theodor Brandt"): a two-word person's name, not kept, whose first word is a kept
+    lone name (or a full form of it, the lone name a pet form) and whose last word is a kept
+    lone name too, when every such name has that surname, no kept name of two words or more
+    opens with the given name nor ends with the surname (Thorne is Julian Thorne's), and
+    neither lone name is typed as no person. The lone names then fold into it
+    (:func:`merge_first_names`, :func:`merge_surnames`), and a pet form into the full given
+    name (:func:`merge_pet_names`). Never a GM-only full name for a name the party reads."""
+    opening, ending = set(), set()
+    for candidate in kept.values():
+        words = display_name(candidate).casefold().split()
+        if len(words) > 1:
+            opening.add(words[0])
+            ending.add(words[-1])
+    pairs = [
+        (key, words)
+        for key, c in found.items()
+        if key not in kept
+        and len(words := display_name(c).split()) == 2
+        and person_like(c)
+        and not _with_the(c)  # "the Mesa Cut" is a place
+        and not re.search(r"['’]", words[0])  # "Teddy's Walther" is Teddy's gun
+    ]
+    for lone_key in sorted(kept):
+        words = display_name(kept[lone_key]).split()
+        if not _lone_person(kept[lone_key]) or len(words[0]) < 3 or words[0].isupper():
+            continue
+        word = words[0]
+        if word.casefold() in opening:
+            continue
+        full = [
+            key
+            for key, (first, _last) in pairs
+            if first.casefold() == word.casefold() or pet_form(word, first)
+        ]
+        surnames = {display_name(found[key]).split()[1].casefold() for key in full}
+        if len(surnames) != 1 or any(_reveals(kept[lone_key], found[k]) for k in full):
+            continue
+        (surname,) = surnames
+        last = kept.get(normalise_name(surname))
+        if surname in ending or last is None or not _lone_person(last):
+            continue
+        for key in full:
+            kept[key] = found[key]
+
+
+def _lone_person(candidate: Candidate) -> bool:
+    """A one-word name, no heading, typed a person or not at all."""
+    words = display_name(candidate).split()
+    return not candidate.heading and len(words) == 1 and best_type(candidate) in (*_PEOPLE, "Other")
