@@ -744,11 +744,9 @@ _DEED_PRONOUNS = frozenset(("it", "this", "that", "so"))
 
 def _separable_killing(words: list[str]) -> bool:
     for verb, particle in SEPARABLE_KILLINGS:
-        if (
-            words[:1] != [verb]
-            or words[1:2] == [particle]
-            or words[1:2] in ([p] for p in _DEED_PRONOUNS)
-        ):
+        if words[:1] != [verb] or len(words) < 2 or words[1] == particle:
+            continue
+        if words[1] in _DEED_PRONOUNS:  # "Who did it in the keep?" is a deed done somewhere
             continue
         for i in range(2, 2 + SEPARABLE_GAP):
             if i < len(words) and words[i] == particle:

@@ -200,32 +200,27 @@ def successors(view: CampaignView, seeds: Iterable[str]) -> set[str]:
     sign off on it?": the Commander's ``leads`` of the service ended in session 5 and
     Hennessey's started, so Hennessey is who can now)."""
     seeds = set(seeds)
-    ended: list[tuple[str, str, int, bool]] = []  # (type, other end, session, seed is source)
-    started: list[tuple[str, str, str, int, bool]] = []
-    for change in view.changes.values():
-        if (
-            change.kind != "relationship"
-            or change.field != "relation"
-            or change.relation_type not in SUCCESSION_TYPES
-            or change.target_id is None
-        ):
-            continue
-        if change.new_value == "end":
-            if change.entity_id in seeds:
-                ended.append((change.relation_type, change.target_id, change.session_id, True))
-            if change.target_id in seeds:
-                ended.append((change.relation_type, change.entity_id, change.session_id, False))
-        elif change.new_value == "start":
-            started.append(
-                (change.relation_type, change.entity_id, change.target_id, change.session_id, True)
-            )
+    if not seeds:
+        return set()
+    handovers = [
+        c
+        for c in view.changes.values()
+        if c.kind == "relationship"
+        and c.field == "relation"
+        and c.relation_type in SUCCESSION_TYPES
+        and c.target_id is not None
+    ]
     found: set[str] = set()
-    for kind, other, session, as_source in ended:
-        for s_kind, source, target, s_session, _ in started:
-            if s_kind != kind or s_session < session:
+    for ended in (c for c in handovers if c.new_value == "end"):
+        for started in handovers:
+            if (
+                started.new_value != "start"
+                or started.relation_type != ended.relation_type
+                or started.session_id < ended.session_id
+            ):
                 continue
-            if as_source and target == other:
-                found.add(source)
-            elif not as_source and source == other:
-                found.add(target)
+            if ended.entity_id in seeds and started.target_id == ended.target_id:
+                found.add(started.entity_id)  # the seed led it: whoever leads it now
+            if ended.target_id in seeds and started.entity_id == ended.entity_id:
+                found.add(str(started.target_id))  # it was ruled by the seed: its ruler now
     return {e for e in found - seeds if e in view.entities}

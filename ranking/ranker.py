@@ -278,7 +278,7 @@ class Ranker:
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         things = asked.things if cues.relation_types else {**asked.at, **asked.things}
         where = whereabouts(question, cues, named, view, inputs.names, inputs.graph)
-        after = dict.fromkeys(successors(view, named) - named, SUCCESSOR)  # "the Skipper"
+        after = dict.fromkeys(successors(view, named), SUCCESSOR)  # "the Skipper"
         for entity_id, value in (*things.items(), *where.items(), *after.items()):
             stated[entity_id] = max(stated.get(entity_id, 0.0), value)  # "Lucky's launch"
         minded = with_attitude(view, cues.attitude)
