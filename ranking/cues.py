@@ -123,7 +123,8 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
     ),
     **dict.fromkeys(
         ("married", "wife", "husband", "spouse", "marry", "marries", "wed", "wedded", "weds",
-         "hitched", "bride", "groom", "bridegroom"),
+         "hitched", "bride", "groom", "bridegroom", "missus", "missis", "hubby", "wives",
+         "husbands", "fiance", "fiancee", "fiancé", "fiancée"),
         frozenset({"married_to"}),
     ),
     **dict.fromkeys(

@@ -6,7 +6,7 @@ documented list of cue words and phrases, matched on whole words, lowercase:
 
 - past-tense verbs and auxiliaries: ``was``, ``were``, ``did``, ``had``, ``happened``, ...
 - what befalls things in a campaign: ``killed``, ``died``, ``destroyed``, ``burned``, ...
-- time words: ``before``, ``history``, ``originally``, ``formerly``, ``ago``, ...
+- time words: ``before`` (not before the speakers' own plan: "before we clear out"), ``history``, ``originally``, ``formerly``, ``ago``, ...
 - phrases: ``used to``, ``back when``, ``last session``, ``as of session N``, ...
 
 Words that also describe the present (``dead``, ``lost``, ``once``, ``then``) are left out:
@@ -82,6 +82,27 @@ _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _SESSION = re.compile(r"\b(?:as of|in|during|since|after|until)\s+session\s+\d+\b")
 
 
+PLANNERS = frozenset({"i", "we", "you", "us"})
+"""After "before", the speakers themselves: what they will do next ("Who's still in our corner
+*before we clear out*?", "before I go") is ahead of them, not in the past."""
+
+
+_PAST_VERBS = frozenset(
+    "took went got came left made met found lost saw ran sold bought fought won gave held "
+    "brought caught kept told heard set put hit let".split()
+)
+"""Irregular past tenses: "before we *took* it" is in the past again (as is any "-ed")."""
+
+
+def _ahead(words: list[str], i: int) -> bool:
+    """``words[i]`` is "before" and a plan of the speakers' follows it ("before we clear
+    out"), not a deed of theirs in the past ("before we took the keep")."""
+    if words[i] != "before" or words[i + 1 : i + 2] == [] or words[i + 1] not in PLANNERS:
+        return False
+    verb = words[i + 2] if len(words) > i + 2 else ""
+    return not (verb.endswith("ed") or verb in _PAST_VERBS)
+
+
 def _normalise(question: str) -> str:
     text = question.lower().replace("\u2019", "'")
     return " ".join(_WORD.findall(text))
@@ -92,7 +113,10 @@ def is_historical(question: str) -> bool:
     text = _normalise(question)
     if _SESSION.search(text):
         return True
-    if any(word in HISTORICAL_WORDS for word in text.split()):
+    words = text.split()
+    if any(
+        word in HISTORICAL_WORDS and not _ahead(words, i) for i, word in enumerate(words)
+    ):
         return True
     padded = f" {text} "
     return any(f" {phrase} " in padded for phrase in HISTORICAL_PHRASES)

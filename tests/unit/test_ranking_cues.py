@@ -428,7 +428,8 @@ def test_a_name_in_the_possessive_is_named_and_is_the_setting_of_its_kin() -> No
 
 
 def test_other_words_for_marrying_and_killing_ask_along_their_relation() -> None:
-    for question in ("Who did Torven marry?", "Who did Torven get hitched to?", "Who wed Torven?"):
+    for question in ("Who did Torven marry?", "Who did Torven get hitched to?", "Who wed Torven?",
+                     "Where did Torven and his missus go?", "Who's Bree's hubby?"):
         assert "married_to" in question_cues(question).relation_types, question
     for question in ("Who did for Torven?", "Who has done for Torven?", "Who finished off Torven?"):
         assert "killed_by" in question_cues(question).relation_types, question

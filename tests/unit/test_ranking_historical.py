@@ -22,6 +22,8 @@ from ranking.historical import is_historical
         "Who originally founded the guild?",
         "What became of the Silver Stag Inn?",
         "Where did we leave the boat last session?",
+        "Who held the keep before we took it?",
+        "Who ran the docks before the fire?",
         "Who destroyed the Red Oak Tavern?",
         "Why didn\u2019t the guard stop them?",
     ],
@@ -40,6 +42,8 @@ def test_past_questions_are_historical(question: str) -> None:
         "Where can we hire swords?",
         "What does the Iron Hand want?",
         "Which inn is closest to the docks?",
+        "Who in town is still in our corner before we clear out?",
+        "Who should I talk to before I leave town?",
         "",
     ],
 )
