@@ -8,7 +8,7 @@ are those of its most central and most recently active member.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from graphrag_core.analytics_models import CommunitySummary
 from graphrag_core.models import CampaignView, RankedResult, Visibility
@@ -55,9 +55,10 @@ def community_result(
     summary: CommunitySummary,
     centrality: Mapping[str, float],
     relevance: Mapping[str, float] | None = None,
+    demoted: Collection[str] = (),
 ) -> RankedResult:
     """``relevance``: the ranker's score of each entity it scored for the question, which
-    orders the result's ``names`` (see :mod:`ranking.item_names`)."""
+    orders the result's ``names``, the ``demoted`` ones last (see :mod:`ranking.item_names`)."""
     members = ranked_members(summary.members, centrality)
     return RankedResult(
         id=key.id,
@@ -70,5 +71,5 @@ def community_result(
         signals=signals,
         text=gist(summary.summary, SUMMARY_GIST_CHARS),
         members=members,
-        names=by_relevance(members, relevance or {}),
+        names=by_relevance(members, relevance or {}, demoted),
     )

@@ -108,7 +108,10 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         ("kill", "killed", "killer", "murdered", "murderer", "slew", "slain", "slayer", "die",
          "died", "death", "murder", "slay", *("drowned", "poisoned", "stabbed", "strangled",
-         "hanged", "executed", "beheaded", "assassinated", "shot")),
+         "hanged", "executed", "beheaded", "assassinated", "shot"),
+         # the table's slang for a killing ("Who *geeked* Mama N?", "Who *offed* the fence?")
+         *("geeked", "zeroed", "flatlined", "offed", "whacked", "capped", "fragged", "ganked",
+           "merced", "knifed", "slaughtered", "butchered", "massacred", "lynched")),
         frozenset({"killed_by"}),
     ),
     **dict.fromkeys(
@@ -188,7 +191,9 @@ husband"): the noun after them is the kinship asked, and "kid" there is no child
 DESTRUCTION_WORDS = frozenset(
     ("destroyed", "destroy", "destroys", "torched", "torch", "torches", "burned", "burnt",
      "burn", "burns", "razed", "raze", "wrecked", "wreck", "sank", "sunk", "sink", "levelled",
-     "leveled", "demolished", "flattened", "ruined", "toppled", "bombed", "blew", "blown")
+     "leveled", "demolished", "flattened", "ruined", "toppled", "bombed", "blew", "blown",
+     "bricked", "slagged", "trashed", "totaled", "totalled", "nuked", "scuttled",
+     "firebombed", "fried")
 )  # fmt: skip
 """Words by which a question asks who destroyed something ("Who *torched* the mill?"): along
 ``destroyed_by``, which a change's ``destroyed_by`` detail answers (:mod:`ranking.graph`)."""
@@ -774,6 +779,18 @@ def _event(words: list[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+_NO_OBJECT = frozenset(("down", "up", "out", "in", "at", "on", "near", "there", "here", "last"))
+
+
+def _what_did(words: list[str]) -> list[str]:
+    """After "what", a destruction done to something ("What *bricked* Saint's deck?", "What
+    *torched* the mill?") asks for the agent as "who" does; with no object after the verb
+    ("What burned down?", "What burned at the docks?") it asks which thing was destroyed."""
+    if words[:1] != ["what"] or len(words) < 3 or words[2] in _NO_OBJECT:
+        return []
+    return words[1:] if words[1] in DESTRUCTION_WORDS else []
+
+
 SETTING_PREPOSITIONS = frozenset(
     ("in", "around", "near", "across", "along", "through", "throughout", "within", "outside")
 )  # fmt: skip
@@ -835,7 +852,7 @@ def question_cues(question: str) -> QuestionCues:
     if _has_phrase(words, LEADING_PHRASES):  # "Who's in charge of the parish?"
         relations |= RELATION_WORDS["rules"]
     kinship = _kinship(words)
-    relations |= kinship | _event(words[1:] if words[:1] == ["who"] else [])
+    relations |= kinship | _event(words[1:] if words[:1] == ["who"] else _what_did(words))
     if _got_someone(question, words) or (
         words[:1] and words[0] in KILLER_THINGS and _killing(words[1:])
     ):

@@ -34,6 +34,10 @@ class Evidence:
     """The question asks for the party's enemies and the entity is its ally, or the other
     way round: it is no answer, and is demoted like an unavailable one."""
     status_asked: bool = False
+    former: bool = False
+    """A change once tied it to a named entity along the relation asked, and nothing ties it
+    now: it held the thing *before* (:func:`ranking.graph.former_along`), no answer to a
+    question about now."""
     took_part: float = 0.0
     """How much it took part, with a named entity, in what a narrative question asks about
     (:mod:`ranking.narrative`)."""

@@ -189,6 +189,59 @@ def ended_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str]) 
     return {e for e in found - seeds if e in view.entities}
 
 
+HOLDER_PROPERTIES: dict[str, str] = {
+    "held_by": "owned_by",
+    "holder": "owned_by",
+    "owner": "owned_by",
+    "ruler": "ruled_by",
+}
+"""Property names of a change that set a relation of the taxonomy (as the changelog reads
+them): ``held_by: kwok-wing-yan`` ties the item to its holder along ``owned_by``."""
+
+
+def former_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str]) -> set[str]:
+    """The entities a visible change of ``view`` ever tied to a seed along a relation of
+    ``types``, started or ended (``{from: lobo, to: os-carcaras, type: leads}``), or set as a
+    seed's property of that relation (``held_by: kwok-wing-yan``): the caller takes away the
+    ones still tied now (:meth:`EffectiveGraph.neighbours`), and the rest held it *before*
+    ("Who's carrying the key now?" is not answered by the one who handed it on). A value
+    resolves by id, name or alias among the view's entities only."""
+    seeds, wanted = set(seeds), frozenset(types)
+    found: set[str] = set()
+    names: dict[str, str] | None = None
+    for change in view.changes.values():
+        if change.kind == "relationship" and change.relation_type in wanted and change.target_id:
+            ends = {change.entity_id, change.target_id}
+            found |= ends if ends & seeds else set()
+        elif change.kind == "entity_property" and change.entity_id in seeds:
+            kind = HOLDER_PROPERTIES.get(change.field.casefold(), change.field.casefold())
+            if kind in wanted or _reverse(kind) in wanted:
+                names = _names(view) if names is None else names
+                found |= {names[v] for v in _folded(change.new_value) if v in names}
+    return {e for e in found - seeds if e in view.entities and e != PARTY_ID}
+
+
+def _reverse(kind: str) -> str:
+    return {"owned_by": "owns", "owns": "owned_by", "ruled_by": "leads", "leads": "ruled_by"}.get(
+        kind, kind
+    )
+
+
+def _names(view: CampaignView) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for entity in view.entities.values():
+        for name in (entity.id, entity.name, *entity.aliases):
+            found.setdefault(" ".join(name.casefold().replace("-", " ").split()), entity.id)
+    return found
+
+
+def _folded(value: str) -> list[str]:
+    """A property's value, possibly a list written as text ("['a', 'b']" or "a, b"), as
+    folded names."""
+    parts = value.strip("[]").replace("'", " ").replace('"', " ").split(",")
+    return [" ".join(p.casefold().replace("-", " ").split()) for p in parts if p.strip()]
+
+
 SUCCESSION_TYPES = frozenset(("leads", "ruled_by"))
 """Relations one holder hands to the next: a leadership, a rule."""
 

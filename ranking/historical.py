@@ -6,7 +6,8 @@ documented list of cue words and phrases, matched on whole words, lowercase:
 
 - past-tense verbs and auxiliaries: ``was``, ``were``, ``did``, ``had``, ``happened``, ...
 - what befalls things in a campaign: ``killed``, ``died``, ``destroyed``, ``burned``, ...
-- time words: ``before`` (not before the speakers' own plan: "before we clear out"), ``history``, ``originally``, ``formerly``, ``ago``, ...
+- time words: ``before`` (not before the speakers' own plan: "before we clear out"),
+  ``history``, ``originally``, ``formerly``, ``ago``, ...
 - phrases: ``used to``, ``back when``, ``last session``, ``as of session N``, ...
 
 Words that also describe the present (``dead``, ``lost``, ``once``, ``then``) are left out:
@@ -88,9 +89,10 @@ PLANNERS = frozenset({"i", "we", "you", "us"})
 
 
 _PAST_VERBS = frozenset(
-    "took went got came left made met found lost saw ran sold bought fought won gave held "
-    "brought caught kept told heard set put hit let".split()
-)
+    ("took", "went", "got", "came", "left", "made", "met", "found", "lost", "saw", "ran",
+     "sold", "bought", "fought", "won", "gave", "held", "brought", "caught", "kept", "told",
+     "heard", "set", "put", "hit", "let")
+)  # fmt: skip
 """Irregular past tenses: "before we *took* it" is in the past again (as is any "-ed")."""
 
 
@@ -114,9 +116,7 @@ def is_historical(question: str) -> bool:
     if _SESSION.search(text):
         return True
     words = text.split()
-    if any(
-        word in HISTORICAL_WORDS and not _ahead(words, i) for i, word in enumerate(words)
-    ):
+    if any(word in HISTORICAL_WORDS and not _ahead(words, i) for i, word in enumerate(words)):
         return True
     padded = f" {text} "
     return any(f" {phrase} " in padded for phrase in HISTORICAL_PHRASES)

@@ -9,7 +9,10 @@ for. So a result's ``names`` are ordered:
 1. a passage's subject (what it is about);
 2. the entities the ranker scored for this question, best score first (the score carries the
    status factor, so the dead and the destroyed come after the living);
-3. the rest in the order the passage first writes them (a community: most central first).
+3. the rest in the order the passage first writes them (a community: most central first);
+4. last, the scored ones the ranker demoted as no answer (``last``: a status factor below 1,
+   dead, destroyed, hostile when allies are asked for, the one who held the key before):
+   a recap of the night the card was lifted names the thief, who is not who carries it now.
 
 ``reading_order`` alone is what a reader of the passage meets first; the baselines, which
 score no entity, offer a passage's names in that order.
@@ -17,7 +20,7 @@ score no entity, offer a passage's names in that order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 from graphrag_core.models import CampaignView, Chunk
 
@@ -40,15 +43,26 @@ def reading_order(chunk: Chunk, view: CampaignView) -> tuple[str, ...]:
     return tuple(entity_id for _, entity_id in sorted(placed))
 
 
-def by_relevance(ids: Iterable[str], scores: Mapping[str, float]) -> tuple[str, ...]:
-    """``ids`` with the scored ones first, best first, the others after in their order."""
+def by_relevance(
+    ids: Iterable[str], scores: Mapping[str, float], last: Collection[str] = ()
+) -> tuple[str, ...]:
+    """``ids`` with the scored ones first, best first, the others after in their order, and
+    the ones in ``last`` (demoted: no answer) after all of them, best first."""
     ordered = list(dict.fromkeys(ids))
     scored = sorted((e for e in ordered if e in scores), key=lambda e: -scores[e])
-    return (*scored, *(e for e in ordered if e not in scores))
+    return (
+        *(e for e in scored if e not in last),
+        *(e for e in ordered if e not in scores and e not in last),
+        *(e for e in scored if e in last),
+        *(e for e in ordered if e not in scores and e in last),
+    )
 
 
-def passage_names(chunk: Chunk, view: CampaignView, scores: Mapping[str, float]) -> tuple[str, ...]:
-    """The passage's subject, then its named entities by relevance to the question."""
+def passage_names(
+    chunk: Chunk, view: CampaignView, scores: Mapping[str, float], last: Collection[str] = ()
+) -> tuple[str, ...]:
+    """The passage's subject, then its named entities by relevance to the question, the
+    demoted ones (``last``) at the end."""
     subject = (chunk.subject,) if chunk.subject and chunk.subject in view.entities else ()
-    named = by_relevance(reading_order(chunk, view), scores)
+    named = by_relevance(reading_order(chunk, view), scores, last)
     return (*subject, *(e for e in named if e not in subject))

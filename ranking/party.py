@@ -11,9 +11,11 @@ member is an answer only when the question names them, or asks about the party i
 **Who is in the party** (:func:`party_members`), read from the view only:
 
 - an entity of type ``PC`` (a player character, whatever the source says of it);
-- a name in a session record's attendance line ("*Present: Dutch, Birdie, the Prof, and
-  me.*", "Players: …", "Party: …", "In attendance: …", :data:`ATTENDANCE`): a recap's
-  roll-call lists who played, the party.
+- a person named in a session record's attendance line ("*Present: Dutch, Birdie, the Prof,
+  and me.*", "Players: …", "Party: …", "In attendance: …", :data:`ATTENDANCE`): a recap's
+  roll-call lists who played, the party (a line that names fewer than two people, or asks
+  a question, is no roll-call);
+- but not one a change of the view took out of the party (:func:`left_party`).
 
 An NPC who joins the party later (``member_of`` the party, a change set's ``in_party: true``)
 is *not* one of the askers: the guide who joined the caravan, the reporter who is "one of us
@@ -55,14 +57,64 @@ _ABOUT_US = (("of", "us"), ("among", "us"), ("with", "us"), ("joined", "us"), ("
 
 def party_members(view: CampaignView, names: NameIndex) -> frozenset[str]:
     """The view's player characters: ``PC`` entities and the names on a visible session
-    record's attendance line (not the NPCs who joined the party)."""
+    record's attendance line (not the NPCs who joined the party), but for those a change of
+    the view took out of the party (:func:`left_party`)."""
     members = {e.id for e in view.entities.values() if e.type == "PC"}
     for chunk in view.chunks.values():
         if chunk.session is None or chunk.visibility not in view.visibilities:
             continue
         for match in ATTENDANCE.finditer(chunk.text, 0, ROLL_CALL_SPAN):
-            members |= names.find(match.group(1))
-    return frozenset(m for m in members if m in view.entities and m != PARTY_ID)
+            members |= _roll_call(match.group(1), view, names)
+    gone = left_party(view)
+    return frozenset(m for m in members if m in view.entities and m != PARTY_ID and m not in gone)
+
+
+ROLL_CALL_TYPES = frozenset(("PC", "NPC", "Other"))
+"""The types of the names a roll-call lists: people, or names of no type ("Birdie"), never a
+place, a faction or a thing."""
+
+
+def _roll_call(line: str, view: CampaignView, names: NameIndex) -> set[str]:
+    """The people an attendance line lists, if it is a roll-call: at least two of them typed
+    as people (besides any name of no type) and no question in it. "the players: Benny?
+    Orisun? → wrong, both" (a GM's outline guessing who sold them) and "Present: Insp.
+    PESSOA. Recording: ON." (an interview transcript's header) call no roll of the party."""
+    line = _NEXT_FIELD.split(line, maxsplit=1)[0]
+    if "?" in line:
+        return set()
+    people = {
+        e
+        for e in names.find(line)
+        if e in view.entities and view.entities[e].type in ROLL_CALL_TYPES
+    }
+    typed = [e for e in people if view.entities[e].type != "Other"]
+    return people if len(typed) >= 2 else set()
+
+
+_NEXT_FIELD = re.compile(r"[.;]\s+[A-Z][\w ]{0,20}:")
+"""The next field of a header line ("… PESSOA. *Recording:* ON."): the roll-call ends there."""
+
+
+def left_party(view: CampaignView) -> frozenset[str]:
+    """Whoever the view's changes last took out of the party: a change that ended their
+    ``member_of`` the party (``{from: moth, to: party, type: member_of, change: end}``) or
+    set ``in_party: false``, with no later one bringing them back. A player character who
+    walked out is no asker and no member of the crew any more."""
+    out: dict[str, bool] = {}
+    for change in sorted(view.changes.values(), key=lambda c: (c.session_id, c.seq)):
+        if (
+            change.kind == "relationship"
+            and change.field == "relation"
+            and change.relation_type == "member_of"
+            and change.target_id == PARTY_ID
+        ):
+            out[change.entity_id] = change.new_value == "end"
+        elif change.kind == "entity_property" and change.field.casefold() == "in_party":
+            out[change.entity_id] = change.new_value.strip().casefold() not in _YES
+    return frozenset(entity_id for entity_id, left in out.items() if left)
+
+
+_YES = frozenset({"true", "yes", "1"})
 
 
 def asks_about_party(question: str, cues: QuestionCues) -> bool:
@@ -161,8 +213,9 @@ def roll_asked(question: str, cues: QuestionCues) -> bool:
 
 
 def roll(view: CampaignView, members: frozenset[str]) -> frozenset[str]:
-    """The party as it is in ``view``: its members (:func:`party_members`) and whoever a
-    relation, as it is now, makes a member (an NPC who joined and has not left)."""
+    """The party as it is in ``view``: its members (:func:`party_members`, none of whom has
+    left) and whoever a relation, as it is now, makes a member (an NPC who joined and has
+    not left)."""
     joined = {
         r.source
         for r in view.relations

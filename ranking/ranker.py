@@ -81,7 +81,7 @@ from ranking.evidence import (
     with_opposed,
 )
 from ranking.focus import focused_entities
-from ranking.graph import EffectiveGraph, ended_along, successors
+from ranking.graph import EffectiveGraph, ended_along, former_along, successors
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
@@ -275,6 +275,11 @@ class Ranker:
         if not newest and roll_asked(question, cues):  # "Who all's riding with us these days?"
             answers |= roll(view, inputs.party)
         answers -= {PARTY_ID}
+        former = (
+            former_along(view, seeds | owned, cues.relation_types) - answers - named
+            if cues.relation_types and not cues.ended
+            else set()
+        )  # "Who's carrying the key *now*?": not whoever handed it on
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         things = asked.things if cues.relation_types else {**asked.at, **asked.things}
         where = whereabouts(question, cues, named, view, inputs.names, inputs.graph)
@@ -310,6 +315,7 @@ class Ranker:
                 stated=stated.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 attitude=key.kind == "entity" and key.id in minded,
                 status_asked=key.kind == "entity" and key.id in held,
+                former=key.kind == "entity" and key.id in former,
                 took_part=story.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 typed=key.kind == "entity" and _typed(view, key.id, cues),
                 hostile_asked=cues.dangers,

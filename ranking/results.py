@@ -6,7 +6,7 @@ to what the audience may see; change ids the view does not hold are left out of 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from graphrag_core.models import CampaignView, Change, Chunk, Citation, RankedResult
@@ -174,10 +174,13 @@ def _mention_notes(view: CampaignView, chunk: Chunk) -> list[str]:
 
 
 def passage_result(
-    item: ScoredItem, view: CampaignView, relevance: Mapping[str, float] | None = None
+    item: ScoredItem,
+    view: CampaignView,
+    relevance: Mapping[str, float] | None = None,
+    demoted: Collection[str] = (),
 ) -> RankedResult:
     """``relevance``: the ranker's score of each entity it scored for the question, which
-    orders the result's ``names`` (see :mod:`ranking.item_names`)."""
+    orders the result's ``names``, the ``demoted`` ones last (see :mod:`ranking.item_names`)."""
     chunk = view.chunks[item.key.id]
     subject = view.entities.get(chunk.subject) if chunk.subject else None
     state = effective_state(view, subject.id) if subject else None
@@ -199,7 +202,7 @@ def passage_result(
         citations=(chunk_citation(chunk), *changes),
         text=clip(chunk.text, PASSAGE_CHARS),
         status_note="; ".join(notes),
-        names=passage_names(chunk, view, relevance or {}),
+        names=passage_names(chunk, view, relevance or {}, demoted),
     )
 
 
@@ -209,14 +212,15 @@ def _result(
     inputs: RankInputs,
     chunks: dict[str, list[Chunk]],
     relevance: Mapping[str, float],
+    demoted: Collection[str],
 ) -> RankedResult:
     if item.key.kind == "entity":
         return entity_result(item, view, chunks[item.key.id])
     if item.key.kind == "chunk":
-        return passage_result(item, view, relevance)
+        return passage_result(item, view, relevance, demoted)
     summary = inputs.summaries[item.key.id]
     return community_result(
-        item.key, item.score, item.signals, summary, inputs.centrality, relevance
+        item.key, item.score, item.signals, summary, inputs.centrality, relevance, demoted
     )
 
 
@@ -227,7 +231,10 @@ def ranked_results(
     scored: Sequence[ScoredItem] = (),
 ) -> list[RankedResult]:
     """The chosen items as results, in order; ``scored``: every item scored for the question,
-    whose entities' scores order a passage's or a community's ``names``."""
+    whose entities' scores order a passage's or a community's ``names`` (the demoted ones,
+    a status factor below 1, last)."""
     chunks = chunks_about(view, [item.key.id for item in chosen if item.key.kind == "entity"])
-    relevance = {i.key.id: i.score for i in scored if i.key.kind == "entity"}
-    return [_result(item, view, inputs, chunks, relevance) for item in chosen]
+    entities = [i for i in scored if i.key.kind == "entity"]
+    relevance = {i.key.id: i.score for i in entities}
+    demoted = frozenset(i.key.id for i in entities if i.status_factor < 1.0)
+    return [_result(item, view, inputs, chunks, relevance, demoted) for item in chosen]

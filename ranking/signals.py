@@ -13,7 +13,9 @@
   hostile item (or a passage about one) unless the question is historical or asks for it
   (a hostile power is one of "the powers of …", a list of its type: not demoted for it);
   and for an ally of the party (or a passage about one) when the question asks for its
-  enemies, or an enemy when it asks for its allies (no answer, whatever the wording finds).
+  enemies, or an enemy when it asks for its allies (no answer, whatever the wording finds),
+  and for whoever a change once tied to the named entity along the relation asked and
+  nothing ties now (a former holder, a former leader), unless the question is historical.
 """
 
 from __future__ import annotations
@@ -91,6 +93,8 @@ def proximity(key: ItemKey, ctx: SignalContext) -> float:
 
 def status(key: ItemKey, ctx: SignalContext) -> float:
     ev = ctx.evidence[key]
+    if ev.former and not ctx.historical:  # held what is asked about before, not now
+        return ctx.settings.inactive_factor
     if ev.named or ev.answer or ev.stated or ev.status_asked:  # asked about: only marked
         return 1.0
     if ev.opposed:  # "our enemies" asked, and this is an ally (or the other way round)

@@ -428,8 +428,13 @@ def test_a_name_in_the_possessive_is_named_and_is_the_setting_of_its_kin() -> No
 
 
 def test_other_words_for_marrying_and_killing_ask_along_their_relation() -> None:
-    for question in ("Who did Torven marry?", "Who did Torven get hitched to?", "Who wed Torven?",
-                     "Where did Torven and his missus go?", "Who's Bree's hubby?"):
+    for question in (
+        "Who did Torven marry?",
+        "Who did Torven get hitched to?",
+        "Who wed Torven?",
+        "Where did Torven and his missus go?",
+        "Who's Bree's hubby?",
+    ):
         assert "married_to" in question_cues(question).relation_types, question
     for question in ("Who did for Torven?", "Who has done for Torven?", "Who finished off Torven?"):
         assert "killed_by" in question_cues(question).relation_types, question
@@ -650,3 +655,13 @@ def test_an_alias_of_address_names_its_holder_by_its_last_word_alone() -> None:
     names = NameIndex.build(view)
     assert names.find("How did the Ober die?") == {"torven-blackwater"}
     assert names.find("Where do we meet on Thursday?") == set()  # a weekday names no one
+
+
+def test_the_tables_slang_for_killing_and_wrecking_asks_for_the_one_who_did_it() -> None:
+    for question in ("Who geeked Mama Ngozi?", "Who offed the fence?", "Who flatlined Razor?"):
+        assert "killed_by" in question_cues(spelt_out(question)).relation_types, question
+    for question in ("Who slagged the clinic?", "What bricked Saint's old deck?",
+                     "What torched the mill?"):  # fmt: skip
+        assert "destroyed_by" in question_cues(spelt_out(question)).relation_types, question
+    for question in ("What burned down?", "What burned at the docks?"):  # which thing burned
+        assert "destroyed_by" not in question_cues(spelt_out(question)).relation_types, question

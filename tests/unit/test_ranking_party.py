@@ -9,7 +9,14 @@ from ranking.cues import question_cues
 from ranking.graph import ended_along
 from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
-from ranking.party import asks_about_party, newest_members, party_members, roll, roll_asked
+from ranking.party import (
+    asks_about_party,
+    left_party,
+    newest_members,
+    party_members,
+    roll,
+    roll_asked,
+)
 from ranking.ranker import Ranker
 from ranking.wording import spelt_out
 from tests.fakes import HashEmbedder
@@ -202,3 +209,42 @@ def test_who_canned_someone_is_answered_along_the_relation_a_change_ended() -> N
     assert found["mother-orla"]["relation"] == 1.0
     assert found["mother-orla"]["rank"] < found.get("kit", {"rank": 99.0})["rank"]
     assert _ranked(view, "Who does Brann work for?").get("mother-orla", {}).get("relation") != 1.0
+
+
+def _left(entity_id: str, session: int, *, how: str = "relation") -> Change:
+    if how == "relation":
+        return Change(
+            id=f"s{session}-r1-9", session_id=session, seq=9, kind="relationship",
+            entity_id=entity_id, target_id=PARTY_ID, relation_type="member_of",
+            field="relation", new_value="end",
+        )  # fmt: skip
+    return Change(
+        id=f"s{session}-r1-9", session_id=session, seq=9, kind="entity_property",
+        entity_id=entity_id, field="in_party", new_value="false",
+    )  # fmt: skip
+
+
+def test_a_member_who_left_the_party_is_no_member_until_a_later_change_brings_them_back() -> None:
+    for how in ("relation", "in_party"):
+        gone = _left("kit", 3, how=how)
+        view = _view().model_copy(update={"changes": {gone.id: gone}})
+        names = NameIndex.build(view)
+        assert left_party(view) == {"kit"}, how
+        assert party_members(view, names) == {"brann"}, how  # Kit walked out
+        assert "kit" not in roll(view, party_members(view, names)), how
+        back = _joined("kit", 5)[1]
+        again = view.model_copy(update={"changes": {gone.id: gone, back.id: back}})
+        assert left_party(again) == frozenset(), how
+
+
+def test_a_line_that_names_fewer_than_two_people_or_asks_a_question_calls_no_roll() -> None:
+    base = _view(roll_call=False)
+    for line, expected in (
+        ("Present: Brann, Kit and me.", {"brann", "kit"}),
+        ("Present: Brann. Recording: ON. Kit took notes.", set()),  # a transcript's header
+        ("the players: Brann? Kit? wrong, both", set()),  # a guess, not a roll-call
+        ("Present: Mother Orla.", set()),  # one name
+    ):
+        recap = _chunk("s2", f"*{line}*\n\nWe rested.", ("brann", "kit", "mother-orla"), 2)
+        view = base.model_copy(update={"chunks": {**base.chunks, recap.id: recap}})
+        assert party_members(view, NameIndex.build(view)) - {"kit"} == expected - {"kit"}, line

@@ -1,0 +1,85 @@
+"""Whoever held a thing (or led, or ruled) before a change handed it on is no answer to a
+question about now (:func:`ranking.graph.former_along`, the ``status`` signal)."""
+
+from __future__ import annotations
+
+from graphrag_core.config import RankingSettings
+from graphrag_core.models import CampaignView, Change, Chunk, Entity, Relation
+from ranking.graph import former_along
+from ranking.item_names import by_relevance
+from ranking.lexical import LexicalIndex
+from ranking.ranker import Ranker
+from ranking.wording import spelt_out
+from tests.fakes import HashEmbedder
+from tests.unit.ranking_fakes import FakeVectorStore, party_view
+
+KEY = Entity(
+    id="harbour-key", name="Harbour Key", type="Item", status="present",
+    description="The iron key to the harbour master's strongroom.",
+)  # fmt: skip
+MARTA = Entity(id="marta", name="Marta Hollis", type="NPC", status="alive", aliases=("Marta",))
+
+
+def _held(holder: str, session: int) -> Change:
+    return Change(
+        id=f"s{session}-r1-1", session_id=session, seq=1, kind="entity_property",
+        entity_id="harbour-key", field="held_by", new_value=holder,
+    )  # fmt: skip
+
+
+def _view() -> CampaignView:
+    """Torven held the key in session 1 and handed it to Marta in session 3; a recap of the
+    hand-over names them both."""
+    base = party_view()
+    handed = (_held("torven-blackwater", 1), _held("Marta Hollis", 3))
+    now = Relation(source="harbour-key", target="marta", type="owned_by", change_id="s3-r1-1")
+    recap = Chunk(
+        id="s3", source_path="sessions/s3.md", start=0, end=80, content_hash="s3", session=3,
+        text="Torven Blackwater handed the Harbour Key to Marta Hollis on the quay.",
+        mentions=("harbour-key", "marta", "torven-blackwater"),
+    )  # fmt: skip
+    return base.model_copy(
+        update={
+            "entities": {**base.entities, KEY.id: KEY, MARTA.id: MARTA},
+            "relations": (*base.relations, now),
+            "changes": {**base.changes, **{c.id: c for c in handed}},
+            "chunks": {**base.chunks, recap.id: recap},
+        }
+    )
+
+
+def _ranked(view: CampaignView, question: str) -> dict[str, dict[str, float]]:
+    embedder = HashEmbedder()
+    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
+    found = ranker.rank(spelt_out(question), view, LexicalIndex.build(view), k=10).results
+    return {r.id: r.signals | {"rank": float(i)} for i, r in enumerate(found)}
+
+
+def test_every_holder_a_change_ever_named_is_found_by_name_or_id() -> None:
+    view = _view()
+    assert former_along(view, {"harbour-key"}, {"owns", "owned_by"}) == {
+        "torven-blackwater",
+        "marta",
+    }
+    assert former_along(view, {"harbour-key"}, {"leads"}) == set()  # not the relation asked
+    assert former_along(view, {"marta"}, {"owns", "owned_by"}) == set()  # the key's changes
+
+
+def test_the_one_who_held_it_before_is_demoted_for_now_not_for_the_past() -> None:
+    view, factor = _view(), RankingSettings().inactive_factor
+    now = _ranked(view, "Who's carrying the Harbour Key now?")
+    assert now["marta"]["relation"] == 1.0 and now["marta"]["status"] == 1.0
+    assert now["torven-blackwater"]["status"] == factor
+    assert now["marta"]["rank"] < now["torven-blackwater"]["rank"]
+    before = _ranked(view, "Who held the Harbour Key before Marta?")  # historical
+    assert before["torven-blackwater"]["status"] == 1.0
+
+
+def test_a_passage_lists_the_demoted_names_after_every_other() -> None:
+    assert by_relevance(["a", "b", "c", "d"], {"a": 0.9, "c": 0.5}, last={"a"}) == (
+        "c",
+        "b",
+        "d",
+        "a",
+    )
+    assert by_relevance(["a", "b"], {"a": 0.9}) == ("a", "b")
