@@ -7,10 +7,12 @@ and the entities of the view that have held one of them (their base status, or a
 the view, which for ``--as-of N`` stops at session N, that set one or left one) are the
 candidates: "still locked up?" is answered by the prisoner as he is now, released or not.
 
-Only a question that names no entity reads it: a question that names one is about that one
-("Is old Fenner still kicking?"). The ranker weighs it with ``w.status_asked`` and, as with the
-other cues that say what is asked, never demotes such an entity for its status (it is still
-marked unavailable when it is). Nothing here reads more than the view's own states and changes.
+Only a question that names no entity, or only the place it is set in and asks who is held
+there ("Who's still sitting in a cell at the Twelve?"), reads it: a question that names one
+is about that one ("Is old Fenner still kicking?"). The ranker weighs it with
+``w.status_asked`` and, as with the other cues that say what is asked, never demotes such an
+entity for its status (it is still marked unavailable when it is). Nothing here reads more
+than the view's own states and changes.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ STATUS_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         ("locked", "prisoner", "prisoners", "captive", "captives", "captured", "imprisoned",
          "jailed", "jail", "gaol", "gaoled", "chains", "shackled", "arrested", "hostage",
-         "hostages", "caged", "custody", "detained", "incarcerated", "lockup"),
+         "hostages", "caged", "custody", "detained", "incarcerated", "lockup", "cell", "cells",
+         "clink", "slammer", "brig", "stockade"),
         _CAPTURED,
     ),
     **dict.fromkeys(("dead", "alive", "kicking", "breathing", "died"), _DEAD),
@@ -65,7 +68,11 @@ def with_status_held(view: CampaignView, statuses: frozenset[str]) -> set[str]:
 
 
 def status_asked(question: str, named: set[str], view: CampaignView) -> set[str]:
-    """The entities a question that names none asks about by a status alone."""
-    if named:
+    """The entities a question that names none (or names only the place it is set in: "Who's
+    still sitting in a cell *at the Twelve*?") asks about by a status alone."""
+    if any(view.entities[e].type != "Location" for e in named if e in view.entities):
         return set()
-    return with_status_held(view, asked_statuses(question))
+    statuses = asked_statuses(question)
+    if named:  # a place is where one is kept: "burned", "missing" there say what befell it
+        statuses &= _CAPTURED
+    return with_status_held(view, statuses) - named

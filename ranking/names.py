@@ -34,6 +34,24 @@ _CALENDAR = frozenset(
 )  # fmt: skip
 
 
+HONORIFICS = ADDRESS_WORDS | frozenset(
+    ("doc", "dr", "doctor", "mama", "papa", "auntie", "aunt", "uncle", "granny", "gran",
+     "sister", "brother", "father", "mother", "lady", "lord", "sir", "dame", "madam")
+)  # fmt: skip
+"""Words before a name that the table shortens the name after to its initial: "Mama N" for
+"Mama Ngozi", "Dr. B" for "Dr. Bamidele"."""
+
+
+def _initialled(phrases: dict[tuple[str, ...], set[str]]) -> dict[tuple[str, ...], set[str]]:
+    """An honorific and an initial ("mama", "n") for each two-word name that is an honorific
+    and a name of three letters or more, when exactly one entity's names shorten so."""
+    found: dict[tuple[str, ...], set[str]] = {}
+    for words, ids in phrases.items():
+        if len(words) == 2 and words[0] in HONORIFICS and len(words[1]) >= 3:
+            found.setdefault((words[0], words[1][0]), set()).update(ids)
+    return {words: ids for words, ids in found.items() if len(ids) == 1}
+
+
 def _bare_name(word: str, skip: frozenset[str]) -> bool:
     """A word an alias of address may be shortened to: not a weekday or month ("Mr
     Thursday" is never "Thursday"), not a word the index ignores, four letters or more."""
@@ -113,6 +131,8 @@ class NameIndex:
         for words, ids in bare.items():
             if words not in phrases and len(ids) == 1:  # "the Ober" of "Herr Ober" alone
                 phrases[words] = ids
+        for words, ids in _initialled(phrases).items():
+            phrases.setdefault(words, ids)  # "Mama N" of "Mama Ngozi"
         return cls({words: frozenset(ids) for words, ids in phrases.items()})
 
     def find(self, question: str) -> set[str]:

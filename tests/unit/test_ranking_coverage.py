@@ -193,6 +193,13 @@ def test_a_status_asked_of_someone_unnamed_finds_who_held_it() -> None:
     # before his capture nothing answers by status; a question that names someone is about them
     assert status_asked(question, set(), _view(1)) == set()
     assert status_asked(question, {"kid-ramsey"}, _view(3)) == set()
+    # naming only the place one is kept at still asks who is held there; what befell the
+    # place itself ("burned", "missing" from it) is no status of someone unnamed
+    assert "jeb-harlan" in status_asked("Who's still in a cell in Dry Creek?", {"dry-creek"}, view)
+    mill = view.entities["old-mill"].model_copy(update={"status": "destroyed"})
+    burned = view.model_copy(update={"entities": {**view.entities, mill.id: mill}})
+    assert status_asked("What burned in Dry Creek?", set(), burned) == {"old-mill"}
+    assert status_asked("What burned in Dry Creek?", {"dry-creek"}, burned) == set()
 
 
 def test_a_status_asked_reads_only_what_the_players_may_see() -> None:

@@ -657,6 +657,20 @@ def test_an_alias_of_address_names_its_holder_by_its_last_word_alone() -> None:
     assert names.find("Where do we meet on Thursday?") == set()  # a weekday names no one
 
 
+def test_an_honorific_and_an_initial_name_the_one_whose_name_so_shortens() -> None:
+    view = party_view()
+    torven = view.entities["torven-blackwater"]
+    torven = torven.model_copy(update={"aliases": (*torven.aliases, "Mama Ngozi", "Dr. Bell")})
+    view = view.model_copy(update={"entities": {**view.entities, torven.id: torven}})
+    names = NameIndex.build(view)
+    assert names.find("Who geeked Mama N?") == {"torven-blackwater"}
+    assert names.find("Where's Dr. B these days?") == {"torven-blackwater"}
+    assert names.find("Who's Mama T?") == set()  # no name so shortens
+    twin = Entity(id="mama-nia", name="Mama Nia", type="NPC")
+    both = view.model_copy(update={"entities": {**view.entities, twin.id: twin}})
+    assert NameIndex.build(both).find("Who geeked Mama N?") == set()  # two would: no guess
+
+
 def test_the_tables_slang_for_killing_and_wrecking_asks_for_the_one_who_did_it() -> None:
     for question in ("Who geeked Mama Ngozi?", "Who offed the fence?", "Who flatlined Razor?"):
         assert "killed_by" in question_cues(spelt_out(question)).relation_types, question
