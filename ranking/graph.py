@@ -246,12 +246,20 @@ SUCCESSION_TYPES = frozenset(("leads", "ruled_by"))
 """Relations one holder hands to the next: a leadership, a rule."""
 
 
-def successors(view: CampaignView, seeds: Iterable[str]) -> set[str]:
+MOVE_TYPES = frozenset(("located_in",))
+"""Relations by which the party moves house: its ``located_in`` the old base ended and the new
+one's started ("We'll lie low back at the Cube tonight": the Cube burned and the crew lives at
+the Cinema now)."""
+
+
+def successors(view: CampaignView, seeds: Iterable[str], *, moves: bool = True) -> set[str]:
     """Who took a seed's place: a visible change ended a relation of
     :data:`SUCCESSION_TYPES` between a seed and something, and a change of that session or
     later started the same relation between that something and another ("Can the Skipper
     sign off on it?": the Commander's ``leads`` of the service ended in session 5 and
-    Hennessey's started, so Hennessey is who can now)."""
+    Hennessey's started, so Hennessey is who can now); with ``moves``, the party's new base
+    for its old one (:data:`MOVE_TYPES`; not for a question about the past, where "after the
+    night they hit the Cube" only says when)."""
     seeds = set(seeds)
     if not seeds:
         return set()
@@ -260,7 +268,10 @@ def successors(view: CampaignView, seeds: Iterable[str]) -> set[str]:
         for c in view.changes.values()
         if c.kind == "relationship"
         and c.field == "relation"
-        and c.relation_type in SUCCESSION_TYPES
+        and (
+            c.relation_type in SUCCESSION_TYPES
+            or (moves and c.relation_type in MOVE_TYPES and c.entity_id == PARTY_ID)
+        )
         and c.target_id is not None
     ]
     found: set[str] = set()

@@ -210,7 +210,7 @@ class Ranker:
             question, view, inputs.names, inputs.graph, inputs.heads
         )  # "Lucky's launch"
         evidence = self._evidence(
-            question, cues, view, lexical, named, near, inputs, weights, asked
+            question, cues, view, lexical, named, near, inputs, weights, asked, historical
         )
         types = _types(view, named)
         setting = anchors(question, spans, types) | offering_places(
@@ -240,6 +240,7 @@ class Ranker:
         inputs: RankInputs,
         w: RankingWeights,
         asked: Referents,
+        historical: bool = False,
     ) -> dict[ItemKey, Evidence]:
         """Candidates from vectors, BM25, passages about or naming entities, names in the
         question, the graph around them, the relations and attitude it asks about."""
@@ -283,7 +284,9 @@ class Ranker:
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         things = asked.things if cues.relation_types else {**asked.at, **asked.things}
         where = whereabouts(question, cues, named, view, inputs.names, inputs.graph)
-        after = dict.fromkeys(successors(view, named), SUCCESSOR)  # "the Skipper"
+        after = dict.fromkeys(
+            successors(view, named, moves=not historical), SUCCESSOR
+        )  # "the Skipper"
         for entity_id, value in (*things.items(), *where.items(), *after.items()):
             stated[entity_id] = max(stated.get(entity_id, 0.0), value)  # "Lucky's launch"
         minded = with_attitude(view, cues.attitude)

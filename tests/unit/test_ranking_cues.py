@@ -7,6 +7,7 @@ import pytest
 from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView, Change, Entity, Relation
 from ranking.cues import PERSON_TYPES, QuestionCues, lexical_query, question_cues
+from ranking.graph import successors
 from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
 from ranking.presets import CURRENT_STATE
@@ -635,6 +636,23 @@ def test_whoever_took_a_named_leaders_place_answers_for_him() -> None:
     # no handover, no successor
     alone = _ask("Can Torven hire us some swords?", party_view())
     assert "river-guild" not in alone or alone["river-guild"][2]["relation"] == 0.0
+
+
+def test_the_partys_new_base_answers_for_its_old_one_in_a_question_about_now() -> None:
+    def moved(seq: int, place: str, change: str) -> Change:
+        return Change(
+            id=f"s6-r1-{seq}", session_id=6, seq=seq, kind="relationship", entity_id="party",
+            target_id=place, relation_type="located_in", field="relation", new_value=change,
+        )  # fmt: skip
+
+    out, into = moved(1, "red-oak-tavern", "end"), moved(2, "silver-stag-inn", "start")
+    view = party_view().model_copy(update={"changes": {out.id: out, into.id: into}})
+    assert successors(view, {"red-oak-tavern"}) == {"silver-stag-inn"}
+    assert successors(view, {"red-oak-tavern"}, moves=False) == set()
+    found = _ask("We'll lie low back at the Red Oak Tavern tonight.", view)
+    assert found["silver-stag-inn"][2]["relation"] == SUCCESSOR
+    past = _ask("Where did we sleep after the Red Oak Tavern burned?", view)  # historical
+    assert "silver-stag-inn" not in past or past["silver-stag-inn"][2]["relation"] == 0.0
 
 
 def test_outfits_agencies_and_syndicates_are_factions() -> None:
