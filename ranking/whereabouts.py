@@ -11,6 +11,9 @@ entity that is no place, the answers are:
   note names: the last one at :data:`NOTED`, the ones before it at ``NOTED * EARLIER`` (a
   note tells in order). A rescue's note names where the person was, not where they are: it
   answers nothing;
+- when its latest status change brought it back (a rescue, a release), whoever and whatever
+  the note names after a word of *now* ("went with Gran Static", "now works out of Lucky
+  Bubbles", :data:`NOW_AT`), at :data:`NOTED`;
 - for a captive, its captor (the change's ``captured_by``), below the places;
 - for a thing, whoever holds it now (its ``owned_by`` / ``owns`` relations in the effective
   graph, which a change's ``held_by`` sets), at :data:`NOTED`.
@@ -21,7 +24,9 @@ view does not hold, so a GM-only change tells players nothing.
 
 from __future__ import annotations
 
-from graphrag_core.models import CampaignView, Change
+import re
+
+from graphrag_core.models import PARTY_ID, CampaignView, Change
 from ranking.cues import QuestionCues
 from ranking.graph import EffectiveGraph
 from ranking.names import NameIndex, question_words
@@ -75,6 +80,10 @@ def whereabouts(
             ]
             for other in places:  # a note tells in order: the last place is where it is
                 found[other] = NOTED if other == places[-1] else NOTED * EARLIER
+        if change is not None and change.new_value not in AWAY:  # "went with Gran Static"
+            for other in _now_with(str(change.details.get("note", "")), names) - {entity_id}:
+                if other in view.entities and other != PARTY_ID:
+                    found.setdefault(other, NOTED)
         if change is not None and change.new_value == "captured":  # held by its captor
             for captor in graph.neighbours({entity_id}, CAPTORS):
                 found.setdefault(captor, NOTED * EARLIER)
@@ -82,6 +91,27 @@ def whereabouts(
             for holder in graph.neighbours({entity_id}, HOLDING):
                 if holder in view.entities:
                     found[holder] = NOTED
+    return found
+
+
+NOW_AT = re.compile(
+    r"\b(?:now (?:works?|lives?|living|working|staying|hiding|based)(?: out of| at| in| with)?"
+    r"|now (?:at|with|in)|went (?:with|to|back to|home to|off with)|moved (?:in with|to|into)"
+    r"|staying (?:with|at)|lives (?:with|at|in)|living (?:with|at|in)|hiding (?:with|at|in)"
+    r"|holed up (?:at|in|with)|taken in by|sheltering (?:with|at|in))\b",
+    re.IGNORECASE,
+)
+"""Where a note of a return (a rescue, a release) says the person is *now*: "Rescued from the
+reefer; *went with* Gran Static", "released; *now works out of* Lucky Bubbles". The note's
+places before it are where they were."""
+
+
+def _now_with(note: str, names: NameIndex) -> set[str]:
+    """The entities a note names after :data:`NOW_AT`, to the end of that clause."""
+    found: set[str] = set()
+    for match in NOW_AT.finditer(note):
+        clause = re.split(r"[.;]", note[match.end() :], maxsplit=1)[0]
+        found |= {e for span in names.spans(clause, possessive=True) for e in span.ids}
     return found
 
 

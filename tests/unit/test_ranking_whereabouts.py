@@ -90,3 +90,15 @@ def test_the_ranker_offers_the_place_a_captive_is_kept() -> None:
 def test_a_captive_is_held_by_its_captor() -> None:
     view = _view(_taken("captured", "Taken off the quay.", captor="Iron Hand"))
     assert _where("Where is the River Guild now?", view) == {"iron-hand": NOTED * EARLIER}
+
+
+def test_a_return_says_where_one_is_now_only_after_a_word_of_now() -> None:
+    rescued = _view(
+        _taken("captured", "Held in the Silver Stag Inn.", session=6),
+        _taken("alive", "Rescued from the Silver Stag Inn; went with Torven.", session=7),
+    )
+    assert _where("Where's the River Guild these days?", rescued) == {"torven-blackwater": NOTED}
+    moved = _view(_taken("alive", "Released; now works out of the Red Oak Tavern.", session=7))
+    assert _where("Where is the River Guild now?", moved) == {"red-oak-tavern": NOTED}
+    plain = _view(_taken("alive", "Rescued from the Silver Stag Inn by Torven.", session=7))
+    assert _where("Where is the River Guild now?", plain) == {}  # where it was, and who did it
