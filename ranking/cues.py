@@ -117,7 +117,9 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         ("serve", "serves", "served", "servant", "servants", "works", "work", "worked",
          "employ", "employs", "working", "serving", "spying", "employing",
-         "employer", "employed", "employee", "hired", "spy", "spies", "steal", "steals"),
+         "employer", "employed", "employee", "hired", "spy", "spies", "steal", "steals",
+         "reporting", "reports", "reported", "fronting", "fronts", "fronted", "handler",
+         "handlers", "paymaster", "payroll"),
         frozenset({"serves", "works_for", "employs"}),
     ),
     **dict.fromkeys(
@@ -779,6 +781,33 @@ def _event(words: list[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+_AFTER_STRANDED = frozenset(
+    ("before", "after", "now", "these", "then", "back", "again", "when", "while", "until",
+     "really", "exactly", "anyway", "all")
+)  # fmt: skip
+
+
+def _errand_for(words: list[str]) -> bool:
+    """ "Who was X *running envelopes for*?", "Who's she *doing jobs for* now?": a question
+    opening with "who" whose "for" has no object (the question's end, or a word of time after
+    it) after a verb in "-ing" asks whom the errand is run for, along ``works_for``."""
+    if words[:1] != ["who"] or "for" not in words:
+        return False
+    at = len(words) - 1 - words[::-1].index("for")
+    after = words[at + 1 : at + 2]
+    if after and after[0] not in _AFTER_STRANDED:
+        return False
+    return any(w.endswith("ing") and len(w) > 4 and w not in _NOT_ERRANDS for w in words[1:at])
+
+
+_NOT_ERRANDS = frozenset(
+    ("looking", "searching", "hunting", "waiting", "asking", "praying", "hoping", "calling",
+     "longing", "pining", "going", "heading", "coming", "gunning", "fishing", "digging")
+)  # fmt: skip
+"""Verbs whose "for" asks what is sought or awaited, not whom one works for ("Who is the
+Marshal *looking for*?")."""
+
+
 _NO_OBJECT = frozenset(("down", "up", "out", "in", "at", "on", "near", "there", "here", "last"))
 
 
@@ -859,6 +888,8 @@ def question_cues(question: str) -> QuestionCues:
         relations |= {"killed_by"}  # "What took out the sheriff?"
     if _has_phrase(words, HOLDING_PHRASES) or _holds_thing(words) or _has_thing(words):
         relations |= {"owns", "owned_by"}
+    if _errand_for(words):  # "Who was the Leipzig girl running envelopes for?"
+        relations |= RELATION_WORDS["works"]
     if _dismisses(cased):  # "Who canned Ethan?"
         relations |= {"works_for", "employs"}
     kin_nouns = (

@@ -697,3 +697,15 @@ def test_the_tables_slang_for_killing_and_wrecking_asks_for_the_one_who_did_it()
         assert "destroyed_by" in question_cues(spelt_out(question)).relation_types, question
     for question in ("What burned down?", "What burned at the docks?"):  # which thing burned
         assert "destroyed_by" not in question_cues(spelt_out(question)).relation_types, question
+
+
+def test_reporting_fronting_and_running_errands_for_someone_ask_whom_one_works_for() -> None:
+    for question in (
+        "Who was Sunny really reporting to the whole time?",
+        "Who was Mr. Blue fronting for?",
+        "Who was the Leipzig girl running envelopes for before she switched?",
+        "Who is she doing jobs for now?",
+    ):
+        assert "works_for" in question_cues(spelt_out(question)).relation_types, question
+    for question in ("Who is the Marshal looking for?", "Who is waiting for the ship?"):
+        assert "works_for" not in question_cues(spelt_out(question)).relation_types, question
