@@ -12,7 +12,10 @@ set started, "killed_by", "destroyed_by": the killer of the widow's son took par
 death). An entity's value is its count of such sentences and changes over the best count
 (0..1), and 1 for the doer a change of a named entity names in its details ("destroyed_by:
 [gravediggers]"): the recaps may put a bystander beside the motel in three sentences and never
-name who burned it, but the change says who did; the ranker weighs it with ``w.took_part``.
+name who burned it, but the change says who did. So are, at 1, the changed entity and the doers
+of a change whose note names a named one ("shot him point blank *at Bar Saudade*": the dead
+man and his killer took part in what went down there). The ranker weighs it with
+``w.took_part``.
 
 Only the view is read: its session-record chunks (an as-of view holds no later session's
 record, a player's view no GM-only one) and its changes and relations.
@@ -66,6 +69,7 @@ def participants(
         if change.entity_id in named
         for e in _detail_ids(change.details, view)
     }
+    agents |= _told_in_notes(named, view, names)
     counts.update(agents)
     for gone in (*named, PARTY_ID):
         counts.pop(gone, None)
@@ -74,6 +78,19 @@ def participants(
     best = max(counts.values(), default=0)
     took = {e: n / best for e, n in counts.items()} if best else {}
     return took | dict.fromkeys(agents, 1.0)
+
+
+def _told_in_notes(named: set[str], view: CampaignView, names: NameIndex) -> set[str]:
+    """The changed entity and the doers of every change whose note names an entity the
+    question names: "What went down at Quim's the night of the handover?" is told by the
+    change that killed Bico *at Bar Saudade* (him, and his killer in ``killed_by``)."""
+    found: set[str] = set()
+    for change in view.changes.values():
+        note = str(change.details.get("note", ""))
+        if note and change.entity_id != PARTY_ID and names.find(note) & named:
+            found.add(change.entity_id)
+            found.update(_detail_ids(change.details, view))
+    return found
 
 
 def _detail_ids(details: dict[str, object], view: CampaignView) -> list[str]:

@@ -224,6 +224,22 @@ def test_a_narrative_question_lifts_who_took_part_in_the_session_records() -> No
     assert participants(question, {"old-mill"}, _view(2), names) == {}
 
 
+def test_a_change_whose_note_names_the_place_asked_about_took_part_with_its_doers() -> None:
+    killed = Change(
+        id="s3-r1-9", session_id=3, seq=9, kind="entity_status", entity_id="jeb-harlan",
+        field="status", new_value="dead", details={
+            "killed_by": ["ada-pike"], "note": "Shot on the steps of the Bell Tower."},
+    )  # fmt: skip
+    view = _view(3)
+    view = view.model_copy(update={"changes": {**view.changes, killed.id: killed}})
+    names = NameIndex.build(view, ignore=STOPWORDS)
+    took = participants("What went down at the Bell Tower?", {"bell-tower"}, view, names)
+    assert took["jeb-harlan"] == 1.0 and took["ada-pike"] == 1.0
+    assert "jeb-harlan" not in participants(
+        "What went down at the Grain Exchange?", {"grain-exchange"}, view, names
+    )  # the note names another place
+
+
 def test_what_a_place_can_offer_is_the_places_in_it_that_serve() -> None:
     assert asks_offer("What can Dry Creek offer a posse riding through?")
     assert not asks_offer("Who can offer us a bed?") and not asks_offer("What is Dry Creek?")
