@@ -76,3 +76,46 @@ def status_asked(question: str, named: set[str], view: CampaignView) -> set[str]
     if named:  # a place is where one is kept: "burned", "missing" there say what befell it
         statuses &= _CAPTURED
     return with_status_held(view, statuses) - named
+
+
+DOER = 0.6
+"""The stated value of whoever did what the question asks about ("Is Beak still kicking?": Little
+Red, who shot him): below the one asked about, as a whereabouts note's place is."""
+
+
+def status_doers(question: str, named: set[str], view: CampaignView) -> set[str]:
+    """Whoever the latest status change of an entity the question names says did it (its
+    ``*_by`` details: ``killed_by``, ``destroyed_by``, ``captured_by``, …), when the question
+    asks after its status ("Is Beak still kicking?", "Is the van still in one piece?",
+    "Is Lobo out of lockup?"): the killer, the wrecker, the captor belong to the answer. Only
+    the view's changes are read (as of the asked session, visible to the audience)."""
+    words = question_words(question)
+    if not named or not (asked_statuses(question) or "still" in words):
+        return set()
+    names: dict[str, str] | None = None
+    found: set[str] = set()
+    for entity_id in named:
+        changes = [
+            c for c in view.changes.values()
+            if c.entity_id == entity_id and c.kind == "entity_status"
+        ]  # fmt: skip
+        latest = max(changes, key=lambda c: (c.session_id, c.revision, c.seq), default=None)
+        if latest is None:
+            continue
+        for key, value in latest.details.items():
+            if not key.casefold().endswith("_by"):
+                continue
+            names = _names(view) if names is None else names
+            for item in value if isinstance(value, list | tuple) else [value]:
+                target = names.get(str(item).strip().casefold())
+                if target is not None and target not in (entity_id, PARTY_ID):
+                    found.add(target)
+    return found - named
+
+
+def _names(view: CampaignView) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for entity in view.entities.values():
+        for name in (entity.id, entity.name, *entity.aliases):
+            names.setdefault(name.casefold(), entity.id)
+    return names

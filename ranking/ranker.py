@@ -13,8 +13,11 @@ For a question and a ``CampaignView``:
    ``recency``, ``proximity``, ``status``; and the cues, which say what the question is
    about: ``support`` / ``mention`` (the best match of a passage about / naming the entity),
    ``named`` (named in the question), ``relation`` (one asked-about relation from a named
-   entity), ``attitude`` (the attitude toward the party asked about), ``status_asked`` (holds
-   or held the status a question naming nothing asks about, :mod:`ranking.asked_status`),
+   entity, or a value stated below it: the place a change's note says one is kept or went,
+   :mod:`ranking.whereabouts`; a leader's successor; whoever did what befell a named one whose
+   status is asked, ``asked_status.status_doers``), ``attitude`` (the attitude toward the
+   party asked about), ``status_asked`` (holds or held the status a question naming nothing
+   asks about, :mod:`ranking.asked_status`),
    ``took_part`` (in a session record's sentence or a change with an entity a narrative
    question names, :mod:`ranking.narrative`), ``type`` (the type asked);
 3. **score** with the weights ``w`` of the preset (:mod:`ranking.presets`)::
@@ -60,7 +63,7 @@ from graphrag_core.config import PresetName, RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, VectorSearch
 from ranking.anchors import anchors
-from ranking.asked_status import status_asked
+from ranking.asked_status import DOER, status_asked, status_doers
 from ranking.communities import summary_hits
 from ranking.cues import (
     ABOUT_NOUNS,
@@ -287,7 +290,8 @@ class Ranker:
         after = dict.fromkeys(
             successors(view, named, moves=not historical), SUCCESSOR
         )  # "the Skipper"
-        for entity_id, value in (*things.items(), *where.items(), *after.items()):
+        doers = dict.fromkeys(status_doers(question, named, view), DOER)  # "still kicking?"
+        for entity_id, value in (*things.items(), *where.items(), *after.items(), *doers.items()):
             stated[entity_id] = max(stated.get(entity_id, 0.0), value)  # "Lucky's launch"
         minded = with_attitude(view, cues.attitude)
         held = status_asked(question, named, view)

@@ -5,8 +5,16 @@ happened. A small frontier town of its own, not any campaign's names."""
 from __future__ import annotations
 
 from graphrag_core.config import RankingSettings
-from graphrag_core.models import CampaignView, Change, Chunk, EffectiveState, Entity, Visibility
-from ranking.asked_status import asked_statuses, status_asked
+from graphrag_core.models import (
+    CampaignView,
+    Change,
+    Chunk,
+    EffectiveState,
+    Entity,
+    RankedResult,
+    Visibility,
+)
+from ranking.asked_status import DOER, asked_statuses, status_asked, status_doers
 from ranking.lexical import STOPWORDS, LexicalIndex
 from ranking.lists import asks_offer, main_place
 from ranking.names import NameIndex
@@ -173,11 +181,15 @@ def _view(as_of: int | None = None, *, as_player: bool = False) -> CampaignView:
     )
 
 
-def _top(question: str, view: CampaignView, k: int = 3) -> list[str]:
+def _rank(question: str, view: CampaignView) -> list[RankedResult]:
     embedder = HashEmbedder()
     ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), SETTINGS)
-    result = ranker.rank(question, view, LexicalIndex.build(view), k=10)
-    return [r.id if r.kind == "entity" else f"chunk:{r.id}" for r in result.results][:k]
+    return list(ranker.rank(question, view, LexicalIndex.build(view), k=10).results)
+
+
+def _top(question: str, view: CampaignView, k: int = 3) -> list[str]:
+    results = _rank(question, view)
+    return [r.id if r.kind == "entity" else f"chunk:{r.id}" for r in results][:k]
 
 
 def test_a_status_asked_of_someone_unnamed_finds_who_held_it() -> None:
@@ -238,6 +250,22 @@ def test_a_change_whose_note_names_the_place_asked_about_took_part_with_its_doer
     assert "jeb-harlan" not in participants(
         "What went down at the Grain Exchange?", {"grain-exchange"}, view, names
     )  # the note names another place
+
+
+def test_a_question_after_a_named_ones_status_finds_who_did_it() -> None:
+    killed = Change(
+        id="s3-r1-9", session_id=3, seq=9, kind="entity_status", entity_id="jeb-harlan",
+        field="status", new_value="dead", details={"killed_by": ["Ada Pike"], "note": "Shot."},
+    )  # fmt: skip
+    view = _view(3)
+    view = view.model_copy(update={"changes": {**view.changes, killed.id: killed}})
+    assert status_doers("Is Jeb still kicking?", {"jeb-harlan"}, view) == {"ada-pike"}
+    assert status_doers("Who is Jeb?", {"jeb-harlan"}, view) == set()  # asks no status
+    assert status_doers("Is Jeb still kicking?", set(), view) == set()  # names no one
+    found = {r.id: r for r in _rank("Is Jeb still kicking?", view)}
+    assert found["ada-pike"].signals["relation"] == DOER
+    ids = list(found)
+    assert ids.index("jeb-harlan") < ids.index("ada-pike")
 
 
 def test_what_a_place_can_offer_is_the_places_in_it_that_serve() -> None:
