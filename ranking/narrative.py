@@ -84,13 +84,28 @@ def _told_in_notes(named: set[str], view: CampaignView, names: NameIndex) -> set
     """The changed entity and the doers of every change whose note names an entity the
     question names: "What went down at Quim's the night of the handover?" is told by the
     change that killed Bico *at Bar Saudade* (him, and his killer in ``killed_by``)."""
+    spellings = {
+        _spelling(name)
+        for entity_id in named
+        if (entity := view.entities.get(entity_id)) is not None
+        for name in (entity.name, *entity.aliases)
+    }  # a note that holds none of them is not read word by word
     found: set[str] = set()
     for change in view.changes.values():
         note = str(change.details.get("note", ""))
-        if note and change.entity_id != PARTY_ID and names.find(note) & named:
+        if not note or change.entity_id == PARTY_ID:
+            continue
+        folded = _spelling(note)
+        if any(s in folded for s in spellings) and names.find(note) & named:
             found.add(change.entity_id)
             found.update(_detail_ids(change.details, view))
     return found
+
+
+def _spelling(text: str) -> str:
+    """Casefolded, straight apostrophes, no leading "the": for a substring test."""
+    folded = text.casefold().replace("\u2019", "'")
+    return folded.removeprefix("the ")
 
 
 def _detail_ids(details: dict[str, object], view: CampaignView) -> list[str]:
