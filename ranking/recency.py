@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 from graphrag_core.models import CampaignView, Chunk
 
@@ -25,7 +26,14 @@ def chunk_session(chunk: Chunk) -> int | None:
     """The session a session-record chunk belongs to (its stamp, else its file name)."""
     if chunk.session is not None:
         return chunk.session
-    match = _RECAP_FILE.search(chunk.source_path)
+    return _file_session(chunk.source_path)
+
+
+@lru_cache(maxsize=4096)
+def _file_session(path: str) -> int | None:
+    """The session a recap's file name gives (read once per path: the ranker asks it of every
+    candidate passage)."""
+    match = _RECAP_FILE.search(path)
     return int(match.group(1)) if match else None
 
 

@@ -72,8 +72,19 @@ def status_factor(
     attitude_counts: bool = True,
 ) -> float:
     """``inactive_factor`` for an unavailable item, unless the question is historical."""
-    available, _ = availability(state, attitude_counts=attitude_counts)
-    return 1.0 if available or historical else settings.inactive_factor
+    if historical or is_available(state, attitude_counts=attitude_counts):
+        return 1.0
+    return settings.inactive_factor
+
+
+def is_available(state: EffectiveState | None, *, attitude_counts: bool = True) -> bool:
+    """What :func:`availability` says first, without writing its note (the ranker asks it of
+    every candidate)."""
+    if state is None:
+        return True
+    if (state.status or "").strip().casefold() in INACTIVE_STATUSES:
+        return False
+    return not (attitude_counts and state.attitude == "hostile")
 
 
 def effective_state(view: CampaignView, entity_id: str) -> EffectiveState | None:
