@@ -22,6 +22,12 @@ from dataclasses import dataclass
 from extraction.gazetteer import Mention
 from extraction.markdown import unwrapped
 from extraction.prose_entities import sentences
+from extraction.prose_entries import (
+    entry_relations,
+    entry_subject,
+    heading_members,
+    placed_relations,
+)
 from extraction.prose_kin import PEOPLE_TYPES, Antecedents, pronoun_gender
 from extraction.roster_lines import RosterLine, opens_clause, role_of, roster_line, term_of
 from extraction.taxonomy import ATTITUDE_OF_TYPE
@@ -68,6 +74,8 @@ CUES: tuple[Cue, ...] = (
     _cue(_BE + _UNHEDGED + r"(?:killed|slain|murdered)\s+by", "killed_by"),
     _cue(_UNHEDGED + r"(?:killed|slew|murdered)", "killed_by", reverse=True),
     _cue(r"(?:works|worked)\s+(?:for|at)", "works_for"),
+    _cue(r"(?:reports|reported|answers|answered)\s+(?:directly\s+)?to|(?:fronts|fronted)\s+for",
+         "works_for"),
     _cue(r"(?:employs|employed|hired)", "employs"),
     _cue(r"(?:serves|served)|(?:is|was|are|were)\s+loyal\s+to|(?:\w+\s+)?loyal\s+to", "serves"),
     _cue(r"(?:guards|guarded)", "guards"),
@@ -175,13 +183,30 @@ def sentence_relations(
         people.start_chunk(chunk.visibility)
     term: str | None = None  # the entity the previous line named alone (a definition's term)
     listed: str | None = None  # the subject of the roster line just before
+    entry: str | None = None  # the entity the list item this sentence is on opens with
+    kinds = people.kinds if people is not None else {}
     for start, end in sentences(whole):
         inside = [m for m in mentions if start <= m.start and m.end <= end]
         text = whole[start:end]
+        opens_line = start == 0 or whole[:start].rstrip(" \t").endswith("\n")
+        if opens_line:
+            entry = entry_subject(text, start, inside)
+            found += [
+                _relation(chunk, text, kind, source, target)
+                for source, kind, target in heading_members(
+                    text, start, inside, chunk.subject, kinds
+                )
+            ]
         line = roster_line(text, start, inside, term)
+        if line is None and listed is not None and not opens_line and not _PRONOUN.match(text):
+            line = _continued(text, start, inside, listed)
         subject = line.subject if line else _subject(text, inside, start, previous)
-        kinds = people.kinds if people is not None else {}
         found += _sentence(chunk, text, start, inside, subject, line, kinds)
+        found += [
+            _relation(chunk, text, kind, source, target)
+            for source, kind, target in entry_relations(text, start, inside, entry, kinds)
+            + placed_relations(text, start, inside, kinds)
+        ]
         if line is not None:
             found += _listed_kin(chunk, text, line, listed, people)
         if people is not None and text.startswith("#"):
@@ -193,9 +218,31 @@ def sentence_relations(
         term = term_of(text, start, inside)
         if line is not None:
             listed = line.subject
-        elif start == 0 or whole[:start].rstrip(" \t").endswith("\n"):
+        elif opens_line:
             listed = None  # a heading or another line: "his" is no longer the list's
     return found
+
+
+_ALSO = re.compile(r"^(?:(?:also|now|still|once)\s+)?", re.IGNORECASE)
+
+
+def _continued(text: str, offset: int, inside: list[Mention], listed: str) -> RosterLine | None:
+    """A later sentence of a roster entry that opens with a cue or a role and leaves the
+    entry's subject unsaid reads as one more clause of its role part: "- **Gran Static** —
+    Hemalatha Iyer. Hema-amma. Leads the Sixteen Bells, …", "- **Mr. Blue** — Abiodun
+    Falana, Biodun. The Suit. Handler for Orisun Biotech (…). Reports to Madam Ogunleye"."""
+    opening = _ALSO.match(text)
+    skip = opening.end() if opening else 0
+    for mention in inside:
+        before = text[skip : mention.start - offset]
+        role = role_of(before)
+        if (role is not None and role.start == 0) or any(
+            (found := cue.pattern.search(before)) and found.start() == 0
+            for cue in CUES
+            if not cue.thing_source
+        ):
+            return RosterLine(listed, 0)
+    return None
 
 
 def _subject(text: str, inside: list[Mention], start: int, previous: str | None) -> str | None:

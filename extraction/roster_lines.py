@@ -40,7 +40,7 @@ _WORKS = (
     "columnist", "engineer", "mechanic", "pilot", "technician", "employee", "worker", "manager",
     "foreman", "forewoman", "deckhand", "driver", "chauffeur", "butler", "maid", "footman",
     "valet", "janitor", "porter", "doorman", "bouncer", "lawyer", "attorney", "quartermaster",
-    "waiter", "waitress", "groom", "stablehand", "scribe", "healer",
+    "waiter", "waitress", "groom", "stablehand", "scribe", "healer", "handler", "fixer",
 )  # fmt: skip
 _MEMBERS = (
     "member", "agent", "soldier", "sergeant", "detective", "officer", "lieutenant", "operative",
@@ -103,7 +103,10 @@ class RosterLine:
 
 _EMPHASIS = r"(?:[*_]{1,2})?"
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+" + _EMPHASIS + r"(?:[A-Z][\w.'’]*\s+){0,3}$")
-_ITEM_AFTER = re.compile(_EMPHASIS + r"\s*(?:—|–|--?|:)" + _EMPHASIS + r"\s*")
+_ALIASES = r"(?:\s*\([^()\n]{1,120}\))?"
+_ITEM_AFTER = re.compile(
+    _EMPHASIS + _ALIASES + _EMPHASIS + r"\s*(?:—|–|--?|:)" + _EMPHASIS + r"\s*"
+)
 _CELL = re.compile(r"^\s*\|\s*" + _EMPHASIS + r"$")
 _CELL_AFTER = re.compile(_EMPHASIS + r"\s*\|\s*")
 _DEFINITION = re.compile(r"^:\s+")
