@@ -185,20 +185,23 @@ def sentence_relations(
     listed: str | None = None  # the subject of the roster line just before
     entry: str | None = None  # the entity the list item this sentence is on opens with
     kinds = people.kinds if people is not None else {}
+    marker: int | None = None  # where a numbered item's marker ("1.") just before starts
     for start, end in sentences(whole):
         inside = [m for m in mentions if start <= m.start and m.end <= end]
         text = whole[start:end]
         opens_line = start == 0 or whole[:start].rstrip(" \t").endswith("\n")
-        if opens_line:
-            entry = entry_subject(text, start, inside)
+        if opens_line or marker is not None:
+            item = marker if marker is not None else start  # the item, with its marker
+            entry = entry_subject(whole[item:end], item, inside)
             found += [
                 _relation(chunk, text, kind, source, target)
                 for source, kind, target in heading_members(
-                    text, start, inside, chunk.subject, kinds
+                    whole[item:end], item, inside, chunk.subject, kinds
                 )
             ]
+        marker = start if opens_line and _MARKER.fullmatch(text) else None
         line = roster_line(text, start, inside, term)
-        if line is None and listed is not None and not opens_line and not _PRONOUN.match(text):
+        if line is None and listed is not None and previous == listed and not opens_line:
             line = _continued(text, start, inside, listed)
         subject = line.subject if line else _subject(text, inside, start, previous)
         found += _sentence(chunk, text, start, inside, subject, line, kinds)
@@ -221,6 +224,11 @@ def sentence_relations(
         elif opens_line:
             listed = None  # a heading or another line: "his" is no longer the list's
     return found
+
+
+_MARKER = re.compile(r"\d{1,3}[.)]")
+"""A numbered item's marker, which the sentence splitter cuts off as a sentence of its own
+("1." of "1. THE MARIGOLD — Bay 9 …")."""
 
 
 _ALSO = re.compile(r"^(?:(?:also|now|still|once)\s+)?", re.IGNORECASE)
