@@ -63,7 +63,8 @@ CUES: tuple[Cue, ...] = (
     _cue(_BE + r"the\s+(?:leader|head|chief|captain|master|mistress|founder)\s+of", "leads"),
     _cue(r"(?:owns|owned|keeps|kept|runs|ran|carries|carried|wields|wielded|bears)", "owns"),
     _cue(_BE + r"(?:the\s+)?(?:keeper|owner|proprietor|landlord|landlady)\s+of", "owns"),
-    _cue(_BE + r"(?:owned|kept|run)\s+by", "owned_by"),
+    _cue(_BE + r"(?:owned|kept|run|operated)(?:\s+and\s+(?:owned|kept|run|operated))?\s+by",
+         "owned_by"),
     _cue(r"(?:worships|worshipped|prays\s+to|prayed\s+to|(?:a\s+)?(?:priest|priestess)\s+of)",
          "worships"),
     _cue(_BE + r"(?:allied\s+with|(?:an\s+)?all(?:y|ies)\s+of|friends?\s+(?:of|with))",
@@ -290,7 +291,9 @@ def _sentence(
                 source = None  # "Their captain is X" after a sentence about a person
             if source is not None and source != target.entity_id:
                 ends = (target.entity_id, source) if cue.reverse else (source, target.entity_id)
-                stated.append(_relation(chunk, text, cue.relation, *ends))
+                kind = _owned(cue.relation, match.group(0), ends[0], kinds or {})
+                if kind is not None:
+                    stated.append(_relation(chunk, text, kind, *ends))
             break
         else:
             stated += _role(chunk, text, offset, target, left, line)
@@ -298,6 +301,23 @@ def _sentence(
     stated += _events(chunk, text, offset, inside, subject)
     stated += _couples(chunk, text, offset, inside)
     return stated + _co_occurring(chunk, text, inside, stated)
+
+
+_BELONGS = re.compile(r"^(?:belongs?|belonged)\b", re.IGNORECASE)
+
+
+def _owned(relation: str, cue: str, source: str, kinds: Mapping[str, str]) -> str | None:
+    """A place or a thing that "belongs to" someone is theirs, not a member: "Pier Nine
+    belongs to the Tarrant Line" → ``owned_by``. "belong to" after a place states what some
+    plural noun belongs to ("Silverdeep Mine belongs to the margrave, but the men and women
+    who work it belong to the Delvers' Fellowship"): nothing about the place (None)."""
+    belongs = _BELONGS.match(cue)
+    if relation != "member_of" or belongs is None or kinds.get(source) not in _THINGS:
+        return relation
+    return "owned_by" if belongs.group(0).casefold() != "belong" else None
+
+
+_THINGS = frozenset({"Location", "Item"})
 
 
 def _role(

@@ -134,3 +134,17 @@ def test_a_whos_who_item_under_a_factions_heading_is_a_member(tmp_path: Path) ->
     stated = _stated(_world(tmp_path, prose))
     assert ("mercy-calloway", "member_of", "calloway-gang") in stated
     assert ("wash-tully", "member_of", "calloway-gang") not in stated
+
+
+def test_a_place_that_belongs_to_someone_is_owned_by_them(tmp_path: Path) -> None:
+    prose = (
+        "Bar Saudade belongs to Quim, but the kids who drink there belong to the Calloways. "
+        "The Marigold Clinic is owned and run by Doc Sethu. Wash belongs to the Calloways.\n"
+    )
+    stated = _stated(_world(tmp_path, prose))
+    assert {
+        ("bar-saudade", "owned_by", "joaquim-sa"),
+        ("marigold", "owned_by", "anand-sethu"),
+        ("wash-tully", "member_of", "calloway-gang"),
+    } <= stated
+    assert not {r for r in stated if r[0] == "bar-saudade" and r[2] == "calloway-gang"}
