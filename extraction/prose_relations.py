@@ -8,6 +8,12 @@ subject or the section's entity: "She belongs to the Millers' Compact"). ``rever
 ends ("X rules Y" → ``Y ruled_by X``). Hedged wording ("tried to kill", "nearly killed") is no
 cue. The sentence is the relation's description, the chunk its citation.
 
+A later sentence of a roster entry that opens with a cue or a role leaves the entry's subject
+unsaid and reads as one more clause of it ("- **Quim** — Joaquim Sá. Owns Bar Saudade on Rua
+Nova." → ``joaquim-sa owns bar-saudade``); what a list entry says of its own subject ("X
+leads", "X runs it") and where a directory line places someone are
+:mod:`extraction.prose_entries`' rules.
+
 Two entities named in one sentence with no cue between them get ``related_to`` with
 ``evidence="co_occurrence"``, unless some other relation already links them.
 """
