@@ -117,8 +117,9 @@ def roster_line(
     text: str, offset: int, inside: Sequence[Mention], term: str | None
 ) -> RosterLine | None:
     """The roster line ``text`` is (``offset``: where it starts in the mentions' text), if
-    any: a list item or table row opening with a name (a title or two may stand before it)
-    and a dash, colon or cell border after it; or a definition (": …") under ``term``, the
+    any: a list item or table row opening with a name (a title or two may stand before it,
+    its aliases in parentheses after it: "- **Sol** (Marisol, Sunny) — …") and a dash, colon
+    or cell border after it; or a definition (": …") under ``term``, the
     entity the line before named alone."""
     if term is not None and (definition := _DEFINITION.match(text)):
         return RosterLine(term, definition.end())
