@@ -8,6 +8,12 @@ subject or the section's entity: "She belongs to the Millers' Compact"). ``rever
 ends ("X rules Y" → ``Y ruled_by X``). Hedged wording ("tried to kill", "nearly killed") is no
 cue. The sentence is the relation's description, the chunk its citation.
 
+A later sentence of a roster entry that opens with a cue or a role leaves the entry's subject
+unsaid and reads as one more clause of it ("- **Quim** — Joaquim Sá. Owns Bar Saudade on Rua
+Nova." → ``joaquim-sa owns bar-saudade``); what a list entry says of its own subject ("X
+leads", "X runs it") and where a directory line places someone are
+:mod:`extraction.prose_entries`' rules.
+
 Two entities named in one sentence with no cue between them get ``related_to`` with
 ``evidence="co_occurrence"``, unless some other relation already links them.
 """
@@ -22,6 +28,12 @@ from dataclasses import dataclass
 from extraction.gazetteer import Mention
 from extraction.markdown import unwrapped
 from extraction.prose_entities import sentences
+from extraction.prose_entries import (
+    entry_relations,
+    entry_subject,
+    heading_members,
+    placed_relations,
+)
 from extraction.prose_kin import PEOPLE_TYPES, Antecedents, pronoun_gender
 from extraction.roster_lines import RosterLine, opens_clause, role_of, roster_line, term_of
 from extraction.taxonomy import ATTITUDE_OF_TYPE
@@ -57,7 +69,8 @@ CUES: tuple[Cue, ...] = (
     _cue(_BE + r"the\s+(?:leader|head|chief|captain|master|mistress|founder)\s+of", "leads"),
     _cue(r"(?:owns|owned|keeps|kept|runs|ran|carries|carried|wields|wielded|bears)", "owns"),
     _cue(_BE + r"(?:the\s+)?(?:keeper|owner|proprietor|landlord|landlady)\s+of", "owns"),
-    _cue(_BE + r"(?:owned|kept|run)\s+by", "owned_by"),
+    _cue(_BE + r"(?:owned|kept|run|operated)(?:\s+and\s+(?:owned|kept|run|operated))?\s+by",
+         "owned_by"),
     _cue(r"(?:worships|worshipped|prays\s+to|prayed\s+to|(?:a\s+)?(?:priest|priestess)\s+of)",
          "worships"),
     _cue(_BE + r"(?:allied\s+with|(?:an\s+)?all(?:y|ies)\s+of|friends?\s+(?:of|with))",
@@ -68,6 +81,8 @@ CUES: tuple[Cue, ...] = (
     _cue(_BE + _UNHEDGED + r"(?:killed|slain|murdered)\s+by", "killed_by"),
     _cue(_UNHEDGED + r"(?:killed|slew|murdered)", "killed_by", reverse=True),
     _cue(r"(?:works|worked)\s+(?:for|at)", "works_for"),
+    _cue(r"(?:reports|reported|answers|answered)\s+(?:directly\s+)?to|(?:fronts|fronted)\s+for",
+         "works_for"),
     _cue(r"(?:employs|employed|hired)", "employs"),
     _cue(r"(?:serves|served)|(?:is|was|are|were)\s+loyal\s+to|(?:\w+\s+)?loyal\s+to", "serves"),
     _cue(r"(?:guards|guarded)", "guards"),
@@ -175,13 +190,33 @@ def sentence_relations(
         people.start_chunk(chunk.visibility)
     term: str | None = None  # the entity the previous line named alone (a definition's term)
     listed: str | None = None  # the subject of the roster line just before
+    entry: str | None = None  # the entity the list item this sentence is on opens with
+    kinds = people.kinds if people is not None else {}
+    marker: int | None = None  # where a numbered item's marker ("1.") just before starts
     for start, end in sentences(whole):
         inside = [m for m in mentions if start <= m.start and m.end <= end]
         text = whole[start:end]
+        opens_line = start == 0 or whole[:start].rstrip(" \t").endswith("\n")
+        if opens_line or marker is not None:
+            item = marker if marker is not None else start  # the item, with its marker
+            entry = entry_subject(whole[item:end], item, inside)
+            found += [
+                _relation(chunk, text, kind, source, target)
+                for source, kind, target in heading_members(
+                    whole[item:end], item, inside, chunk.subject, kinds
+                )
+            ]
+        marker = start if opens_line and _MARKER.fullmatch(text) else None
         line = roster_line(text, start, inside, term)
+        if line is None and listed is not None and previous == listed and not opens_line:
+            line = _continued(text, start, inside, listed)
         subject = line.subject if line else _subject(text, inside, start, previous)
-        kinds = people.kinds if people is not None else {}
         found += _sentence(chunk, text, start, inside, subject, line, kinds)
+        found += [
+            _relation(chunk, text, kind, source, target)
+            for source, kind, target in entry_relations(text, start, inside, entry, kinds)
+            + placed_relations(text, start, inside, kinds)
+        ]
         if line is not None:
             found += _listed_kin(chunk, text, line, listed, people)
         if people is not None and text.startswith("#"):
@@ -193,9 +228,36 @@ def sentence_relations(
         term = term_of(text, start, inside)
         if line is not None:
             listed = line.subject
-        elif start == 0 or whole[:start].rstrip(" \t").endswith("\n"):
+        elif opens_line:
             listed = None  # a heading or another line: "his" is no longer the list's
     return found
+
+
+_MARKER = re.compile(r"\d{1,3}[.)]")
+"""A numbered item's marker, which the sentence splitter cuts off as a sentence of its own
+("1." of "1. THE MARIGOLD — Bay 9 …")."""
+
+
+_ALSO = re.compile(r"^(?:(?:also|now|still|once)\s+)?", re.IGNORECASE)
+
+
+def _continued(text: str, offset: int, inside: list[Mention], listed: str) -> RosterLine | None:
+    """A later sentence of a roster entry that opens with a cue or a role and leaves the
+    entry's subject unsaid reads as one more clause of its role part: "- **Gran Static** —
+    Hemalatha Iyer. Hema-amma. Leads the Sixteen Bells, …", "- **Mr. Blue** — Abiodun
+    Falana, Biodun. The Suit. Handler for Orisun Biotech (…). Reports to Madam Ogunleye"."""
+    opening = _ALSO.match(text)
+    skip = opening.end() if opening else 0
+    for mention in inside:
+        before = text[skip : mention.start - offset]
+        role = role_of(before)
+        if (role is not None and role.start == 0) or any(
+            (found := cue.pattern.search(before)) and found.start() == 0
+            for cue in CUES
+            if not cue.thing_source
+        ):
+            return RosterLine(listed, 0)
+    return None
 
 
 def _subject(text: str, inside: list[Mention], start: int, previous: str | None) -> str | None:
@@ -235,7 +297,9 @@ def _sentence(
                 source = None  # "Their captain is X" after a sentence about a person
             if source is not None and source != target.entity_id:
                 ends = (target.entity_id, source) if cue.reverse else (source, target.entity_id)
-                stated.append(_relation(chunk, text, cue.relation, *ends))
+                kind = _owned(cue.relation, match.group(0), ends[0], kinds or {})
+                if kind is not None:
+                    stated.append(_relation(chunk, text, kind, *ends))
             break
         else:
             stated += _role(chunk, text, offset, target, left, line)
@@ -243,6 +307,23 @@ def _sentence(
     stated += _events(chunk, text, offset, inside, subject)
     stated += _couples(chunk, text, offset, inside)
     return stated + _co_occurring(chunk, text, inside, stated)
+
+
+_BELONGS = re.compile(r"^(?:belongs?|belonged)\b", re.IGNORECASE)
+
+
+def _owned(relation: str, cue: str, source: str, kinds: Mapping[str, str]) -> str | None:
+    """A place or a thing that "belongs to" someone is theirs, not a member: "Pier Nine
+    belongs to the Tarrant Line" → ``owned_by``. "belong to" after a place states what some
+    plural noun belongs to ("Silverdeep Mine belongs to the margrave, but the men and women
+    who work it belong to the Delvers' Fellowship"): nothing about the place (None)."""
+    belongs = _BELONGS.match(cue)
+    if relation != "member_of" or belongs is None or kinds.get(source) not in _THINGS:
+        return relation
+    return "owned_by" if belongs.group(0).casefold() != "belong" else None
+
+
+_THINGS = frozenset({"Location", "Item"})
 
 
 def _role(

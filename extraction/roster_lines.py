@@ -40,7 +40,7 @@ _WORKS = (
     "columnist", "engineer", "mechanic", "pilot", "technician", "employee", "worker", "manager",
     "foreman", "forewoman", "deckhand", "driver", "chauffeur", "butler", "maid", "footman",
     "valet", "janitor", "porter", "doorman", "bouncer", "lawyer", "attorney", "quartermaster",
-    "waiter", "waitress", "groom", "stablehand", "scribe", "healer",
+    "waiter", "waitress", "groom", "stablehand", "scribe", "healer", "handler", "fixer",
 )  # fmt: skip
 _MEMBERS = (
     "member", "agent", "soldier", "sergeant", "detective", "officer", "lieutenant", "operative",
@@ -103,7 +103,10 @@ class RosterLine:
 
 _EMPHASIS = r"(?:[*_]{1,2})?"
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+" + _EMPHASIS + r"(?:[A-Z][\w.'’]*\s+){0,3}$")
-_ITEM_AFTER = re.compile(_EMPHASIS + r"\s*(?:—|–|--?|:)" + _EMPHASIS + r"\s*")
+_ALIASES = r"(?:\s*\([^()\n]{1,120}\))?"
+_ITEM_AFTER = re.compile(
+    _EMPHASIS + _ALIASES + _EMPHASIS + r"\s*(?:—|–|--?|:)" + _EMPHASIS + r"\s*"
+)
 _CELL = re.compile(r"^\s*\|\s*" + _EMPHASIS + r"$")
 _CELL_AFTER = re.compile(_EMPHASIS + r"\s*\|\s*")
 _DEFINITION = re.compile(r"^:\s+")
@@ -114,8 +117,9 @@ def roster_line(
     text: str, offset: int, inside: Sequence[Mention], term: str | None
 ) -> RosterLine | None:
     """The roster line ``text`` is (``offset``: where it starts in the mentions' text), if
-    any: a list item or table row opening with a name (a title or two may stand before it)
-    and a dash, colon or cell border after it; or a definition (": …") under ``term``, the
+    any: a list item or table row opening with a name (a title or two may stand before it,
+    its aliases in parentheses after it: "- **Sol** (Marisol, Sunny) — …") and a dash, colon
+    or cell border after it; or a definition (": …") under ``term``, the
     entity the line before named alone."""
     if term is not None and (definition := _DEFINITION.match(text)):
         return RosterLine(term, definition.end())
