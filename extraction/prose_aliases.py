@@ -341,10 +341,18 @@ def handle_shaped(name: str) -> bool:
     return _CAMEL.fullmatch(name) is not None or _CODENAME.fullmatch(name) is not None
 
 
+def _handle_item(item: str) -> bool:
+    """A bracket's item that may be another name of the person: one word ("ZeroSum"), a form
+    of address ("Ms. Gray") or an epithet with "the" ("the Suit")."""
+    return any(p.fullmatch(item) for p in (_ONE_WORD, _ADDRESSED, _THE_NAME))
+
+
 def _handles(name: str, inner: str) -> list[BracketAlias]:
     """A one-word name (a handle, a nickname) with the one full name it stands for in the
     brackets after it, and the other one-word names there: "Zed (ZeroSum, Emeka Nwosu)" gives
-    "Zed" and "ZeroSum" to Emeka Nwosu, "Sol (Marisol Vega-Chan)" "Sol" to Marisol Vega-Chan
+    "Zed" and "ZeroSum" to Emeka Nwosu, "Sol (Marisol Vega-Chan)" "Sol" to Marisol Vega-Chan,
+    "The Widow (Ilse Varga, WIDOW-3, Ms. Gray)" "Widow", "WIDOW-3" and "Ms. Gray" to Ilse Varga,
+    "Mr. Blue (Abiodun Falana, the Suit)" "Blue" and "the Suit" to Abiodun Falana
     (a one-word name there may be another thing's, "The Widow (Ilse Varga, Nightglass)":
     :func:`~extraction.prose_merges.merge_named_aliases` weighs it). None when the brackets hold
     no full name or two ("Saint (Naja, scorched)"), or the name is more than one word."""
@@ -352,7 +360,7 @@ def _handles(name: str, inner: str) -> list[BracketAlias]:
     fulls = [i for i in items if _FULL_NAME.fullmatch(i)]
     if " " in name or len(fulls) != 1 or fulls[0].split()[0] == name:
         return []
-    singles = [i for i in items if _ONE_WORD.fullmatch(i) and i != name]
+    singles = [i for i in items if i != name and _handle_item(i)]
     return [
         BracketAlias(name, fulls[0], handle=True),
         *(BracketAlias(single, fulls[0], handle=True, beside=True) for single in singles),

@@ -613,6 +613,22 @@ def _handle_fits(kept: dict[str, Candidate], key: str, target: str, beside: bool
     return kind in (*_PEOPLE, "Other")
 
 
+def _titled_key(kept: dict[str, Candidate], key: str) -> str:
+    """The kept candidate an alias written with "the" or a title of address names ("the Suit"
+    is the candidate "Suit"; "Ms. Gray" the candidate "Gray" written "Ms Gray"); else
+    ``key`` itself."""
+    if key in kept or " " not in key:
+        return key
+    title, _, rest = key.partition(" ")
+    candidate = kept.get(rest)
+    if candidate is None:
+        return key
+    if title == "the":
+        return rest
+    written = {t.casefold().rstrip(".") for t in candidate.titles}
+    return rest if title.rstrip(".") in written and title.rstrip(".") in _ADDRESS else key
+
+
 def merge_named_aliases(
     kept: dict[str, Candidate], named: NamedAliases, *, into_lone: bool = True
 ) -> None:
@@ -639,7 +655,8 @@ def merge_named_aliases(
             continue
         if key in named.handles and not _handle_fits(kept, key, target, key in named.besides):
             continue
-        short = kept.get(key)
+        found = _titled_key(kept, key)  # "Ms. Gray" is the candidate "Gray" titled "Ms"
+        short = kept.get(found)
         if short is not None:
             lower = key in named.codenames and any(not s.isupper() for s in short.surfaces)
             kind = best_type(short)
@@ -647,7 +664,7 @@ def merge_named_aliases(
                 continue
             if _reveals(short, holder):
                 continue
-            absorb(holder, kept.pop(key))
+            absorb(holder, kept.pop(found))
         alias = named.written[key]
         holder.aliases[alias] = holder.aliases.get(alias, False) or party
 

@@ -153,3 +153,16 @@ def test_a_key_line_gives_its_short_form_to_the_name() -> None:
         ("book.md", "- LR = Little Red.\nLittle Red killed Bico. Little Red laughed. LR ran.\n")
     )
     assert "LR" in found["Little Red"].aliases and "LR" not in found
+
+
+def test_a_form_of_address_in_the_brackets_joins_the_full_name() -> None:
+    found = _entities(
+        (
+            "trust.md",
+            "- **The Widow** (Ilse Varga, WIDOW-3, Ms. Gray) — Nightglass commander.\n"
+            "Ms. Gray signed the visitor log. Ms. Gray left. Ilse Varga shot Mama.\n",
+        )
+    )
+    varga = found["Ilse Varga"]
+    assert "Gray" not in found
+    assert {"Ms. Gray", "WIDOW-3", "Widow"} <= set(varga.aliases)
