@@ -6,7 +6,9 @@ English hypocorism from :data:`HYPOCORISMS` ("Bill" → William, "Peggy" → Mar
 common German, Austrian, Slavic, Hungarian, Italian, Spanish or French one from
 :data:`FOREIGN_HYPOCORISMS` ("Toni" → Anton, "Kazik" → Kazimierz, "Laci" → László, "Pepe" →
 José; accents are not told apart: "Laci" is Laszlo too), a clipped
-form of at least three letters ("Will" → William, "Kat" → Katherine), or one with a pet
+form of at least three letters ("Will" → William, "Kat" → Katherine), one of four letters
+or more that drops the name's opening ("Seun" → Oluwaseun, "Biodun" → Abiodun; see
+:data:`_OPENINGS`), or one with a pet
 ending on a stem the full name goes on from with a vowel ("Toby" → Tobias, "Danny" → Daniel;
 not "Mary" → Margaret), a doubled letter before the ending marking a stem of two ("Aggie" →
 Agatha, "Ollie" → Oliver). Whether the prose means that person is the
@@ -82,6 +84,9 @@ FOREIGN_HYPOCORISMS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 """Pet forms of given names outside English, as written without accents (:func:`unaccented`)."""
 _PET_ENDINGS = ("ie", "ey", "y")
+_OPENINGS = frozenset(("oluwa", "olu", "a", "e", "i", "o"))
+"""Openings a given name drops for its short form: Yoruba "Oluwa-"/"Olu-" ("Seun" of
+Oluwaseun, "Femi" of Oluwafemi), a leading vowel ("Biodun" of Abiodun, "Lisa" of Elisa)."""
 
 
 def shortens(short: str, full: str) -> bool:
@@ -95,6 +100,8 @@ def shortens(short: str, full: str) -> bool:
         return False
     if whole.startswith(lone):
         return len(whole) >= len(lone) + 2  # "Will" of William, "Kat" of Katherine; not "Ann"
+    if len(lone) >= 4 and whole.endswith(lone) and whole[: -len(lone)] in _OPENINGS:
+        return True  # "Seun" of Oluwaseun, "Biodun" of Abiodun, "Lisa" of Elisa
     stem = next((lone[: -len(e)] for e in _PET_ENDINGS if lone.endswith(e)), "")
     doubled = len(stem) >= 3 and stem[-2] == stem[-1]
     stem = stem[:-1] if doubled else stem  # "Dann-y" → "Dan", "Agg-ie" → "Ag" (Agatha)
@@ -113,6 +120,17 @@ def pet_form(short: str, full: str) -> bool:
     if len(whole) < 3 or not lone.startswith(whole):
         return False
     return lone[len(whole) :] in (*_PET_ENDINGS, *(whole[-1] + e for e in _PET_ENDINGS))
+
+
+def clipped_forms(full: str) -> set[str]:
+    """The short forms ``full`` gives by dropping its opening (:data:`_OPENINGS`), unaccented:
+    "seun" of Oluwaseun, "biodun" of Abiodun."""
+    whole = unaccented(full)
+    return {
+        whole[len(opening) :]
+        for opening in _OPENINGS
+        if whole.startswith(opening) and len(whole) - len(opening) >= 4
+    }
 
 
 def unaccented(name: str) -> str:

@@ -47,7 +47,8 @@ OFFICES = frozenset(
      "admiral", "commodore", "colonel", "governor", "senator", "chancellor", "ambassador",
      "margrave", "earl", "emperor", "empress", "regent", "prior", "prioress", "inspector",
      "marshal", "doctor", "professor", "lieutenant", "constable", "vizier", "sultan",
-     "sultana", "emir", "jarl", "thane", "harbourmaster", "forewoman", "foreman", "director")
+     "sultana", "emir", "jarl", "thane", "harbourmaster", "forewoman", "foreman", "director",
+     "chair", "chairman", "chairwoman")
 )  # fmt: skip
 """Titles of an office, which "the <title>" names alone ("the Reeve"; not "the Brother")."""
 
@@ -87,6 +88,30 @@ def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias
             continue
         found.append(StatedAlias(alias, span.name, subject, person))
     return found + _postposed(sentence, ordered) + _short_appositions(sentence, ordered)
+
+
+_LEGEND = re.compile(
+    r"^[ \t]*(?:[-*+][ \t]+)?(?P<key>(?:the[ \t]+)?[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’-]*)?)"
+    r"[ \t]+=[ \t]+(?:the[ \t]+)?(?=[A-Z])",
+    re.IGNORECASE,
+)
+
+
+def legend_alias(sentence: str, spans: Iterable[NameSpan]) -> tuple[str, str] | None:
+    """The (alias, name) of a key's line, a short form set equal to the name it stands for
+    ("LR = Little Red.", "UC = Uncle Chau.", "the Blues = CivEn, Glasshive Civic
+    Enforcement."): the name is the first one after the sign. A status set so ("CARAS =
+    ALLIED") names nothing the prose keeps, and so gives no alias."""
+    match = _LEGEND.match(sentence)
+    if match is None or not match.group("key")[:1].isalpha():
+        return None
+    after = next((s for s in spans if s.start >= match.end()), None)
+    if after is None or _with_title(sentence, after) != match.end():
+        return None
+    key = match.group("key").strip()
+    if len(key) < 2 or key.casefold() == after.name.casefold():
+        return None  # "B = Bico": a lone letter is no name to ask by
+    return key, after.name
 
 
 _CALLED_AFTER = re.compile(
@@ -263,6 +288,12 @@ class BracketAlias:
     owner: str
     codename: bool = False
     """A codename in capitals ("CARDINAL"), which the prose never writes in lower case."""
+    handle: bool = False
+    """A handle beside the full name it stands for ("Zed (ZeroSum, Emeka Nwosu)"): the owner
+    must be a person."""
+    beside: bool = False
+    """A handle that is one of the bracket's items ("ZeroSum" there), not the name before it:
+    it may be another thing the person is named with ("Nightglass", her outfit)."""
 
 
 def bracket_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[BracketAlias]:
@@ -280,6 +311,10 @@ def bracket_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[BracketAli
             continue
         inner = bracket.group("inner").strip()
         words = span.name.split()
+        handles = _handles(span.name, inner)
+        if handles:
+            found += handles
+            continue
         if len(words) == 1 and _CODENAME.fullmatch(span.name):
             if re.fullmatch(rf"[{_UPPER}][{_LOWER}'’-]+", inner):
                 found.append(BracketAlias(span.name, inner, codename=True))
@@ -291,12 +326,55 @@ def bracket_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[BracketAli
     return found
 
 
+_NAME_WORD = rf"[{_UPPER}][{_LOWER}'’]+(?:-[{_UPPER}{_LOWER}][{_LOWER}'’]+)?"
+_FULL_NAME = re.compile(rf"{_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{1,2}}(?<!['’]s)")
+"""A person's full name in plain words: "Emeka Nwosu", "Marisol Vega-Chan", "Chau Kin-fai"."""
+_ONE_WORD = re.compile(rf"[{_UPPER}][\w'’-]+")
+_CAMEL = re.compile(rf"[{_UPPER}][{_LOWER}]+(?:[{_UPPER}][{_LOWER}]*)+|[{_UPPER}][\w-]*\d[\w-]*")
+"""A handle written as one word with a capital inside or a digit ("ZeroSum", "NightOwl",
+"Cipher9"): never a common word."""
+
+
+def handle_shaped(name: str) -> bool:
+    """Whether ``name`` is written as a handle or codename is: "ZeroSum", "Cipher9", "WIDOW-3",
+    "CARDINAL" (:data:`_CAMEL`, :data:`_CODENAME`)."""
+    return _CAMEL.fullmatch(name) is not None or _CODENAME.fullmatch(name) is not None
+
+
+def _handle_item(item: str) -> bool:
+    """A bracket's item that may be another name of the person: one word ("ZeroSum"), a form
+    of address ("Ms. Gray") or an epithet with "the" ("the Suit")."""
+    return any(p.fullmatch(item) for p in (_ONE_WORD, _ADDRESSED, _THE_NAME))
+
+
+def _handles(name: str, inner: str) -> list[BracketAlias]:
+    """A one-word name (a handle, a nickname) with the one full name it stands for in the
+    brackets after it, and the other one-word names there: "Zed (ZeroSum, Emeka Nwosu)" gives
+    "Zed" and "ZeroSum" to Emeka Nwosu, "Sol (Marisol Vega-Chan)" "Sol" to Marisol Vega-Chan,
+    "The Widow (Ilse Varga, WIDOW-3, Ms. Gray)" "Widow", "WIDOW-3" and "Ms. Gray" to Ilse Varga,
+    "Mr. Blue (Abiodun Falana, the Suit)" "Blue" and "the Suit" to Abiodun Falana
+    (a one-word name there may be another thing's, "The Widow (Ilse Varga, Nightglass)":
+    :func:`~extraction.prose_merges.merge_named_aliases` weighs it). None when the brackets hold
+    no full name or two ("Saint (Naja, scorched)"), or the name is more than one word."""
+    items = [i.strip(" \t*_") for i in re.split(r"[;,]", inner)]
+    fulls = [i for i in items if _FULL_NAME.fullmatch(i)]
+    if " " in name or len(fulls) != 1 or fulls[0].split()[0] == name:
+        return []
+    singles = [i for i in items if i != name and _handle_item(i)]
+    return [
+        BracketAlias(name, fulls[0], handle=True),
+        *(BracketAlias(single, fulls[0], handle=True, beside=True) for single in singles),
+    ]
+
+
 def _item_aliases(item: str, given: str) -> list[tuple[str, bool]]:
     quoted = _QUOTE_OPENS.match(item)
     if quoted:
         return [(quoted.group("alias"), False)]
     if _CODENAME.fullmatch(item):
         return [(item, True)]
+    if _CAMEL.fullmatch(item):
+        return [(item, False)]  # "Emeka Nwosu (ZeroSum)": a handle
     cued = _CUED.match(item)
     if cued and cued.end() == len(item):
         alias = cued.group("alias")

@@ -8,6 +8,7 @@ form ("the Reeve", "the Compact") into the one entity it names.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from extraction.prose_aliases import first_name, name_ends, title_aliases
@@ -48,8 +49,19 @@ class NamedAliases:
     owners: dict[str, dict[str, bool]] = field(default_factory=dict)
     written: dict[str, str] = field(default_factory=dict)
     codenames: set[str] = field(default_factory=set)
+    handles: set[str] = field(default_factory=set)  # aliases only a person may take
+    besides: set[str] = field(default_factory=set)  # handles among a bracket's items
 
-    def add(self, alias: str, owner: str, party: bool, *, codename: bool = False) -> None:
+    def add(
+        self,
+        alias: str,
+        owner: str,
+        party: bool,
+        *,
+        codename: bool = False,
+        handle: bool = False,
+        beside: bool = False,
+    ) -> None:
         key = normalise_name(alias)
         if not key or key == normalise_name(owner):
             return
@@ -58,6 +70,10 @@ class NamedAliases:
         self.written.setdefault(key, alias)
         if codename:
             self.codenames.add(key)
+        if handle:
+            self.handles.add(key)
+        if beside:
+            self.besides.add(key)
 
 
 @dataclass(frozen=True)
@@ -70,11 +86,23 @@ class Epithet:
     party: bool
 
 
+_WEAKEST = 5
+"""The rank of :func:`~extraction.prose_types.weak_type`'s evidence."""
+_THIN = 3
+"""Mentions from which one weak place cue alone is too thin to type a name."""
+
+
 def best_type(candidate: Candidate) -> str:
+    """The type of the strongest evidence, the most voted at that rank; ``Other`` when none
+    speaks, or when all there is is one weak place cue ("into the X") for a name mentioned
+    :data:`_THIN` times or more: "plugged the Blackbird into the Tortoise", once among ten
+    mentions of a cyberdeck, is no place (a place is written "in X" and "into X" again)."""
     if not candidate.votes:
         return "Other"
     best = min(rank for rank, _ in candidate.votes)
     kinds = [kind for rank, kind in candidate.votes if rank == best]
+    if best == _WEAKEST and kinds == ["Location"] and candidate.mentions >= _THIN:
+        return "Other"
     return max(sorted(set(kinds)), key=kinds.count)
 
 
@@ -200,9 +228,25 @@ def merge_epithets(
     return found
 
 
+_GIVEN_AFTER_SURNAME = re.compile(r"[A-Z][a-z]+-[a-z]+")
+"""A Chinese or Korean given name written with a hyphen ("Mei-ling", "Siu-hung", "Soo-jin"):
+it follows the surname ("Leung Siu-hung", "Vivian Tsang Mei-ling")."""
+
+
+def surname(name: str) -> str:
+    """The surname of a person's name of two words or more: its last word ("Alda Brandt"), or
+    the word before a hyphenated Chinese or Korean given name ("Leung" of "Leung Siu-hung",
+    "Tsang" of "Vivian Tsang Mei-ling")."""
+    words = name.split()
+    if len(words) > 1 and _GIVEN_AFTER_SURNAME.fullmatch(words[-1]):
+        return words[-2]
+    return words[-1]
+
+
 def merge_surnames(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
-    """Fold a lone last name ("Grell", "Captain Grell") into the one person whose name ends
-    with it, when no other entity's name shares that word."""
+    """Fold a lone last name ("Grell", "Captain Grell", "Siu-hung" of "Leung Siu-hung") or
+    surname ("VP Tsang" of "Vivian Tsang Mei-ling": :func:`surname`) into the one person whose
+    name holds it so, when no other entity's name shares that word."""
     people = {key: display_name(c) for key, c in kept.items() if person_like(c)}
     words: dict[str, int] = {}
     for candidate in kept.values():
@@ -211,15 +255,16 @@ def merge_surnames(found: dict[str, Candidate], kept: dict[str, Candidate]) -> N
             words[word] = words.get(word, 0) + 1
     for key, person in people.items():
         parts = person.split()
-        last = parts[-1].casefold()
-        lone = normalise_name(last)
-        if len(parts) < 2 or len(last) < 3 or words.get(last) != 1 or lone == key:
-            continue
-        if lone in found and best_type(found[lone]) in ("NPC", "Other") and key in kept:
-            if found[lone].party and not kept[key].party:
-                continue  # a party surname must not show a GM-only person
-            kept.pop(lone, None)
-            absorb(kept[key], found.pop(lone))
+        for word in dict.fromkeys((parts[-1], surname(person))):
+            last = word.casefold()
+            lone = normalise_name(last)
+            if len(parts) < 2 or len(last) < 3 or words.get(last) != 1 or lone == key:
+                continue
+            if lone in found and best_type(found[lone]) in ("NPC", "Other") and key in kept:
+                if found[lone].party and not kept[key].party:
+                    continue  # a party surname must not show a GM-only person
+                kept.pop(lone, None)
+                absorb(kept[key], found.pop(lone))
 
 
 def add_roles(kept: dict[str, Candidate], roles: dict[str, dict[str, bool]]) -> None:

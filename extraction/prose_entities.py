@@ -27,6 +27,7 @@ from extraction.prose_aliases import (
     FileCard,
     bracket_aliases,
     file_card,
+    legend_alias,
     stated_aliases,
     title_aliases,
 )
@@ -50,6 +51,7 @@ from extraction.prose_merges import (
     keep_full_names,
     merge_acronyms,
     merge_given_names,
+    merge_leading_names,
     merge_members,
     merge_named_aliases,
     merge_numbers,
@@ -65,6 +67,7 @@ from extraction.prose_merges import (
     merge_whole_first_names,
 )
 from extraction.prose_names import (
+    ABBREVIATED_TITLES,
     DEMONYMS,
     FUNCTION_WORDS,
     GENERIC_HEADINGS,
@@ -95,7 +98,7 @@ from extraction.slugs import normalise_name, slugify
 from extraction.table_talk import episode_titles, gm_speakers, players
 from graphrag_core.models import Chunk, Entity, Visibility
 
-_TITLE_STOP = "|".join(rf"(?<=\b{t})" for t in ("Mr", "Mrs", "Ms", "Dr", "Hon", "Rev", "Prof"))
+_TITLE_STOP = "|".join(rf"(?<=\b{t.capitalize()})" for t in sorted(ABBREVIATED_TITLES))
 _SENTENCE = re.compile(
     rf"(?:[^\n.!?]|(?:{_TITLE_STOP})\.(?= [A-Z]))+(?:[.!?]+['\")\]]*|$)", re.MULTILINE
 )
@@ -244,7 +247,19 @@ class _Collector:
                 candidate.votes.append((5, "NPC"))
         self._epithets(text, spans, party)
         for bracketed in bracket_aliases(text, spans):
-            self.named.add(bracketed.alias, bracketed.owner, party, codename=bracketed.codename)
+            if bracketed.codename and bracketed.alias.casefold() in self.common:
+                continue  # "Naja → DESTROYED (Basilisk)": a status in capitals, no codename
+            self.named.add(
+                bracketed.alias,
+                bracketed.owner,
+                party,
+                codename=bracketed.codename,
+                handle=bracketed.handle,
+                beside=bracketed.beside,
+            )
+        legend = legend_alias(text, spans)
+        if legend is not None:
+            self.named.add(*legend, party)
         for stated in stated_aliases(text, spans):
             owner = stated.subject or (self.previous if stated.person else None) or section
             if owner and normalise_name(owner) != normalise_name(stated.alias):
@@ -466,6 +481,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
         and _named(c, leaves, collector.common)
         and not _of_table(key, c, table)
         and not _demonym_only(key, c)
+        and not _shouted_label(c, collector.common)
     }
     keep_full_names(found, kept)
     merge_first_names(found, kept)
@@ -475,6 +491,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     merge_pet_names(kept)
     merge_people_surnames(kept)
     merge_named_aliases(kept, collector.named, into_lone=False)
+    merge_leading_names(kept)
     merge_first_names(found, kept)  # a first name or surname two names held before they
     merge_surnames(found, kept)  # folded ("Vera", "Pokorny")
     merge_named_aliases(kept, collector.named)
@@ -552,6 +569,24 @@ def _demonym_only(key: str, candidate: Candidate) -> bool:
         and candidate.mentions == candidate.openings
         and not (candidate.possessive or candidate.titles or candidate.heading or candidate.defined)
     )
+
+
+def _shouted_label(candidate: Candidate, common: frozenset[str]) -> bool:
+    """Whether a name written only in capitals is common words shouted, not a name: a
+    section's label ("## THE CREW", "## OWED TO ME", "## STATUS LIST"), a status ("CARAS =
+    ALLIED", "Tallow Market → DAMAGED"), a department on a chart ("ESTATES & LOGISTICS"). Every
+    word of it is one the prose also writes in lower case, it is never written as a name is
+    ("Basilisk" beside "BASILISK"), and no entry defines it."""
+    forms = [candidate.heading] if candidate.heading else []
+    forms += list(candidate.surfaces)
+    if candidate.defined or not forms or not all(form.isupper() for form in forms):
+        return False
+    words = [
+        word.casefold()
+        for form in forms
+        for word in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", form)
+    ]
+    return bool(words) and all(_common_form(word, common) for word in words)
 
 
 _PLACE_TAIL = re.compile(r"\s+from\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*$")

@@ -13,8 +13,15 @@ from __future__ import annotations
 
 import re
 
-from extraction.nicknames import HYPOCORISMS, foreign_fulls, pet_form, shortens, unaccented
-from extraction.prose_aliases import name_ends
+from extraction.nicknames import (
+    HYPOCORISMS,
+    clipped_forms,
+    foreign_fulls,
+    pet_form,
+    shortens,
+    unaccented,
+)
+from extraction.prose_aliases import handle_shaped, name_ends
 from extraction.prose_candidates import (
     Candidate,
     NamedAliases,
@@ -29,6 +36,7 @@ from extraction.slugs import normalise_name
 from extraction.sound_alike import leading_titles, sounds_alike, titles_agree
 
 _PEOPLE = ("NPC", "PC")
+_PEOPLE_TYPES = frozenset(_PEOPLE)
 
 
 def _words(name: str) -> list[str]:
@@ -371,9 +379,42 @@ def merge_whole_first_names(kept: dict[str, Candidate]) -> None:
         absorb(kept[owners[0]], kept.pop(key))
 
 
+def _plain_person(candidate: Candidate, words: list[str]) -> bool:
+    """Typed a person or not at all, every word capitalised and no cue noun ("Tomás Ferreira
+    Lobo"; not "The Pale Horse", "Sai Wan Container Terminal")."""
+    plain = all(w[:1].isupper() and noun_type(w) is None for w in words)
+    return plain and words[0].casefold() != "the" and best_type(candidate) in (*_PEOPLE, "Other")
+
+
+def merge_leading_names(kept: dict[str, Candidate]) -> None:
+    """Fold a two-word person's name into the one three-word person's name it opens:
+    "Tomás Ferreira" of "Tomás Ferreira Lobo" (a Portuguese given name and first surname),
+    "Vivian Tsang" of "Vivian Tsang Mei-ling" (an English given name and the surname before a
+    Chinese given name). One of the two must be typed a person ("Sai Wan" of "Sai Wan Boxyard"
+    is a district beside a yard); not when two longer names open so, nor a heading, a name
+    typed as no person, or a party name into a GM-only person."""
+    opening: dict[tuple[str, str], list[str]] = {}  # ("tomás", "ferreira") -> longer names
+    for key, candidate in kept.items():
+        words = display_name(candidate).split()
+        if len(words) == 3 and _plain_person(candidate, words):
+            opening.setdefault((words[0].casefold(), words[1].casefold()), []).append(key)
+    for key in sorted(kept):
+        short = kept.get(key)
+        words = display_name(short).split() if short else []
+        if short is None or short.heading or len(words) != 2 or not person_like(short):
+            continue
+        owners = [k for k in opening.get((words[0].casefold(), words[1].casefold()), [])]
+        if len(owners) != 1 or owners[0] not in kept or _reveals(short, kept[owners[0]]):
+            continue
+        if _PEOPLE_TYPES.isdisjoint((best_type(short), best_type(kept[owners[0]]))):
+            continue  # "Sai Wan" of "Sai Wan Boxyard": no one says either is a person
+        absorb(kept[owners[0]], kept.pop(key))
+
+
 def merge_given_names(kept: dict[str, Candidate]) -> None:
-    """Fold a lone short given name ("Toby", "Bill", "Kate") into the one person whose first
-    name it shortens ("Tobias Gossage", "William Hale", "Katherine Moss"): not when two people
+    """Fold a lone short given name ("Toby", "Bill", "Kate", "Seun") into the one person whose
+    first name it shortens ("Tobias Gossage", "William Hale", "Katherine Moss", "Oluwaseun
+    Bamidele"; :func:`~extraction.nicknames.shortens`): not when two people
     fit, when the short name is also a word of another name, or when it is typed as no
     person. A first name written whole ("Wes" of Wes Dunbar) folds before it
     (:func:`merge_whole_first_names`)."""
@@ -383,7 +424,8 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
         words = display_name(candidate).split()
         in_names.update(w.casefold() for w in words if len(words) > 1)
         if len(words) > 1 and person_like(candidate):
-            for index in {words[0][:3].casefold(), words[0].casefold(), unaccented(words[0])}:
+            indexes = {words[0][:3].casefold(), words[0].casefold(), unaccented(words[0])}
+            for index in indexes | clipped_forms(words[0]):
                 by_first.setdefault(index, []).append((key, words[0]))
     for key in sorted(kept):
         short = kept.get(key)
@@ -395,6 +437,7 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
             continue
         fitting = [
             *by_first.get(lone[:3], []),
+            *by_first.get(unaccented(lone), []),
             *(p for f in HYPOCORISMS.get(lone, ()) for p in by_first.get(f, [])),
             *(p for f in foreign_fulls(lone) for p in by_first.get(f, [])),
         ]
@@ -549,6 +592,43 @@ def _named_owner(kept: dict[str, Candidate], owner: str) -> str | None:
     return ending.pop() if len(ending) == 1 else None
 
 
+def _handle_fits(kept: dict[str, Candidate], key: str, target: str, beside: bool) -> bool:
+    """Whether a handle a bracket gives a full name ("Zed (ZeroSum, Emeka Nwosu)") may join
+    it: the full name is a person's, and the handle no other entity's alias. A handle among
+    the bracket's items (``beside``) that the prose names on its own must be typed a person
+    or written as a handle ("ZeroSum", "WIDOW-3"): "The Widow (Ilse Varga, Nightglass)" names
+    the outfit she commands."""
+    if not person_like(kept[target]):
+        return False
+    holding = {
+        k
+        for k, candidate in kept.items()
+        if k != target and any(normalise_name(alias) == key for alias in candidate.aliases)
+    }
+    if holding:
+        return False
+    kind = best_type(kept[key]) if key in kept else "Other"
+    if beside and key in kept and kind not in _PEOPLE:
+        return handle_shaped(display_name(kept[key]))
+    return kind in (*_PEOPLE, "Other")
+
+
+def _titled_key(kept: dict[str, Candidate], key: str) -> str:
+    """The kept candidate an alias written with "the" or a title of address names ("the Suit"
+    is the candidate "Suit"; "Ms. Gray" the candidate "Gray" written "Ms Gray"); else
+    ``key`` itself."""
+    if key in kept or " " not in key:
+        return key
+    title, _, rest = key.partition(" ")
+    candidate = kept.get(rest)
+    if candidate is None:
+        return key
+    if title == "the":
+        return rest
+    written = {t.casefold().rstrip(".") for t in candidate.titles}
+    return rest if title.rstrip(".") in written and title.rstrip(".") in _ADDRESS else key
+
+
 def merge_named_aliases(
     kept: dict[str, Candidate], named: NamedAliases, *, into_lone: bool = True
 ) -> None:
@@ -573,7 +653,10 @@ def merge_named_aliases(
         party = any(owners.values())
         if party and not holder.party:
             continue
-        short = kept.get(key)
+        if key in named.handles and not _handle_fits(kept, key, target, key in named.besides):
+            continue
+        found = _titled_key(kept, key)  # "Ms. Gray" is the candidate "Gray" titled "Ms"
+        short = kept.get(found)
         if short is not None:
             lower = key in named.codenames and any(not s.isupper() for s in short.surfaces)
             kind = best_type(short)
@@ -581,7 +664,7 @@ def merge_named_aliases(
                 continue
             if _reveals(short, holder):
                 continue
-            absorb(holder, kept.pop(key))
+            absorb(holder, kept.pop(found))
         alias = named.written[key]
         holder.aliases[alias] = holder.aliases.get(alias, False) or party
 

@@ -35,7 +35,8 @@ TITLES = _words(
     "marshal agent officer senator governor chancellor ambassador reverend pastor vicar parson ",
     "rabbi prior prioress friar margrave earl emperor empress regent mr mrs ms miss mister ",
     "madam madame dr vizier sultan sultana emir jarl thane harbourmaster forewoman foreman st ",
-    "director hon doc rev prof messrs major private comrade",
+    "director hon doc rev prof messrs major private comrade ",
+    "insp cmdr sgt lt capt col cpl det supt vp chair chairman chairwoman",
 )
 PERSON_TITLES = _words(
     "doctor professor admiral commodore lieutenant colonel corporal ensign sergeant inspector ",
@@ -44,9 +45,12 @@ PERSON_TITLES = _words(
 )
 """Titles only a person bears: kept apart even before a word that names things ("Professor
 Eliza Marsh" is a person, "Old Quarry" a place)."""
-ABBREVIATED_TITLES = _words("mr mrs ms dr hon rev prof messrs")
-"""Titles written with a full stop ("Dr. Quill", "Hon. A. Sugden"): the stop ends no sentence
-and does not part the title from the name it goes before."""
+ABBREVIATED_TITLES = _words(
+    "mr mrs ms dr hon rev prof messrs insp cmdr sgt lt capt col cpl det supt"
+)
+"""Titles written with a full stop ("Dr. Quill", "Hon. A. Sugden", "Cmdr. Ilse Varga", "Insp.
+Pessoa"): the stop ends no sentence and does not part the title from the name it goes before;
+alone ("Cmdr", "VP") they name a rank, no one."""
 HONORIFICS = _words(
     "esq esquire padre señor señora señorita senor senora doña dona monsieur herr ",
     "frau signor signora sahib superintendent acting interim vice assistant",
@@ -175,11 +179,12 @@ GENERIC_HEADINGS = _words(
 )
 LABEL_WORDS = _words(
     "concept premise pitch synopsis logline hook hooks countdown threats stakes twist tone ",
-    "theme themes setup",
+    "theme themes setup recording transcript",
 )
 """Words a game master's prep writes as a label opening a line ("**Concept:** ...",
-"Hook — ...", "Concept, threats, countdown."): common words, never a name where a sentence
-opens with one."""
+"Hook — ...", "Concept, threats, countdown.") or a transcript's header
+("Recording: ON.", "Transcript: ..."): common words, never a name where a sentence opens
+with one."""
 
 
 def contraction(word: str) -> bool:
@@ -484,6 +489,8 @@ def _span(
         first, initial = first + 1, False
     while first <= last and contraction(words[first].group(0)):
         first, initial = first + 1, False  # "I'm", "We're": a pronoun, never a name
+    if first < last and _dated_opening(text, words[first]):
+        first, initial = first + 1, False  # "Since January BASILISK has ...": a date, a name
     titles, first = _titles(words, first, last)
     if titles and titles[0].casefold().rstrip(".") in _SAINTS:
         opening = first - len(titles)
@@ -650,6 +657,23 @@ def _dated(name: str, text: str, start: int, end: int) -> bool:
     return folded in CALENDAR_DATED and _BESIDE_NUMBER.search(near) is not None
 
 
+_WHEN_BEFORE = re.compile(
+    r"\b(?:since|in|until|till|before|after|during|through|last|next|every|each|early|late|"
+    r"mid)[\s*_]+$",
+    re.IGNORECASE,
+)
+
+
+def _dated_opening(text: str, word: re.Match[str]) -> bool:
+    """Whether ``word``, opening a run of capitalised words, is a month or weekday after a
+    word that dates ("Since January BASILISK has been extended", "until Friday Orm waits"):
+    the date, then the name, never one name."""
+    folded = word.group(0).casefold()
+    if folded not in CALENDAR_WORDS:
+        return False
+    return _WHEN_BEFORE.search(text, max(0, word.start() - 12), word.start()) is not None
+
+
 def _opens_clause(name: str, text: str, start: int, end: int, initial: bool) -> bool:
     """Whether a lone capitalised word opening a sentence, or a line's part after a dash, is
     an adverb ("Previously on ...", :data:`SENTENCE_ADVERBS`) or a verb before its object
@@ -736,6 +760,8 @@ def heading_name(title: str) -> str | None:
         return None  # "## Friday: the last day before": a day of the story, named by no one
     if folded[0] in TOPIC_OPENERS:
         return None
+    if len(folded) == 1 and folded[0] in SENTENCE_ADVERBS | DISCOURSE_MARKERS:
+        return None  # "## Previously", "## Meanwhile": a recap's section, no thing
     first = 1 if folded[0] == "the" and len(words) > 1 else 0
     if folded[first] in TOPIC_PLURALS:
         return None

@@ -111,7 +111,7 @@ for _type, _words in {  # other genres: space opera, modern, investigation horro
     "vessel boat barge galleon sloop schooner brig caravel airship zeppelin car truck "
     "wagon carriage train submarine mech pistol rifle gun revolver blaster device machine "
     "engine datapad chip coin sigil skull crystal journal diary letter deed writ tablet "
-    "tablets fragment fragments throne",
+    "tablets fragment fragments throne van motorbike motorcycle ambulance cyberdeck",
     "Creature": "alien hydra chimera manticore ooze slime rat swarm horde xenomorph android robot "
     "drone",
     "Deity": "godhead",
@@ -179,7 +179,7 @@ def definition_type(text: str, start: int, end: int) -> str | None:
         return None
     if re.match(r"(?:\w+\s+)?player\s+character", text[match.end() :], re.IGNORECASE):
         return "PC"
-    found = _phrase_type(text, match.end())
+    found = _phrase_type(text, match.end(), proper=True)
     if found == "NPC" and re.match(r"\s+(?:are|were)\b", text[end:], re.IGNORECASE):
         return "Faction"  # "The Tidewardens are the priests of ...": one name, many people
     return found
@@ -213,17 +213,55 @@ def creature_kind(sentence: str) -> tuple[str, str] | None:
     return f"{first} {plural[:-1].capitalize()}", f"{first} {plural}"
 
 
-def _phrase_type(text: str, at: int) -> str | None:
+def _phrase_type(text: str, at: int, *, proper: bool = False) -> str | None:
     """The type of the last cue noun of the noun phrase at ``text[at:]`` ("gnome apothecary",
-    "thin and careful man"), up to a punctuation mark or a word that opens a clause."""
+    "thin and careful man"), up to a punctuation mark, a bracket ("destroyed (Saint)" says
+    nothing of a saint) or a word that opens a clause.
+
+    A cue noun right before the phrase's last word, when that word closes the phrase at a
+    punctuation mark and is no cue noun, only modifies it: "a Nightglass street asset," is no
+    street, "crew van." no crew (:func:`_modifier_only`). With ``proper`` (a phrase after an
+    article in running prose), a capitalised word is a name, never a cue noun: "Emeka Nwosu, a
+    Bell" is one of the Sixteen Bells, not a bell."""
     found: str | None = None
-    words = re.findall(r"[\w'-]+|[,.;:!?]", text[at : at + 80])
+    cue_at = -1
+    words = re.findall(r"[\w'-]+|[,.;:!?()]", text[at : at + 80])
+    closed_at = len(words)
     for index, word in enumerate(words):
         if not word[0].isalnum() or word.casefold() in _PHRASE_STOP - {"and"}:
+            closed_at = index
             break
         shape = word.casefold() in _SHAPES and words[index + 1 : index + 2] == ["of"]
-        found = found if shape else noun_type(word) or found
+        kind = None if shape or (proper and word[0].isupper()) else noun_type(word)
+        if kind:
+            found, cue_at = kind, index
+    if _modifier_only(words, cue_at, closed_at):
+        return None
     return found
+
+
+_NOT_HEADS = frozenset(
+    ("now", "too", "here", "there", "again", "still", "once", "also", "then", "today", "alone",
+     "proper", "itself", "himself", "herself", "themselves", "anymore", "ago", "away",
+     "apparent", "presumptive", "elect", "general", "emeritus", "designate", "extraordinaire",
+     "incarnate", "errant", "laureate", "aplenty", "galore", "overall", "abroad", "ashore")
+)  # fmt: skip
+"""Words that close a phrase without heading it: adverbs, and adjectives written after their
+noun ("the heir apparent", "a knight errant")."""
+
+
+def _modifier_only(words: list[str], cue_at: int, closed_at: int) -> bool:
+    """Whether the cue noun ``words[cue_at]`` modifies the phrase's last word, the one just
+    after it, which a punctuation mark closes: "street asset,", "crew van." (not "an inn
+    now.", "a temple abandoned.", where the cue noun is the head)."""
+    if cue_at < 0 or cue_at != closed_at - 2 or closed_at >= len(words):
+        return False
+    if words[closed_at] not in (",", ".", ";", ":", "!", "?", "(", ")"):
+        return False
+    head = words[closed_at - 1]
+    plain = head.isalpha() and head.islower() and len(head) > 2
+    adverb = head.endswith("ly") or (head.endswith("ed") and len(head) > 4)
+    return plain and not adverb and head not in _NOT_HEADS and noun_type(head) is None
 
 
 INTRODUCED = re.compile(
@@ -265,7 +303,7 @@ def apposition_type(text: str, start: int, end: int) -> str | None:
         if kind == "NPC" or named:
             return kind
     after = re.match(r"[,:]\s+(?:the|a|an|our|its|his|her|their)\s+", text[end : end + 80])
-    return _phrase_type(text, end + after.end()) if after else None
+    return _phrase_type(text, end + after.end(), proper=True) if after else None
 
 
 def _numbered_thing(name: str) -> bool:
