@@ -64,9 +64,16 @@ def slugify(name: str) -> str:
     return f"name-{hashlib.sha256(stripped.encode()).hexdigest()[:10]}" if stripped else ""
 
 
+_ABBREVIATED_TITLE = re.compile(
+    r"\b(mr|mrs|ms|dr|st|mt|jr|sr|prof|rev|fr|capt|col|lt|sgt|gen|insp|det|supt|cmdr|cpl)\.(?=\s)"
+)
+"""A title's full stop before the name it heads: "Mr. Blue" and "Mr Blue" are one name."""
+
+
 def normalise_name(text: str) -> str:
     """The matching key of a name: casefolded, Latin accents folded, apostrophes dropped,
-    whitespace collapsed, a leading ``the`` removed."""
+    whitespace collapsed, a leading ``the`` removed, the full stop of an abbreviated title
+    dropped ("Ms. Gray" is "Ms Gray")."""
     folded = fold_latin_accents(_APOSTROPHES.sub("", text)).casefold()
     collapsed = _SPACES.sub(" ", folded).strip()
-    return _LEADING_THE.sub("", collapsed)
+    return _LEADING_THE.sub("", _ABBREVIATED_TITLE.sub(r"\1", collapsed))

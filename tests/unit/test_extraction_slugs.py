@@ -31,6 +31,10 @@ def test_slugify(name: str, slug: str) -> None:
         ("Merchants' Guild", "merchants guild"),
         ("THEODORE", "theodore"),
         ("Séverine", "severine"),
+        ("Mr. Blue", "mr blue"),
+        ("Ms Gray", "ms gray"),
+        ("St. Agnes's", "st agness"),
+        ("End. Of", "end. of"),  # a full stop after no title stays
     ],
 )
 def test_normalise_name(text: str, key: str) -> None:
