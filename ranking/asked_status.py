@@ -18,6 +18,7 @@ than the view's own states and changes.
 from __future__ import annotations
 
 from graphrag_core.models import PARTY_ID, CampaignView
+from ranking.graph import entity_names, folded
 from ranking.names import question_words
 
 _CAPTURED = frozenset({"captured"})
@@ -105,17 +106,9 @@ def status_doers(question: str, named: set[str], view: CampaignView) -> set[str]
         for key, value in latest.details.items():
             if not key.casefold().endswith("_by"):
                 continue
-            names = _names(view) if names is None else names
+            names = entity_names(view) if names is None else names
             for item in value if isinstance(value, list | tuple) else [value]:
-                target = names.get(str(item).strip().casefold())
+                target = names.get(folded(item))
                 if target is not None and target not in (entity_id, PARTY_ID):
                     found.add(target)
     return found - named
-
-
-def _names(view: CampaignView) -> dict[str, str]:
-    names: dict[str, str] = {}
-    for entity in view.entities.values():
-        for name in (entity.id, entity.name, *entity.aliases):
-            names.setdefault(name.casefold(), entity.id)
-    return names
