@@ -8,7 +8,8 @@ the view, which for ``--as-of N`` stops at session N, that set one or left one) 
 candidates: "still locked up?" is answered by the prisoner as he is now, released or not.
 
 Only a question that names no entity, or only the place it is set in and asks who is held
-there ("Who's still sitting in a cell at the Twelve?"), reads it: a question that names one
+there ("Who's still sitting in a cell at the Twelve?"), reads it (and a "who … still"
+question only those who hold the status now, :func:`with_status_now`): a question that names one
 is about that one ("Is old Fenner still kicking?"). The ranker weighs it with
 ``w.status_asked`` and, as with the other cues that say what is asked, never demotes such an
 entity for its status (it is still marked unavailable when it is). Nothing here reads more
@@ -18,6 +19,7 @@ than the view's own states and changes.
 from __future__ import annotations
 
 from graphrag_core.models import PARTY_ID, CampaignView
+from ranking.graph import entity_names, folded
 from ranking.names import question_words
 
 _CAPTURED = frozenset({"captured"})
@@ -75,7 +77,22 @@ def status_asked(question: str, named: set[str], view: CampaignView) -> set[str]
     statuses = asked_statuses(question)
     if named:  # a place is where one is kept: "burned", "missing" there say what befell it
         statuses &= _CAPTURED
+    words = question_words(question)
+    if words[:1] in (["who"], ["whos"]) and "still" in words:  # "Who's *still* in a cell?"
+        return with_status_now(view, statuses) - named
     return with_status_held(view, statuses) - named
+
+
+def with_status_now(view: CampaignView, statuses: frozenset[str]) -> set[str]:
+    """Entities of the view that hold one of ``statuses`` now (in the view: as of its
+    session): "Who's still locked up?" is not answered by the one released since."""
+    if not statuses:
+        return set()
+    found = {
+        e.id for e in view.entities.values() if e.status in statuses and e.id not in view.states
+    }
+    found |= {e for e, state in view.states.items() if state.status in statuses}
+    return {e for e in found if e in view.entities and e != PARTY_ID}
 
 
 DOER = 0.6
@@ -105,17 +122,9 @@ def status_doers(question: str, named: set[str], view: CampaignView) -> set[str]
         for key, value in latest.details.items():
             if not key.casefold().endswith("_by"):
                 continue
-            names = _names(view) if names is None else names
+            names = entity_names(view) if names is None else names
             for item in value if isinstance(value, list | tuple) else [value]:
-                target = names.get(str(item).strip().casefold())
+                target = names.get(folded(item))
                 if target is not None and target not in (entity_id, PARTY_ID):
                     found.add(target)
     return found - named
-
-
-def _names(view: CampaignView) -> dict[str, str]:
-    names: dict[str, str] = {}
-    for entity in view.entities.values():
-        for name in (entity.id, entity.name, *entity.aliases):
-            names.setdefault(name.casefold(), entity.id)
-    return names

@@ -84,13 +84,26 @@ def _kind(relation: Relation, states: Mapping[str, EffectiveState]) -> str:
     return effective_type(relation, states)
 
 
-def detail_edges(view: CampaignView) -> list[tuple[str, str, str]]:
-    """``(changed, named, kind)`` per visible change detail of :data:`DETAIL_KINDS` whose
-    values name entities of the view (by id, name or alias, in any case)."""
+def folded(name: str) -> str:
+    """A change's value as :func:`entity_names` keys it: casefolded, '-' a space, whitespace
+    collapsed ("Kwok-Wing-yan", "kwok wing yan" and the id "kwok-wing-yan" are one key)."""
+    return " ".join(str(name).casefold().replace("-", " ").split())
+
+
+def entity_names(view: CampaignView) -> dict[str, str]:
+    """Every id, name and alias of the view's entities (:func:`folded`) → the entity's id: what
+    a change's details and properties name (``killed_by: [Little Red]``, ``held_by: sol``)."""
     names: dict[str, str] = {}
     for entity in view.entities.values():
         for name in (entity.id, entity.name, *entity.aliases):
-            names.setdefault(name.casefold(), entity.id)
+            names.setdefault(folded(name), entity.id)
+    return names
+
+
+def detail_edges(view: CampaignView) -> list[tuple[str, str, str]]:
+    """``(changed, named, kind)`` per visible change detail of :data:`DETAIL_KINDS` whose
+    values name entities of the view (by id, name or alias, in any case)."""
+    names = entity_names(view)
     found: list[tuple[str, str, str]] = []
     for change in view.changes.values():
         if change.entity_id not in view.entities:
@@ -101,7 +114,7 @@ def detail_edges(view: CampaignView) -> list[tuple[str, str, str]]:
                 continue
             values = value if isinstance(value, list | tuple) else [value]
             for item in values:
-                target = names.get(str(item).strip().casefold())
+                target = names.get(folded(item))
                 if target is not None and target != change.entity_id:
                     found.append((change.entity_id, target, kind))
     return found
@@ -212,12 +225,13 @@ def former_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str])
     for change in view.changes.values():
         if change.kind == "relationship" and change.relation_type in wanted and change.target_id:
             ends = {change.entity_id, change.target_id}
-            found |= ends if ends & seeds else set()
+            if ends & seeds:
+                found |= ends
         elif change.kind == "entity_property" and change.entity_id in seeds:
             kind = HOLDER_PROPERTIES.get(change.field.casefold(), change.field.casefold())
             if kind in wanted or _reverse(kind) in wanted:
-                names = _names(view) if names is None else names
-                found |= {names[v] for v in _folded(change.new_value) if v in names}
+                names = entity_names(view) if names is None else names
+                found |= {names[v] for v in _values(change.new_value) if v in names}
     return {e for e in found - seeds if e in view.entities and e != PARTY_ID}
 
 
@@ -227,19 +241,11 @@ def _reverse(kind: str) -> str:
     )
 
 
-def _names(view: CampaignView) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for entity in view.entities.values():
-        for name in (entity.id, entity.name, *entity.aliases):
-            found.setdefault(" ".join(name.casefold().replace("-", " ").split()), entity.id)
-    return found
-
-
-def _folded(value: str) -> list[str]:
+def _values(value: str) -> list[str]:
     """A property's value, possibly a list written as text ("['a', 'b']" or "a, b"), as
-    folded names."""
+    :func:`folded` names."""
     parts = value.strip("[]").replace("'", " ").replace('"', " ").split(",")
-    return [" ".join(p.casefold().replace("-", " ").split()) for p in parts if p.strip()]
+    return [folded(p) for p in parts if p.strip()]
 
 
 SUCCESSION_TYPES = frozenset(("leads", "ruled_by"))

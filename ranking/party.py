@@ -101,7 +101,7 @@ def left_party(view: CampaignView) -> frozenset[str]:
     set ``in_party: false``, with no later one bringing them back. A player character who
     walked out is no asker and no member of the crew any more."""
     out: dict[str, bool] = {}
-    for change in sorted(view.changes.values(), key=lambda c: (c.session_id, c.seq)):
+    for change in sorted(view.changes.values(), key=lambda c: (c.session_id, c.revision, c.seq)):
         if (
             change.kind == "relationship"
             and change.field == "relation"

@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from typing import cast
 
+from graphrag_core.config import RankingSettings
 from graphrag_core.models import (
     CampaignView,
     Change,
@@ -23,6 +24,9 @@ from graphrag_core.models import (
 )
 from graphrag_core.ports import GraphStore, SearchKind
 from ranking.documents import chunk_document, entity_document
+from ranking.lexical import LexicalIndex
+from ranking.ranker import Ranker
+from ranking.wording import spelt_out
 from tests.fakes import HashEmbedder
 
 CAMPAIGN = "saltmarsh"
@@ -253,3 +257,12 @@ def party_view() -> CampaignView:
         states={k: v for k, v in STATES.items() if k in entities},
         changes={c.id: c for c in CHANGES},
     )
+
+
+def ranked_signals(view: CampaignView, question: str) -> dict[str, dict[str, float]]:
+    """Per result id its signals and its ``rank`` (0 first): the ranker with default
+    settings, the hash embedder and a fake vector store over ``view``."""
+    embedder = HashEmbedder()
+    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
+    found = ranker.rank(spelt_out(question), view, LexicalIndex.build(view), k=10).results
+    return {r.id: r.signals | {"rank": float(i)} for i, r in enumerate(found)}

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from extraction.offline import extract
-from extraction.sources import discover, load_document
 from graphrag_core.models import Extraction
+from tests.unit.prose_helpers import stated_relations, world
 
 NAMES = """\
 entities:
@@ -32,14 +31,7 @@ entities:
 
 
 def _world(tmp_path: Path, prose: str) -> Extraction:
-    (tmp_path / "names.yaml").write_text(NAMES, encoding="utf-8")
-    (tmp_path / "notes.md").write_text(prose, encoding="utf-8")
-    docs = [load_document(path, tmp_path) for path in discover(tmp_path)]
-    return extract(docs, chunk_size=1200)
-
-
-def _stated(extraction: Extraction) -> set[tuple[str, str, str]]:
-    return {(r.source, r.type, r.target) for r in extraction.relations if r.evidence == "stated"}
+    return world(tmp_path, NAMES, prose, "notes.md")
 
 
 def test_a_roster_entrys_later_sentences_keep_its_subject(tmp_path: Path) -> None:
@@ -59,7 +51,7 @@ def test_a_roster_entrys_later_sentences_keep_its_subject(tmp_path: Path) -> Non
         ("abiodun-falana", "works_for", "sade-ogunleye"),
         ("sade-ogunleye", "located_in", "wellhouse"),
         ("joaquim-sa", "owns", "bar-saudade"),
-    } <= _stated(_world(tmp_path, prose))
+    } <= stated_relations(_world(tmp_path, prose))
 
 
 def test_a_sentence_with_its_own_subject_is_not_the_entrys(tmp_path: Path) -> None:
@@ -67,7 +59,7 @@ def test_a_sentence_with_its_own_subject_is_not_the_entrys(tmp_path: Path) -> No
         "- **Quim** — Joaquim Sa. Bico owns Bar Saudade. Mercy Calloway leads the Calloways.\n"
         "Owns the Bone Orchard.\n"
     )
-    stated = _stated(_world(tmp_path, prose))
+    stated = stated_relations(_world(tmp_path, prose))
     assert ("rui-mendonca", "owns", "bar-saudade") in stated
     assert not {r for r in stated if r[0] == "joaquim-sa"}
 
@@ -85,7 +77,7 @@ def test_a_list_entry_says_who_runs_it_without_naming_it_again(tmp_path: Path) -
         ("sade-ogunleye", "leads", "orisun"),
         ("abiodun-falana", "works_for", "orisun"),
         ("fernanda-amaral", "owns", "lucky-bubbles"),
-    } <= _stated(_world(tmp_path, prose))
+    } <= stated_relations(_world(tmp_path, prose))
 
 
 def test_it_stands_for_no_person_nor_for_what_a_name_does_elsewhere(tmp_path: Path) -> None:
@@ -93,7 +85,7 @@ def test_it_stands_for_no_person_nor_for_what_a_name_does_elsewhere(tmp_path: Pa
         "- **Wash** — a gunhand. Bico runs it, they say.\n"
         "- Orisun Biotech hired the crew; Bico killed Mercy Calloway, who leads.\n"
     )
-    stated = _stated(_world(tmp_path, prose))
+    stated = stated_relations(_world(tmp_path, prose))
     assert ("rui-mendonca", "owns", "wash-tully") not in stated
     assert not {r for r in stated if r[2] == "orisun"}
 
@@ -104,7 +96,7 @@ def test_a_directory_line_places_someone_an_event_does_not(tmp_path: Path) -> No
         "the marigold is gone. go to tia fe at lucky bubbles now.\n\n"
         "Bico killed Mercy Calloway at Saudade. The party meets Wash at the Wellhouse.\n"
     )
-    stated = _stated(_world(tmp_path, prose))
+    stated = stated_relations(_world(tmp_path, prose))
     assert {
         ("anand-sethu", "located_in", "marigold"),
         ("fernanda-amaral", "located_in", "lucky-bubbles"),
@@ -122,7 +114,7 @@ def test_reports_to_answers_to_and_fronts_for_are_work(tmp_path: Path) -> None:
         ("abiodun-falana", "works_for", "sade-ogunleye"),
         ("wash-tully", "works_for", "mercy-calloway"),
         ("joaquim-sa", "works_for", "orisun"),
-    } <= _stated(_world(tmp_path, prose))
+    } <= stated_relations(_world(tmp_path, prose))
 
 
 def test_a_whos_who_item_under_a_factions_heading_is_a_member(tmp_path: Path) -> None:
@@ -131,7 +123,7 @@ def test_a_whos_who_item_under_a_factions_heading_is_a_member(tmp_path: Path) ->
         "- **Mercy Calloway** — the sister, and the one with the brains.\n"
         "- Wash shot at them twice.\n"
     )
-    stated = _stated(_world(tmp_path, prose))
+    stated = stated_relations(_world(tmp_path, prose))
     assert ("mercy-calloway", "member_of", "calloway-gang") in stated
     assert ("wash-tully", "member_of", "calloway-gang") not in stated
 
@@ -141,7 +133,7 @@ def test_a_place_that_belongs_to_someone_is_owned_by_them(tmp_path: Path) -> Non
         "Bar Saudade belongs to Quim, but the kids who drink there belong to the Calloways. "
         "The Marigold Clinic is owned and run by Doc Sethu. Wash belongs to the Calloways.\n"
     )
-    stated = _stated(_world(tmp_path, prose))
+    stated = stated_relations(_world(tmp_path, prose))
     assert {
         ("bar-saudade", "owned_by", "joaquim-sa"),
         ("marigold", "owned_by", "anand-sethu"),

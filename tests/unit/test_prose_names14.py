@@ -5,29 +5,12 @@ and Portuguese name forms; and the words in capitals, ranks and dates that name 
 
 from __future__ import annotations
 
-import hashlib
-
 from extraction.nicknames import shortens
-from extraction.offline import extract
 from extraction.prose_aliases import legend_alias
 from extraction.prose_entities import sentences
 from extraction.prose_names import common_words, name_spans
 from extraction.prose_types import apposition_type, definition_type, entry_type
-from graphrag_core.models import Entity, SourceDocument
-
-
-def _names(text: str) -> list[str]:
-    return [s.name for s in name_spans(text, common_words([text]))]
-
-
-def _entities(*texts: tuple[str, str]) -> dict[str, Entity]:
-    docs = [
-        SourceDocument(
-            path=path, kind="markdown", sha256=hashlib.sha256(text.encode()).hexdigest(), text=text
-        )
-        for path, text in texts
-    ]
-    return {e.name: e for e in extract(docs, chunk_size=1200).entities}
+from tests.unit.prose_helpers import entities_of, names_in
 
 
 def test_a_cue_noun_before_the_last_word_only_modifies_it() -> None:
@@ -50,7 +33,7 @@ def test_a_bracket_closes_the_phrase_of_an_entry() -> None:
 
 
 def test_one_weak_place_cue_among_many_mentions_types_nothing() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "log.md",
             "Gran gave Saint the Tortoise. Saint jacked in on the Tortoise. "
@@ -61,12 +44,12 @@ def test_one_weak_place_cue_among_many_mentions_types_nothing() -> None:
 
 
 def test_a_month_after_a_word_that_dates_opens_no_name() -> None:
-    assert _names("Since January BASILISK has guarded the net.") == ["BASILISK"]
-    assert "Black Friday Raid" in _names("We planned the Black Friday Raid.")
+    assert names_in("Since January BASILISK has guarded the net.") == ["BASILISK"]
+    assert "Black Friday Raid" in names_in("We planned the Black Friday Raid.")
 
 
 def test_a_handle_beside_the_full_name_in_brackets_is_its_alias() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "crew.md",
             "- **Zed** (ZeroSum, Emeka Nwosu) — the Snake ate him.\n"
@@ -83,14 +66,14 @@ def test_a_handle_beside_the_full_name_in_brackets_is_its_alias() -> None:
 
 
 def test_a_camel_case_handle_in_brackets_after_a_full_name_is_an_alias() -> None:
-    found = _entities(
+    found = entities_of(
         ("book.md", "Emeka Nwosu (ZeroSum) ran data. Emeka Nwosu owes nothing. ZeroSum left.")
     )
     assert "ZeroSum" in found["Emeka Nwosu"].aliases
 
 
 def test_a_status_in_capitals_is_no_codename() -> None:
-    found = _entities(
+    found = entities_of(
         ("status.md", "- Naja → DESTROYED (Basilisk)\nThe deck was destroyed. Basilisk won.\n")
     )
     assert all("DESTROYED" not in (*e.aliases, *e.gm_aliases) for e in found.values())
@@ -99,12 +82,12 @@ def test_a_status_in_capitals_is_no_codename() -> None:
 def test_an_abbreviated_rank_ends_no_sentence_and_names_no_one() -> None:
     text = "Nightglass Division (Cmdr. Ilse Varga, WIDOW-3) is the knife. Insp. Pessoa came."
     assert len(sentences(text)) == 2
-    found = _entities(("sheet.md", text + " Cmdr. Varga waits. Ilse Varga smiles."))
+    found = entities_of(("sheet.md", text + " Cmdr. Varga waits. Ilse Varga smiles."))
     assert "Cmdr" not in found and "Insp" not in found
 
 
 def test_common_words_in_capitals_are_labels_not_names() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "trust.md",
             "## THE CREW\nthe crew is four. We are allied and hostile by turns.\n\n"
@@ -121,7 +104,7 @@ def test_common_words_in_capitals_are_labels_not_names() -> None:
 def test_a_yoruba_name_drops_its_opening_for_its_short_form() -> None:
     assert shortens("Seun", "Oluwaseun") and shortens("Biodun", "Abiodun")
     assert not shortens("Anna", "Hanna")
-    found = _entities(
+    found = entities_of(
         (
             "notes.md",
             "Dr. Oluwaseun Bamidele designed the seed. Seun is kind. Seun was sold. "
@@ -132,7 +115,7 @@ def test_a_yoruba_name_drops_its_opening_for_its_short_form() -> None:
 
 
 def test_a_chinese_name_is_surname_first_before_a_hyphenated_given_name() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "memo.md",
             "Vivian Tsang Mei-ling runs Special Projects. She smiled. "
@@ -149,14 +132,14 @@ def test_a_key_line_gives_its_short_form_to_the_name() -> None:
     assert legend_alias(text, name_spans(text, common_words([text]))) == ("LR", "Little Red")
     text = "B = Bico."
     assert legend_alias(text, name_spans(text, common_words([text]))) is None
-    found = _entities(
+    found = entities_of(
         ("book.md", "- LR = Little Red.\nLittle Red killed Bico. Little Red laughed. LR ran.\n")
     )
     assert "LR" in found["Little Red"].aliases and "LR" not in found
 
 
 def test_a_form_of_address_in_the_brackets_joins_the_full_name() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "trust.md",
             "- **The Widow** (Ilse Varga, WIDOW-3, Ms. Gray) — Nightglass commander.\n"

@@ -4,26 +4,8 @@ and words, a guidebook's topic headings (issue: noise entities on the held-out M
 
 from __future__ import annotations
 
-import hashlib
-
-from extraction.offline import extract
-from extraction.prose_names import common_words, name_spans
 from extraction.table_talk import players
-from graphrag_core.models import Entity, SourceDocument
-
-
-def _names(text: str) -> list[str]:
-    return [s.name for s in name_spans(text, common_words([text]))]
-
-
-def _entities(*texts: tuple[str, str]) -> dict[str, Entity]:
-    docs = [
-        SourceDocument(
-            path=path, kind="markdown", sha256=hashlib.sha256(text.encode()).hexdigest(), text=text
-        )
-        for path, text in texts
-    ]
-    return {e.name: e for e in extract(docs, chunk_size=1200).entities}
+from tests.unit.prose_helpers import entities_of, names_in
 
 
 def test_a_word_in_capitals_in_square_brackets_is_a_marker_not_a_name() -> None:
@@ -31,14 +13,14 @@ def test_a_word_in_capitals_in_square_brackets_is_a_marker_not_a_name() -> None:
         "**Location:** [REDACTED], the Old Mill. The [CLASSIFIED] bits stay out. "
         "Sent to [**EXPUNGED**] by Kess Varn; the name is CENSORED."
     )
-    names = _names(text)
+    names = names_in(text)
     for marker in ("REDACTED", "CLASSIFIED", "EXPUNGED", "CENSORED"):
         assert marker not in names
     assert "Old Mill" in names and "Kess Varn" in names
 
 
 def test_a_redaction_marker_is_no_entity() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "report.md",
             "The drop is at [REDACTED]. Orm Kessel met [REDACTED] there. "
@@ -50,13 +32,15 @@ def test_a_redaction_marker_is_no_entity() -> None:
 
 
 def test_a_weekday_in_the_plural_is_no_name() -> None:
-    assert _names("Thorne meets us Thursdays, sells on Saturdays, rests on Sundays.") == ["Thorne"]
-    assert _names("Willie Mays caught it.") == ["Willie Mays"]
+    assert names_in("Thorne meets us Thursdays, sells on Saturdays, rests on Sundays.") == [
+        "Thorne"
+    ]
+    assert names_in("Willie Mays caught it.") == ["Willie Mays"]
 
 
 def test_a_peoples_plural_is_no_name() -> None:
     text = "Toni says the Russians pay late, the Hungarians early. We met two Czechs, the Swedes."
-    assert _names(text) == ["Toni"]
+    assert names_in(text) == ["Toni"]
 
 
 def test_a_peoples_adjective_after_a_preposition_or_in_a_cell_is_no_name() -> None:
@@ -70,29 +54,29 @@ def test_a_peoples_adjective_after_a_preposition_or_in_a_cell_is_no_name() -> No
         "tractor parts, cases of Georgian brandy.",
         "we spoke for Soviet ears only.",
     ):
-        names = _names(text)
+        names = names_in(text)
         assert not {"Austrian", "Soviet", "Soviet-bloc", "German", "Russian", "Georgian"} & set(
             names
         ), (text, names)
-    assert _names("| Jo | Lucien Farrow | British, forger, Russian speaker |") == [
+    assert names_in("| Jo | Lucien Farrow | British, forger, Russian speaker |") == [
         "Jo",
         "Lucien Farrow",
     ]
 
 
 def test_a_nickname_that_is_a_peoples_adjective_stays_a_name() -> None:
-    assert _names("Present: Dutch, Birdie, the Prof, and me.")[1] == "Dutch"
-    assert _names("We rode with Dutch to the ford.") == ["Dutch"]
-    assert _names("Dutch, the gunman, rode in.") == ["Dutch"]
+    assert names_in("Present: Dutch, Birdie, the Prof, and me.")[1] == "Dutch"
+    assert names_in("We rode with Dutch to the ford.") == ["Dutch"]
+    assert names_in("Dutch, the gunman, rode in.") == ["Dutch"]
 
 
 def test_the_new_peoples_adjectives_are_no_names() -> None:
     text = "a Viennese accent, an Israeli pilot, a Cuban cigar, the Finnish border."
-    assert _names(text) == []
+    assert names_in(text) == []
 
 
 def test_a_peoples_adjective_opening_every_line_it_is_in_is_no_entity() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "notes.md",
             "The store holds tractor parts and crates.\n\n"
@@ -105,7 +89,7 @@ def test_a_peoples_adjective_opening_every_line_it_is_in_is_no_entity() -> None:
 
 
 def test_a_name_after_a_peoples_adjective_folds_into_the_longer_name() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "notes.md",
             "The Soviet Trade Mission keeps a warehouse. Dudin heads the Soviet Trade Mission. "
@@ -124,9 +108,9 @@ def test_an_oath_names_no_one() -> None:
         "Thorne said \"for God's sake don't\".",
         "Christ almighty, what a night.",
     ):
-        assert _names(text) == [] or "God" not in _names(text), text
-        assert "Christ" not in _names(text)
-    assert _names("The Drowned God stirs. The priests of the God-King pray.") == [
+        assert names_in(text) == [] or "God" not in names_in(text), text
+        assert "Christ" not in names_in(text)
+    assert names_in("The Drowned God stirs. The priests of the God-King pray.") == [
         "Drowned God",
         "God-King",
     ]
@@ -166,7 +150,7 @@ def test_the_names_under_a_player_column_are_the_tables() -> None:
 
 
 def test_the_tables_people_and_words_are_no_entities() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "sheet.md",
             "# Campaign sheet\n\n*Five sessions, four players, one GM (Pete).*\n\n"
@@ -186,7 +170,7 @@ def test_the_tables_people_and_words_are_no_entities() -> None:
 
 
 def test_a_heading_of_common_words_over_a_list_is_a_topic() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "guide.md",
             "# A Pocket Guide\n\nThe guide is for visitors, and the phrases and stations are "
@@ -208,7 +192,7 @@ def test_a_heading_of_common_words_over_a_list_is_a_topic() -> None:
 
 
 def test_a_kind_its_section_describes_stays_an_entity() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "bestiary.md",
             "# Bestiary\n\nThe marsh is wet. The lights are pale.\n\n"
@@ -219,13 +203,13 @@ def test_a_kind_its_section_describes_stays_an_entity() -> None:
 
 
 def test_a_pronoun_of_another_tongue_is_no_name() -> None:
-    names = _names("- *Ich bin müde.* — I am tired. *Je ne sais pas*, said Vera.")
+    names = names_in("- *Ich bin müde.* — I am tired. *Je ne sais pas*, said Vera.")
     assert "Ich" not in names and "Je" not in names
     assert "Vera" in names
 
 
 def test_a_rank_two_named_people_bear_is_no_entity() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "file.md",
             "Major Tamara Sokolova runs counter-intelligence. Major Laszlo Kertesz runs the "

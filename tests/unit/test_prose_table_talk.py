@@ -5,28 +5,11 @@ after the Vesper run)."""
 
 from __future__ import annotations
 
-import hashlib
-
 import pytest
 
-from extraction.offline import extract
-from extraction.prose_names import common_words, heading_name, name_spans
+from extraction.prose_names import heading_name
 from extraction.table_talk import episode_titles, gm_speakers, players
-from graphrag_core.models import Entity, SourceDocument
-
-
-def _names(text: str) -> list[str]:
-    return [s.name for s in name_spans(text, common_words([text]))]
-
-
-def _entities(*texts: tuple[str, str]) -> dict[str, Entity]:
-    docs = [
-        SourceDocument(
-            path=path, kind="markdown", sha256=hashlib.sha256(text.encode()).hexdigest(), text=text
-        )
-        for path, text in texts
-    ]
-    return {e.name: e for e in extract(docs, chunk_size=1200).entities}
+from tests.unit.prose_helpers import entities_of, names_in
 
 
 def test_clock_halves_and_weekday_abbreviations_are_never_names() -> None:
@@ -34,35 +17,35 @@ def test_clock_halves_and_weekday_abbreviations_are_never_names() -> None:
         "**[Sat 9:02 PM] Osric Vane:** we left at 2:10 AM. On Wed the ferry ran late. "
         "By Oct 12 the toll had doubled."
     )
-    assert _names(text) == ["Osric Vane"]
+    assert names_in(text) == ["Osric Vane"]
 
 
 def test_a_short_day_that_is_also_a_name_goes_only_beside_a_number() -> None:
-    assert _names("[Sun 10:15 PM] the bell rang. Jan Kowalczyk rang it.") == ["Jan Kowalczyk"]
-    assert _names("Later Jan said nothing. Then Jan left.") == ["Jan", "Jan"]
+    assert names_in("[Sun 10:15 PM] the bell rang. Jan Kowalczyk rang it.") == ["Jan Kowalczyk"]
+    assert names_in("Later Jan said nothing. Then Jan left.") == ["Jan", "Jan"]
 
 
 def test_an_adverb_opening_a_recap_is_no_name() -> None:
     text = "Previously on HARROW LANE... Eventually the ferry docks. Marta Quill waits."
-    assert "Previously" not in _names(text)
-    assert "Eventually" not in _names(text)
-    assert "Marta Quill" in _names(text)
+    assert "Previously" not in names_in(text)
+    assert "Eventually" not in names_in(text)
+    assert "Marta Quill" in names_in(text)
 
 
 def test_a_verb_before_an_article_opening_a_move_is_no_name() -> None:
     text = "**Tobin — Investigate a Mystery (10+).** Protect an innocent, he said. Tobin nods."
-    names = _names(text)
+    names = names_in(text)
     assert "Investigate" not in names and "Protect" not in names
     assert names.count("Tobin") == 2
 
 
 def test_a_common_word_in_the_possessive_opening_a_sentence_is_no_name() -> None:
     text = "The countdown ticks. Countdown's at dusk now, and Ilse Varga knows it."
-    assert _names(text) == ["Ilse Varga"]
+    assert names_in(text) == ["Ilse Varga"]
 
 
 def test_a_prep_sheet_label_is_no_entity() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "lore/case.md",
             "# The Drowned Bell\n\n*My prep sheet. Premise, threats, stakes.*\n\n"
@@ -76,7 +59,7 @@ def test_a_prep_sheet_label_is_no_entity() -> None:
 
 
 def test_a_one_word_episode_title_is_no_entity() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "lore/clock.md",
             "# The Tide Clock\n\n- **Lowtide:** the harbour empties.\n"
@@ -97,7 +80,7 @@ def test_a_one_word_episode_title_is_no_entity() -> None:
 
 
 def test_an_episode_named_for_someone_written_as_someone_keeps_them() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "sessions/session-04.md",
             '# Session 4 — "Marguerite"\n\nWe met Marguerite at the mill. Marguerite\'s boat '
@@ -108,7 +91,7 @@ def test_an_episode_named_for_someone_written_as_someone_keeps_them() -> None:
 
 
 def test_the_gm_handle_posting_in_a_chat_log_is_no_entity() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "sessions/session-03.md",
             "# Session 3\n\n*Pasted from our chat. Narrator's post first.*\n\n"
@@ -132,7 +115,7 @@ def test_table_talk_finds_episode_titles_and_gm_posters() -> None:
 
 
 def test_a_category_cell_of_a_table_is_no_entity() -> None:
-    found = _entities(
+    found = entities_of(
         (
             "lore/threats.md",
             "# Threats\n\n| Threat | Type | Notes |\n|---|---|---|\n"
@@ -162,6 +145,6 @@ def test_the_players_a_note_says_play_the_characters_are_no_entities() -> None:
     )
     assert players([note]) == {"dana", "marcus"}  # one "plays" alone is the world's: Vane
     assert players(["Clem Dawes (played by Dana) rides point."]) == {"dana"}
-    found = _entities(("sessions/session-04.md", note))
+    found = entities_of(("sessions/session-04.md", note))
     assert "Dana" not in found and "Marcus" not in found
     assert "Clem" in found and "Vane" in found

@@ -207,7 +207,12 @@ def test_a_status_asked_of_someone_unnamed_finds_who_held_it() -> None:
     assert status_asked(question, {"kid-ramsey"}, _view(3)) == set()
     # naming only the place one is kept at still asks who is held there; what befell the
     # place itself ("burned", "missing" from it) is no status of someone unnamed
-    assert "jeb-harlan" in status_asked("Who's still in a cell in Dry Creek?", {"dry-creek"}, view)
+    cell = "Who's still in a cell in Dry Creek?"
+    assert "jeb-harlan" in status_asked(cell, {"dry-creek"}, _view(3))
+    # "Who's still …?" asks who holds the status now: not one released since (session 4)
+    assert "jeb-harlan" in status_asked("Is the outlaw still locked up?", set(), _view(4))
+    assert "jeb-harlan" not in status_asked(cell, {"dry-creek"}, _view(4))
+    assert "jeb-harlan" not in status_asked("Who's still locked up?", set(), _view(4))
     mill = view.entities["old-mill"].model_copy(update={"status": "destroyed"})
     burned = view.model_copy(update={"entities": {**view.entities, mill.id: mill}})
     assert status_asked("What burned in Dry Creek?", set(), burned) == {"old-mill"}

@@ -665,21 +665,22 @@ def test_outfits_agencies_and_syndicates_are_factions() -> None:
     assert "Faction" in question_cues("What's the deal with the Argus outfit?").answer_types
 
 
-def test_an_alias_of_address_names_its_holder_by_its_last_word_alone() -> None:
+def _torven_also(*aliases: str) -> CampaignView:
+    """The players' view with more aliases for Torven."""
     view = party_view()
     torven = view.entities["torven-blackwater"]
-    torven = torven.model_copy(update={"aliases": (*torven.aliases, "Herr Ober", "Mr Thursday")})
-    view = view.model_copy(update={"entities": {**view.entities, torven.id: torven}})
-    names = NameIndex.build(view)
+    torven = torven.model_copy(update={"aliases": (*torven.aliases, *aliases)})
+    return view.model_copy(update={"entities": {**view.entities, torven.id: torven}})
+
+
+def test_an_alias_of_address_names_its_holder_by_its_last_word_alone() -> None:
+    names = NameIndex.build(_torven_also("Herr Ober", "Mr Thursday"))
     assert names.find("How did the Ober die?") == {"torven-blackwater"}
     assert names.find("Where do we meet on Thursday?") == set()  # a weekday names no one
 
 
 def test_an_honorific_and_an_initial_name_the_one_whose_name_so_shortens() -> None:
-    view = party_view()
-    torven = view.entities["torven-blackwater"]
-    torven = torven.model_copy(update={"aliases": (*torven.aliases, "Mama Ngozi", "Dr. Bell")})
-    view = view.model_copy(update={"entities": {**view.entities, torven.id: torven}})
+    view = _torven_also("Mama Ngozi", "Dr. Bell")
     names = NameIndex.build(view)
     assert names.find("Who geeked Mama N?") == {"torven-blackwater"}
     assert names.find("Where's Dr. B these days?") == {"torven-blackwater"}

@@ -7,11 +7,7 @@ from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView, Change, Chunk, Entity, Relation
 from ranking.graph import former_along
 from ranking.item_names import by_relevance
-from ranking.lexical import LexicalIndex
-from ranking.ranker import Ranker
-from ranking.wording import spelt_out
-from tests.fakes import HashEmbedder
-from tests.unit.ranking_fakes import FakeVectorStore, party_view
+from tests.unit.ranking_fakes import party_view, ranked_signals
 
 KEY = Entity(
     id="harbour-key", name="Harbour Key", type="Item", status="present",
@@ -48,13 +44,6 @@ def _view() -> CampaignView:
     )
 
 
-def _ranked(view: CampaignView, question: str) -> dict[str, dict[str, float]]:
-    embedder = HashEmbedder()
-    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
-    found = ranker.rank(spelt_out(question), view, LexicalIndex.build(view), k=10).results
-    return {r.id: r.signals | {"rank": float(i)} for i, r in enumerate(found)}
-
-
 def test_every_holder_a_change_ever_named_is_found_by_name_or_id() -> None:
     view = _view()
     assert former_along(view, {"harbour-key"}, {"owns", "owned_by"}) == {
@@ -67,11 +56,11 @@ def test_every_holder_a_change_ever_named_is_found_by_name_or_id() -> None:
 
 def test_the_one_who_held_it_before_is_demoted_for_now_not_for_the_past() -> None:
     view, factor = _view(), RankingSettings().inactive_factor
-    now = _ranked(view, "Who's carrying the Harbour Key now?")
+    now = ranked_signals(view, "Who's carrying the Harbour Key now?")
     assert now["marta"]["relation"] == 1.0 and now["marta"]["status"] == 1.0
     assert now["torven-blackwater"]["status"] == factor
     assert now["marta"]["rank"] < now["torven-blackwater"]["rank"]
-    before = _ranked(view, "Who held the Harbour Key before Marta?")  # historical
+    before = ranked_signals(view, "Who held the Harbour Key before Marta?")  # historical
     assert before["torven-blackwater"]["status"] == 1.0
 
 

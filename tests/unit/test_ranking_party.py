@@ -7,7 +7,6 @@ from graphrag_core.config import RankingSettings
 from graphrag_core.models import PARTY_ID, CampaignView, Change, Chunk, Entity, Relation
 from ranking.cues import question_cues
 from ranking.graph import ended_along
-from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
 from ranking.party import (
     asks_about_party,
@@ -17,10 +16,8 @@ from ranking.party import (
     roll,
     roll_asked,
 )
-from ranking.ranker import Ranker
 from ranking.wording import spelt_out
-from tests.fakes import HashEmbedder
-from tests.unit.ranking_fakes import FakeVectorStore, party_view
+from tests.unit.ranking_fakes import party_view, ranked_signals
 
 _BRANN = Entity(id="brann", name="Brann", type="NPC", description="A sellsword with a bad arm.")
 _ORLA = Entity(
@@ -87,34 +84,27 @@ def test_a_question_about_the_party_itself_is_no_cue_to_demote() -> None:
         assert not asks_about_party(question, question_cues(question)), question
 
 
-def _ranked(view: CampaignView, question: str) -> dict[str, dict[str, float]]:
-    embedder = HashEmbedder()
-    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
-    found = ranker.rank(spelt_out(question), view, LexicalIndex.build(view), k=10).results
-    return {r.id: r.signals | {"rank": float(i)} for i, r in enumerate(found)}
-
-
 def test_a_party_member_is_demoted_unless_named_or_asked_about() -> None:
     view, plain = _view(), _view(roll_call=False)
     factor = RankingSettings().inactive_factor
-    asked = _ranked(view, "Who can stitch a wound?")
-    before = _ranked(plain, "Who can stitch a wound?")
+    asked = ranked_signals(view, "Who can stitch a wound?")
+    before = ranked_signals(plain, "Who can stitch a wound?")
     assert before["brann"]["status"] == 1.0  # no roll-call: Brann is just a name
     assert asked["brann"]["status"] == factor
     assert asked["mother-orla"]["rank"] < asked["brann"]["rank"]
-    assert _ranked(view, "Is Brann still wounded?")["brann"]["status"] == 1.0  # named
-    assert _ranked(view, "Which of us has a stitched wound?")["brann"]["status"] == 1.0
+    assert ranked_signals(view, "Is Brann still wounded?")["brann"]["status"] == 1.0  # named
+    assert ranked_signals(view, "Which of us has a stitched wound?")["brann"]["status"] == 1.0
 
 
 def test_a_party_member_who_is_the_relation_asked_is_not_demoted() -> None:
     killed = Relation(source="mother-orla", target="kit", type="killed_by")
     view = _view().model_copy(update={"relations": (*_view().relations, killed)})
     factor = RankingSettings().inactive_factor
-    found = _ranked(view, "Who put Mother Orla down?")
+    found = ranked_signals(view, "Who put Mother Orla down?")
     assert found["kit"]["relation"] == 1.0
     assert found["kit"]["status"] == 1.0  # the answer, not an asker
     assert found["kit"]["rank"] < found.get("brann", {"rank": 99.0})["rank"]
-    assert _ranked(view, "Who can stitch a wound?")["kit"]["status"] == factor
+    assert ranked_signals(view, "Who can stitch a wound?")["kit"]["status"] == factor
 
 
 def _joined(entity_id: str, session: int) -> tuple[Relation, Change]:
@@ -150,9 +140,9 @@ def test_the_newest_member_is_the_one_whose_joining_a_later_session_recorded() -
         "Who's the newest hunter on the team?",
     ):
         assert newest_members(question, view) == {"mother-orla"}, question
-        assert _ranked(view, question)["mother-orla"]["rank"] == 0.0, question
+        assert ranked_signals(view, question)["mother-orla"]["rank"] == 0.0, question
     # "on the team" asks for the roll, but the newest asked for is no roll call
-    hunter = _ranked(view, "Who's the newest hunter on the team?")
+    hunter = ranked_signals(view, "Who's the newest hunter on the team?")
     assert hunter.get("brann", {}).get("relation", 0.0) == 0.0
     assert newest_members("Who is in our crew?", view) == frozenset()  # no "newest"
     assert newest_members("What's the latest news?", view) == frozenset()  # no membership
@@ -185,7 +175,7 @@ def test_who_rides_with_us_is_answered_by_the_party_as_it_is_now() -> None:
         asked = spelt_out(question)
         assert not roll_asked(asked, question_cues(asked)), question
     assert roll(view, frozenset({"kit"})) == {"kit", "brann"}  # the PC and who joined
-    found = _ranked(view, "Who all's riding with us these days?")
+    found = ranked_signals(view, "Who all's riding with us these days?")
     assert {"kit", "brann"} <= {e for e, r in found.items() if r["rank"] < 2}
     assert found["kit"]["relation"] == 1.0
 
@@ -205,10 +195,13 @@ def test_who_canned_someone_is_answered_along_the_relation_a_change_ended() -> N
     view = _view(roll_call=False).model_copy(update={"changes": {fired.id: fired}})
     assert ended_along(view, {"brann"}, {"works_for", "employs"}) == {"mother-orla"}
     assert ended_along(view, {"brann"}, {"married_to"}) == set()  # another relation
-    found = _ranked(view, "Who canned Brann?")
+    found = ranked_signals(view, "Who canned Brann?")
     assert found["mother-orla"]["relation"] == 1.0
     assert found["mother-orla"]["rank"] < found.get("kit", {"rank": 99.0})["rank"]
-    assert _ranked(view, "Who does Brann work for?").get("mother-orla", {}).get("relation") != 1.0
+    assert (
+        ranked_signals(view, "Who does Brann work for?").get("mother-orla", {}).get("relation")
+        != 1.0
+    )
 
 
 def _left(entity_id: str, session: int, *, how: str = "relation") -> Change:

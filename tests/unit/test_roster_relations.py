@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from extraction.offline import extract
 from extraction.roster_lines import role_of
-from extraction.sources import discover, load_document
 from graphrag_core.models import Extraction
+from tests.unit.prose_helpers import stated_relations, world
 
 NAMES = """\
 entities:
@@ -29,14 +28,7 @@ entities:
 
 
 def _world(tmp_path: Path, prose: str) -> Extraction:
-    (tmp_path / "names.yaml").write_text(NAMES, encoding="utf-8")
-    (tmp_path / "crew.md").write_text(prose, encoding="utf-8")
-    docs = [load_document(path, tmp_path) for path in discover(tmp_path)]
-    return extract(docs, chunk_size=1200)
-
-
-def _stated(extraction: Extraction) -> set[tuple[str, str, str]]:
-    return {(r.source, r.type, r.target) for r in extraction.relations if r.evidence == "stated"}
+    return world(tmp_path, NAMES, prose, "crew.md")
 
 
 def test_a_roster_list_states_kin_roles_and_membership_of_its_subjects(tmp_path: Path) -> None:
@@ -49,7 +41,7 @@ def test_a_roster_list_states_kin_roles_and_membership_of_its_subjects(tmp_path:
         "- Dr Juno Varga — medic at Kessler Dock; patient.\n"
         "- Ada Varga — her daughter; sells tea.\n"
     )
-    stated = _stated(_world(tmp_path, prose))
+    stated = stated_relations(_world(tmp_path, prose))
     assert {
         ("tova-rask", "leads", "drill-union"),
         ("ilse-rask", "related_to", "tova-rask"),
@@ -72,7 +64,7 @@ def test_a_table_row_and_a_definition_are_roster_lines_too(tmp_path: Path) -> No
         "Pim Senn\n"
         ": the director's younger son\n"
     )
-    stated = _stated(_world(tmp_path, prose))
+    stated = stated_relations(_world(tmp_path, prose))
     assert ("ilse-rask", "related_to", "tova-rask") in stated
     assert ("oskar-lind", "serves", "malo-senn") in stated
     assert ("malo-senn", "parent_of", "pim-senn") in stated
@@ -86,7 +78,7 @@ def test_outside_a_roster_line_an_unsaid_holder_states_nothing(tmp_path: Path) -
         "- Bring the Exchange's ledger to Kessler Dock.\n"
         "- Ada Varga — her daughter; sells tea.\n"
     )
-    stated = _stated(_world(tmp_path, prose))
+    stated = stated_relations(_world(tmp_path, prose))
     assert not any(s == "malo-senn" and t == "pim-senn" for s, _, t in stated)
     assert not any(k == "works_for" for _, k, _ in stated)
     # "her" on a roster line needs a roster line before it, under the same heading
@@ -100,7 +92,7 @@ def test_a_pronoun_on_a_roster_line_skips_a_subject_of_the_other_gender(tmp_path
         "- Oskar Lind — a clerk at Kessler Dock.\n"
         "- Ada Varga — her daughter; sells tea.\n"
     )
-    stated = _stated(_world(tmp_path, prose))
+    stated = stated_relations(_world(tmp_path, prose))
     assert ("oskar-lind", "works_for", "kessler-dock") in stated
     assert not any("ada-varga" in (s, t) for s, k, t in stated if k == "parent_of")
 
@@ -119,7 +111,7 @@ def test_a_pronoun_on_a_roster_line_skips_a_subject_of_the_other_gender(tmp_path
 def test_prose_states_slang_kin_apposed_roles_and_payrolls(
     tmp_path: Path, sentence: str, relation: tuple[str, str, str]
 ) -> None:
-    assert relation in _stated(_world(tmp_path, f"# Notes\n\n{sentence}\n"))
+    assert relation in stated_relations(_world(tmp_path, f"# Notes\n\n{sentence}\n"))
 
 
 def test_its_boss_named_in_apposition_leads_and_is_the_sentence_subject(tmp_path: Path) -> None:
@@ -128,7 +120,7 @@ def test_its_boss_named_in_apposition_leads_and_is_the_sentence_subject(tmp_path
         "The Deep Drill Union controls the lower shafts. "
         "Its boss, a woman named Tova Rask, owns the Ore Exchange.\n"
     )
-    stated = _stated(_world(tmp_path, prose))
+    stated = stated_relations(_world(tmp_path, prose))
     assert ("tova-rask", "leads", "drill-union") in stated
     assert ("tova-rask", "owns", "ore-exchange") in stated
     assert ("drill-union", "owns", "ore-exchange") not in stated
@@ -154,5 +146,5 @@ def test_its_or_their_never_stands_for_a_person(tmp_path: Path) -> None:
         "Malo Senn keeps the gate with the Deep Drill Union. They search the carts. "
         "Their captain is Oskar Lind, a grey man.\n"
     )
-    stated = _stated(_world(tmp_path, prose))
+    stated = stated_relations(_world(tmp_path, prose))
     assert not any(s == "oskar-lind" and k == "leads" and t == "malo-senn" for s, k, t in stated)
