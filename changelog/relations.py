@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from graphrag_core.models import PARTY_ID, RELATION_TYPES, Change, Entity, Relation
-from graphrag_core.taxonomy import relation_key
+from graphrag_core.taxonomy import PROPERTY_RELATIONS, relation_key
 
 __all__ = ["effective_relations"]
 
@@ -102,13 +102,6 @@ def effective_relations(
     return tuple(state.kept.values())
 
 
-PROPERTY_RELATIONS: dict[str, str] = {
-    "held_by": "owned_by",
-    "holder": "owned_by",
-    "owner": "owned_by",
-    "ruler": "ruled_by",
-}
-"""Property names that mean a relation type of the taxonomy (besides the types themselves)."""
 IN_PARTY = "in_party"
 """``in_party: true|false``: the entity joins or leaves the party (``member_of party``)."""
 _YES = frozenset({"true", "yes", "1"})

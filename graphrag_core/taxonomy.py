@@ -59,5 +59,13 @@ def relation_key(name: str) -> str:
     return "_".join(name.strip().casefold().replace("-", " ").split())
 
 
+PROPERTY_RELATIONS: dict[str, str] = {
+    "held_by": "owned_by",
+    "holder": "owned_by",
+    "owner": "owned_by",
+    "ruler": "ruled_by",
+}
+"""Property names that mean a relation type of the taxonomy (besides the types themselves)."""
+
 DEFAULT_TAXONOMY = Taxonomy()
 """The built-in taxonomy, used when no extra types are configured."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from graphrag_core.models import PARTY_ID, Attitude, CampaignView, EffectiveState, Relation
+from graphrag_core.taxonomy import PROPERTY_RELATIONS, relation_key
 
 _TURNED: dict[tuple[str, Attitude], str] = {
     ("allied_with", "hostile"): "hostile_to",
@@ -202,16 +203,6 @@ def ended_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str]) 
     return {e for e in found - seeds if e in view.entities}
 
 
-HOLDER_PROPERTIES: dict[str, str] = {
-    "held_by": "owned_by",
-    "holder": "owned_by",
-    "owner": "owned_by",
-    "ruler": "ruled_by",
-}
-"""Property names of a change that set a relation of the taxonomy (as the changelog reads
-them): ``held_by: kwok-wing-yan`` ties the item to its holder along ``owned_by``."""
-
-
 def former_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str]) -> set[str]:
     """The entities a visible change of ``view`` ever tied to a seed along a relation of
     ``types``, started or ended (``{from: lobo, to: os-carcaras, type: leads}``), or set as a
@@ -228,7 +219,8 @@ def former_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str])
             if ends & seeds:
                 found |= ends
         elif change.kind == "entity_property" and change.entity_id in seeds:
-            kind = HOLDER_PROPERTIES.get(change.field.casefold(), change.field.casefold())
+            key = relation_key(change.field)
+            kind = PROPERTY_RELATIONS.get(key, key)
             if kind in wanted or _reverse(kind) in wanted:
                 names = entity_names(view) if names is None else names
                 found |= {names[v] for v in _values(change.new_value) if v in names}
