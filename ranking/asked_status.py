@@ -21,6 +21,7 @@ from __future__ import annotations
 from graphrag_core.models import PARTY_ID, CampaignView
 from ranking.graph import entity_names, folded
 from ranking.names import question_words
+from ranking.whereabouts import latest_status
 
 _CAPTURED = frozenset({"captured"})
 _DEAD = frozenset({"dead"})
@@ -112,11 +113,7 @@ def status_doers(question: str, named: set[str], view: CampaignView) -> set[str]
     names: dict[str, str] | None = None
     found: set[str] = set()
     for entity_id in named:
-        changes = [
-            c for c in view.changes.values()
-            if c.entity_id == entity_id and c.kind == "entity_status"
-        ]  # fmt: skip
-        latest = max(changes, key=lambda c: (c.session_id, c.revision, c.seq), default=None)
+        latest = latest_status(view, entity_id)
         if latest is None:
             continue
         for key, value in latest.details.items():

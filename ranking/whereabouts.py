@@ -69,7 +69,7 @@ def whereabouts(
         entity = view.entities.get(entity_id)
         if entity is None or entity.type in PLACE_TYPES:
             continue
-        change = _latest_status(view, entity_id)
+        change = latest_status(view, entity_id)
         if change is not None and change.new_value in AWAY:
             note = str(change.details.get("note", ""))
             places = [
@@ -115,7 +115,7 @@ def _now_with(note: str, names: NameIndex) -> set[str]:
     return found
 
 
-def _latest_status(view: CampaignView, entity_id: str) -> Change | None:
+def latest_status(view: CampaignView, entity_id: str) -> Change | None:
     """The entity's latest status change in the view."""
     changes = [
         c for c in view.changes.values() if c.entity_id == entity_id and c.kind == "entity_status"
