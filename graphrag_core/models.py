@@ -436,6 +436,13 @@ class RankedResult(_Model):
         "the ones the ranker scored for this question first, best first, then the rest (a "
         "passage: in the order it writes them; a community: most central first).",
     )
+    former: tuple[str, ...] = Field(
+        default=(),
+        description="Entity ids of this result (itself, or among ``names``) that a change tied "
+        "to what the question names along the relation it asks about and that nothing ties now "
+        "(a former holder, leader or member): no answer to a question about now. Empty for a "
+        "historical question.",
+    )
 
     @model_validator(mode="after")
     def _availability_in_words(self) -> RankedResult:

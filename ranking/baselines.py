@@ -5,7 +5,8 @@
   :mod:`ranking.item_names`); a community summary its ``names`` (members, the scored ones
   best first, the others most central first); each with the
   availability and status the ranker reported (for named entities and members: their
-  effective state in the view);
+  effective state in the view); an entity any result marks as a former holder, leader or
+  member of what a question about now asks (``RankedResult.former``) as unavailable;
 - the **semantic-only baseline**: the store's nearest chunks to the question's embedding;
 - the **BM25-only baseline**: the lexical index's best chunks.
 
@@ -45,25 +46,34 @@ def _named(view: CampaignView, chunk: Chunk) -> Iterator[Offer]:
 def ranker_offers(result: AskResult, view: CampaignView) -> tuple[Offer, ...]:
     offers: list[Offer] = []
     for item in result.results:
-        if item.kind == "entity":
-            offers.append(Offer(entity_id=item.id, available=item.available, status=item.status))
-            continue
-        if item.kind == "community":
-            members = item.names or item.members
-            offers.extend(_state_offer(view, m) for m in members if m != PARTY_ID)
-            continue
-        chunk = view.chunks.get(item.id)
-        if chunk is None:
-            continue
-        if item.names:
-            offers.extend(_passage_offer(view, item, e) for e in item.names if e != PARTY_ID)
-            continue
-        if chunk.subject:
-            offers.append(
-                Offer(entity_id=chunk.subject, available=item.available, status=item.status)
-            )
-        offers.extend(_named(view, chunk))
-    return dedupe([o for o in offers if o.entity_id != PARTY_ID])
+        offers.extend(_item_offers(item, view))
+    return dedupe([_marked(o, result) for o in offers if o.entity_id != PARTY_ID])
+
+
+def _marked(offer: Offer, result: AskResult) -> Offer:
+    """An entity a result marks as a former holder (``RankedResult.former``: "tied to what is
+    asked about before, not now") is not offered as available for the question."""
+    if offer.available and any(offer.entity_id in item.former for item in result.results):
+        return Offer(entity_id=offer.entity_id, available=False, status=offer.status)
+    return offer
+
+
+def _item_offers(item: RankedResult, view: CampaignView) -> list[Offer]:
+    if item.kind == "entity":
+        return [Offer(entity_id=item.id, available=item.available, status=item.status)]
+    if item.kind == "community":
+        return [_state_offer(view, m) for m in item.names or item.members if m != PARTY_ID]
+    chunk = view.chunks.get(item.id)
+    if chunk is None:
+        return []
+    if item.names:
+        return [_passage_offer(view, item, e) for e in item.names if e != PARTY_ID]
+    subject = (
+        [Offer(entity_id=chunk.subject, available=item.available, status=item.status)]
+        if chunk.subject
+        else []
+    )
+    return [*subject, *_named(view, chunk)]
 
 
 def _passage_offer(view: CampaignView, item: RankedResult, entity_id: str) -> Offer:

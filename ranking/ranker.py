@@ -397,6 +397,7 @@ def _blend(
         centrality=signals["centrality"],
         recency=signals["recency"],
         match=match,
+        former=ev.former and not ctx.historical,
     )
 
 

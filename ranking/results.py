@@ -48,6 +48,9 @@ class ScoredItem:
     recency: float = 0.0
     match: float = 0.0
     """The best match before bonuses and status (what the relevance floor is compared with)."""
+    former: bool = False
+    """A former holder, leader or member along the relation a question about now asks
+    (:func:`ranking.graph.former_along`): demoted, and marked as such in the results."""
 
     @property
     def signals(self) -> dict[str, float]:
@@ -139,10 +142,21 @@ def chunks_about(view: CampaignView, entity_ids: Iterable[str]) -> dict[str, lis
     }
 
 
+FORMER_NOTE = "tied to what is asked about before, not now (a change ended it)"
+"""The note of a former holder, leader or member (``ScoredItem.former``)."""
+
+
+def _former_notes(view: CampaignView, ids: Iterable[str]) -> list[str]:
+    return [f"{view.entities[e].name} — {FORMER_NOTE}" for e in ids if e in view.entities]
+
+
 def entity_result(item: ScoredItem, view: CampaignView, chunks: list[Chunk]) -> RankedResult:
     entity = view.entities[item.key.id]
     state = effective_state(view, entity.id)
     available, note = availability(state)
+    note = _with_details(note, view, state.status_change if state else None)
+    if item.former:
+        note = "; ".join(n for n in (FORMER_NOTE, note) if n)
     citations = [chunk_citation(c) for c in chunks[:CITATIONS_PER_ENTITY]]
     return RankedResult(
         id=entity.id,
@@ -157,7 +171,8 @@ def entity_result(item: ScoredItem, view: CampaignView, chunks: list[Chunk]) -> 
         signals=item.signals,
         citations=(*citations, *_change_citations(view, entity.id)),
         text=gist(entity.description or view.profile_text(entity.id), GIST_CHARS),
-        status_note=_with_details(note, view, state.status_change if state else None),
+        status_note=note,
+        former=(entity.id,) if item.former else (),
     )
 
 
@@ -178,15 +193,20 @@ def passage_result(
     view: CampaignView,
     relevance: Mapping[str, float] | None = None,
     demoted: Collection[str] = (),
+    former: Collection[str] = (),
 ) -> RankedResult:
     """``relevance``: the ranker's score of each entity it scored for the question, which
-    orders the result's ``names``, the ``demoted`` ones last (see :mod:`ranking.item_names`)."""
+    orders the result's ``names``, the ``demoted`` ones last (see :mod:`ranking.item_names`);
+    ``former``: the former holders among them (``ScoredItem.former``), marked and noted."""
     chunk = view.chunks[item.key.id]
     subject = view.entities.get(chunk.subject) if chunk.subject else None
     state = effective_state(view, subject.id) if subject else None
     available, note = availability(state)
     notes = [f"about {subject.name}, {note}"] if subject and note else []
     notes.extend(_mention_notes(view, chunk))
+    names = passage_names(chunk, view, relevance or {}, demoted)
+    stale = tuple(e for e in names if e in former)
+    notes.extend(_former_notes(view, stale))
     changes = _change_citations(view, subject.id) if subject and not available else []
     return RankedResult(
         id=chunk.id,
@@ -202,7 +222,8 @@ def passage_result(
         citations=(chunk_citation(chunk), *changes),
         text=clip(chunk.text, PASSAGE_CHARS),
         status_note="; ".join(notes),
-        names=passage_names(chunk, view, relevance or {}, demoted),
+        names=names,
+        former=stale,
     )
 
 
@@ -213,15 +234,18 @@ def _result(
     chunks: dict[str, list[Chunk]],
     relevance: Mapping[str, float],
     demoted: Collection[str],
+    former: Collection[str],
 ) -> RankedResult:
     if item.key.kind == "entity":
         return entity_result(item, view, chunks[item.key.id])
     if item.key.kind == "chunk":
-        return passage_result(item, view, relevance, demoted)
+        return passage_result(item, view, relevance, demoted, former)
     summary = inputs.summaries[item.key.id]
-    return community_result(
+    result = community_result(
         item.key, item.score, item.signals, summary, inputs.centrality, relevance, demoted
     )
+    stale = tuple(e for e in result.names if e in former)
+    return result.model_copy(update={"former": stale}) if stale else result
 
 
 def ranked_results(
@@ -237,4 +261,5 @@ def ranked_results(
     entities = [i for i in scored if i.key.kind == "entity"]
     relevance = {i.key.id: i.score for i in entities}
     demoted = frozenset(i.key.id for i in entities if i.status_factor < 1.0)
-    return [_result(item, view, inputs, chunks, relevance, demoted) for item in chosen]
+    former = frozenset(i.key.id for i in entities if i.former)
+    return [_result(item, view, inputs, chunks, relevance, demoted, former) for item in chosen]

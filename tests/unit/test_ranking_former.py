@@ -4,10 +4,21 @@ question about now (:func:`ranking.graph.former_along`, the ``status`` signal)."
 from __future__ import annotations
 
 from graphrag_core.config import RankingSettings
-from graphrag_core.models import CampaignView, Change, Chunk, Entity, Relation
+from graphrag_core.models import (
+    AskResult,
+    CampaignView,
+    Change,
+    Chunk,
+    Entity,
+    RankedResult,
+    Relation,
+)
+from ranking.baselines import ranker_offers
 from ranking.graph import former_along
 from ranking.item_names import by_relevance
-from tests.unit.ranking_fakes import party_view, ranked_signals
+from ranking.lexical import LexicalIndex
+from ranking.ranker import Ranker
+from tests.unit.ranking_fakes import FakeVectorStore, HashEmbedder, party_view, ranked_signals
 
 KEY = Entity(
     id="harbour-key", name="Harbour Key", type="Item", status="present",
@@ -72,3 +83,51 @@ def test_a_passage_lists_the_demoted_names_after_every_other() -> None:
         "a",
     )
     assert by_relevance(["a", "b"], {"a": 0.9}) == ("a", "b")
+
+
+def _rank(view: CampaignView, question: str) -> tuple[RankedResult, ...]:
+    embedder = HashEmbedder()
+    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
+    return ranker.rank(question, view, LexicalIndex.build(view), k=10).results
+
+
+PELL = Entity(id="pell", name="Odo Pell", type="NPC", status="alive", aliases=("Pell",))
+
+
+def _with_pell() -> CampaignView:
+    """Odo Pell, alive, held the key in session 2, between Torven and Marta; a note names him
+    beside Marta."""
+    view = _view()
+    note = Chunk(
+        id="s3b", source_path="sessions/s3.md", start=80, end=160, content_hash="s3b", session=3,
+        text="Odo Pell grumbled that Marta Hollis now carries the Harbour Key everywhere.",
+        mentions=("pell", "marta", "harbour-key"),
+    )  # fmt: skip
+    return view.model_copy(
+        update={
+            "entities": {**view.entities, PELL.id: PELL},
+            "changes": {
+                **view.changes,
+                "s2-r1-1": _held("pell", 2).model_copy(update={"id": "s2-r1-1"}),
+            },
+            "chunks": {**view.chunks, note.id: note},
+        }
+    )
+
+
+def test_results_mark_the_former_holder_and_the_evaluation_offers_it_as_no_answer() -> None:
+    view = _with_pell()
+    results = _rank(view, "Who's carrying the Harbour Key now?")
+    note = next(r for r in results if r.id == "s3b")
+    assert note.former == ("pell",) and note.names[-1] == "pell"  # listed last, and marked
+    assert "Odo Pell — tied to what is asked about before, not now" in note.status_note
+    assert all("marta" not in r.former for r in results)
+    result = AskResult(
+        question="q", campaign=view.campaign, as_player=False, historical=False, results=results
+    )
+    offers = {o.entity_id: o for o in ranker_offers(result, view)}
+    assert offers["pell"].available is False  # alive, but no answer for now
+    assert offers["pell"].status == "alive"
+    assert offers["marta"].available is True
+    past = _rank(view, "Who held the Harbour Key before Marta?")  # historical: nothing former
+    assert all(not r.former for r in past)
