@@ -83,7 +83,9 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
          "command", "commands", "commander", "captain", "chief", "master", "eldest",
          "speaks", "spokesman", "spokeswoman", "headed", "commanded", "captained",
          "captains", "president", "prez", "chairman", "chairwoman", "kingpin", "bossing",
-         "bosses", "bossed", "heading", "helming", "helms", "commanding"),
+         "bosses", "bossed", "heading", "helming", "helms", "commanding",
+         # a gang's or a village's boss in the words of its setting ("Who's *oyabun* now?")
+         "oyabun", "kumicho", "honcho", "ringleader", "headman"),
         frozenset({"leads", "ruled_by"}),
     ),
     **dict.fromkeys(("run", "runs", "ran"), frozenset({"leads", "ruled_by", "owns", "owned_by"})),
@@ -195,7 +197,7 @@ DESTRUCTION_WORDS = frozenset(
      "burn", "burns", "razed", "raze", "wrecked", "wreck", "sank", "sunk", "sink", "levelled",
      "leveled", "demolished", "flattened", "ruined", "toppled", "bombed", "blew", "blown",
      "bricked", "slagged", "trashed", "totaled", "totalled", "nuked", "scuttled",
-     "firebombed", "fried")
+     "firebombed", "fried", "snapped", "shattered", "smashed", "broke", "busted")
 )  # fmt: skip
 """Words by which a question asks who destroyed something ("Who *torched* the mill?"): along
 ``destroyed_by``, which a change's ``destroyed_by`` detail answers (:mod:`ranking.graph`)."""
@@ -444,9 +446,14 @@ _ASKERS = frozenset(("we", "i", "everybody", "everyone", "y'all", "yall"))
 
 def _asks_slang_lodging(words: list[str]) -> bool:
     """A lodging slang word with the asker as its subject, at most two words before it
-    ("Where can *we crash*?", "Where can *I* still *kip*?")."""
+    ("Where can *we crash*?", "Where can *I* still *kip*?", "Where's *the crew bedding*
+    down?")."""
     return any(
-        w in LODGING_SLANG and not _ASKERS.isdisjoint(words[max(0, i - 3) : i])
+        w in LODGING_SLANG
+        and (
+            not _ASKERS.isdisjoint(words[max(0, i - 3) : i])
+            or not PARTY_NOUNS.isdisjoint(words[max(0, i - 3) : i])
+        )
         for i, w in enumerate(words)
     )
 
@@ -651,21 +658,26 @@ ENDING_UP = (("ended", "up", "with"), ("end", "up", "with"), ("wound", "up", "wi
 paying the Judge?" and "Who has *the* power here?" (:data:`HELD_ABSTRACTS`) ask no such thing."""
 
 
-def _has_thing(words: list[str]) -> bool:
+def _has_thing(words: list[str], cased: list[str] | None = None) -> bool:
+    """``cased``: the same words as written; a name right after "has got" is a thing had
+    ("Who's *got Akachō* right now?")."""
     if words[:1] not in (["who"], ["who's"]):
         return False
     if _has_phrase(words, ENDING_UP):
         return True
-    rest = words[1:]
+    rest, written = words[1:], (cased or words)[1:]
     if words[0] == "who's":  # "who's got"
-        rest = ["has", *rest]
-    if rest[:2] == ["has", "got"]:
-        rest = rest[:1] + rest[2:]
+        rest, written = ["has", *rest], ["has", *written]
+    got = rest[:2] == ["has", "got"]
+    if got:
+        rest, written = rest[:1] + rest[2:], written[:1] + written[2:]
     if not rest or rest[0] not in HAVING_VERBS:
         return False
     obj = rest[1:3]
     if obj[:1] and obj[0] in THING_DETERMINERS:
         return len(obj) > 1 and obj[1] not in HELD_ABSTRACTS
+    if got and written[1:2] and written[1][:1].isupper() and obj[0] not in _ASKERS:
+        return True  # "Who has got Akachō?": a name had
     return len(obj) > 1 and obj[0].endswith("'s") and obj[1] not in HELD_ABSTRACTS
 
 
@@ -847,6 +859,10 @@ MOTION_PARTICLES = frozenset(
 with the idol"): no ``leads``/``owns`` cue."""
 
 
+LOCKED_UP = (("lock", "and", "key"), ("locked", "up"), ("locked", "away"), ("behind", "bars"))
+"""Phrases of keeping someone captive: "Who's keeping the Karō *under lock and key*?", "Who
+has him *locked up*?" ask for the captor (``captured_by``, a capture's detail)."""
+
 HOLDING = frozenset(("held", "holds", "holding"))
 HELD_BY = frozenset(("being", "been"))
 CAPTIVITY = frozenset(("captive", "prisoner", "prisoners", "hostage", "hostages", "down"))
@@ -854,10 +870,24 @@ CAPTIVITY = frozenset(("captive", "prisoner", "prisoners", "hostage", "hostages"
 rule over something ("Who *holds* the keep?")."""
 
 
+_NOW_THAT_FIRST = re.compile(r"^\s*now that\b[^,?]*,\s*", re.IGNORECASE)
+_NOW_THAT = re.compile(r"[,;]?\s+now that\b", re.IGNORECASE)
+
+
+def asked_clause(question: str) -> str:
+    """The question without a clause of what changed ("Who's our fourth *now that Kii-bō
+    carries a jitte again*?", "*Now that Gonzō's gone,* who runs the Kingfishers?"): what
+    it tells is no relation asked ("carries" there asks for no holder)."""
+    rest = _NOW_THAT_FIRST.sub("", question)
+    rest = _NOW_THAT.split(rest, maxsplit=1)[0]
+    return rest if rest.strip() else question
+
+
 def question_cues(question: str) -> QuestionCues:
     """The answer types, relation types and party attitude a question asks for. A relation
     word whose object is the asker ("Who can *lead us* into the barrow?") asks for a service,
     not along a relation."""
+    question = asked_clause(question)
     words = _WORD.findall(question.lower().replace("’", "'"))
     cased = _WORD.findall(question.replace("’", "'"))
     named = {w.lower() for w in cased if w[:1].isupper()} & NAME_PRONE
@@ -886,8 +916,10 @@ def question_cues(question: str) -> QuestionCues:
         words[:1] and words[0] in KILLER_THINGS and _killing(words[1:])
     ):
         relations |= {"killed_by"}  # "What took out the sheriff?"
-    if _has_phrase(words, HOLDING_PHRASES) or _holds_thing(words) or _has_thing(words):
+    if _has_phrase(words, HOLDING_PHRASES) or _holds_thing(words) or _has_thing(words, cased):
         relations |= {"owns", "owned_by"}
+    if words[:1] == ["who"] and _has_phrase(words, LOCKED_UP):  # "Who's keeping X locked up?"
+        relations |= {"captured_by"}
     if _errand_for(words):  # "Who was the Leipzig girl running envelopes for?"
         relations |= RELATION_WORDS["works"]
     if _dismisses(cased):  # "Who canned Ethan?"

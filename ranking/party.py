@@ -146,6 +146,11 @@ NEWEST_WORDS = frozenset(("newest", "latest", "recent", "recently", "last"))
 """Words by which a question asks for the party's most recent recruit ("Who's the *newest*
 hunter on the team?", "Who joined us *last*?")."""
 
+SEATS = frozenset(("new", "newest", "third", "fourth", "fifth", "sixth", "seventh"))
+"""Words after "our" by which a question asks for the party's latest recruit as the seat
+they fill ("Who's *our fourth* now that Kii-bō carries a jitte again?", "Who's *our new*
+wheelman?")."""
+
 _MEMBERSHIP = frozenset(
     (*PARTY_NOUNS, "team", "member", "members", "recruit", "recruits", "addition", "join",
      "joined", "joins", "joiner")
@@ -158,8 +163,10 @@ def newest_members(question: str, view: CampaignView) -> frozenset[str]:
     question asks for the newest member: a membership of the party (``member_of party``) that
     a change started (``in_party: true``, ``{type: member_of, to: party, change: start}``),
     read from the effective relations, so a member who left since is not one."""
-    words = set(question_words(question))
-    if not words & NEWEST_WORDS or not words & _MEMBERSHIP:
+    order = question_words(question)
+    words = set(order)
+    seat = any(w == "our" and after in SEATS for w, after in pairwise(order))
+    if not seat and (not words & NEWEST_WORDS or not words & _MEMBERSHIP):
         return frozenset()
     joined: dict[str, int] = {}
     for relation in view.relations:

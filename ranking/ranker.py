@@ -91,14 +91,14 @@ from ranking.lexical import LexicalIndex
 from ranking.lists import list_cues, offer_query, offering_places
 from ranking.names import NameIndex, NameSpan, question_words
 from ranking.narrative import participants
-from ranking.party import demoted_members, newest_members, roll, roll_asked
+from ranking.party import demoted_members, left_party, newest_members, roll, roll_asked
 from ranking.passing import passing_demoted
 from ranking.presets import RankingWeights, choose_preset, preset_weights
 from ranking.referents import Referents, referents
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, entity_of, measure
 from ranking.stated import stated_answers
-from ranking.whereabouts import whereabouts
+from ranking.whereabouts import party_base, whereabouts
 from ranking.wording import spelt_out
 
 SUCCESSOR = 0.7
@@ -276,14 +276,20 @@ class Ranker:
             answers |= ended_along(view, seeds, cues.relation_types)
         newest = newest_members(question, view)  # "Who's the newest hunter on the team?"
         answers |= newest
-        if not newest and roll_asked(question, cues):  # "Who all's riding with us these days?"
+        rolled = not newest and roll_asked(question, cues)  # "Who all's riding with us?"
+        if rolled:
             answers |= roll(view, inputs.party)
+        base, old_bases = party_base(question, view, inputs.graph)  # "Where's the crew crashing?"
+        answers |= base
         answers -= {PARTY_ID}
         former = (
             former_along(view, seeds | owned, cues.relation_types) - answers - named
             if cues.relation_types and not cues.ended
             else set()
         )  # "Who's carrying the key *now*?": not whoever handed it on
+        former |= old_bases
+        if newest or rolled:  # "Who's our fourth now that Kii-bō carries a jitte again?"
+            former |= left_party(view) - answers
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         things = asked.things if cues.relation_types else {**asked.at, **asked.things}
         where = whereabouts(question, cues, named, view, inputs.names, inputs.graph)

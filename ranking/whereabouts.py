@@ -27,8 +27,8 @@ from __future__ import annotations
 import re
 
 from graphrag_core.models import PARTY_ID, CampaignView, Change
-from ranking.cues import QuestionCues
-from ranking.graph import EffectiveGraph
+from ranking.cues import LODGING_SLANG, LODGING_WORDS, PARTY_NOUNS, QuestionCues
+from ranking.graph import MOVE_TYPES, EffectiveGraph, former_along
 from ranking.names import NameIndex, question_words
 
 NOTED = 0.6
@@ -121,3 +121,34 @@ def latest_status(view: CampaignView, entity_id: str) -> Change | None:
         c for c in view.changes.values() if c.entity_id == entity_id and c.kind == "entity_status"
     ]
     return max(changes, key=lambda c: (c.session_id, c.revision, c.seq), default=None)
+
+
+DWELLING_WORDS = frozenset(
+    (*LODGING_WORDS, *LODGING_SLANG, "staying", "living", "live", "lives", "based", "base",
+     "home", "hideout", "hq", "headquarters", "quartered", "lodged", "camped", "sleeps")
+)  # fmt: skip
+"""Words by which a question asking *where* asks where someone lives or sleeps."""
+
+_OPTIONS = frozenset(("can", "could", "should", "shall", "might", "may", "to", "would"))
+"""Words by which a question asks for a place to stay rather than where the party lives."""
+
+_PARTY_SUBJECTS = frozenset(("we", "us", "our", "everybody", "everyone", *PARTY_NOUNS))
+
+
+def party_base(
+    question: str, view: CampaignView, graph: EffectiveGraph
+) -> tuple[set[str], set[str]]:
+    """``(now, before)``: where the party lives now and where it lived before, when the
+    question asks where the party stays ("Where's *the crew bedding down* these days?",
+    "Where are *we staying* now?"): the places of its effective ``located_in`` relations
+    (:data:`ranking.graph.MOVE_TYPES`, which a change set starts and ends as the party moves
+    house), and the ones a change once tied it to that nothing ties now."""
+    words = question_words(question)
+    if not words or words[0] not in WHERE_WORDS:
+        return set(), set()
+    if DWELLING_WORDS.isdisjoint(words) or _PARTY_SUBJECTS.isdisjoint(words):
+        return set(), set()
+    if not _OPTIONS.isdisjoint(words):  # "Where *can* the party rest tonight?" asks for an inn
+        return set(), set()
+    now = {e for e in graph.neighbours({PARTY_ID}, MOVE_TYPES) if e in view.entities}
+    return now, former_along(view, {PARTY_ID}, MOVE_TYPES) - now

@@ -6,7 +6,7 @@ import pytest
 
 from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView, Change, Entity, Relation
-from ranking.cues import PERSON_TYPES, QuestionCues, lexical_query, question_cues
+from ranking.cues import PERSON_TYPES, QuestionCues, asked_clause, lexical_query, question_cues
 from ranking.graph import successors
 from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
@@ -710,3 +710,27 @@ def test_reporting_fronting_and_running_errands_for_someone_ask_whom_one_works_f
         assert "works_for" in question_cues(spelt_out(question)).relation_types, question
     for question in ("Who is the Marshal looking for?", "Who is waiting for the ship?"):
         assert "works_for" not in question_cues(spelt_out(question)).relation_types, question
+
+
+def test_round_15_words_of_a_boss_a_breakage_a_thing_had_and_a_captor() -> None:
+    assert question_cues("Who's oyabun of the Kingfishers now?").relation_types >= {"leads"}
+    assert "destroyed_by" in question_cues("Who snapped Jin's blade?").relation_types
+    assert question_cues("Who has got Akachō right now?").relation_types >= {"owns", "owned_by"}
+    assert "owns" not in question_cues("Who has got us covered?").relation_types
+    assert "owns" not in question_cues("Who has got nothing to lose?").relation_types
+    for question in ("Who is keeping the Karō under lock and key?", "Who has him locked up?"):
+        assert "captured_by" in question_cues(question).relation_types, question
+    assert "captured_by" not in question_cues("What is locked up in the vault?").relation_types
+
+
+def test_a_clause_of_what_changed_asks_no_relation() -> None:
+    assert asked_clause("Who is our fourth now that Kii-bō carries a jitte again?") == (
+        "Who is our fourth"
+    )
+    assert asked_clause("Now that Gonzō's gone, who runs the Kingfishers?") == (
+        "who runs the Kingfishers?"
+    )
+    assert question_cues("Who is our fourth now that Kii carries a jitte?").relation_types == set()
+    assert (
+        "leads" in question_cues("Now that Gonzō's gone, who runs the Kingfishers?").relation_types
+    )

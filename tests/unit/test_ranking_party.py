@@ -241,3 +241,25 @@ def test_a_line_that_names_fewer_than_two_people_or_asks_a_question_calls_no_rol
         recap = _chunk("s2", f"*{line}*\n\nWe rested.", ("brann", "kit", "mother-orla"), 2)
         view = base.model_copy(update={"chunks": {**base.chunks, recap.id: recap}})
         assert party_members(view, NameIndex.build(view)) - {"kit"} == expected - {"kit"}, line
+
+
+def test_our_fourth_asks_for_the_newest_recruit_and_the_one_who_left_is_no_answer() -> None:
+    gone = _left("kit", 3)
+    orla_joined, orla_change = _joined("mother-orla", 3)
+    view = _view(roll_call=False).model_copy(
+        update={
+            "relations": (orla_joined,),
+            "changes": {gone.id: gone, orla_change.id: orla_change},
+        }
+    )
+    question = "Who's our fourth now that Kit carries a lantern again?"
+    assert newest_members(question, view) == {"mother-orla"}
+    assert newest_members("Who's the fourth bell in the tower?", view) == frozenset()  # no "our"
+    found = ranked_signals(view, question)
+    assert found["mother-orla"]["rank"] == 0.0
+    factor = RankingSettings().inactive_factor
+    assert found["kit"]["status"] == factor  # named, but a member no more
+    assert (
+        ranked_signals(view, "Who was our fourth before Orla?").get("kit", {}).get("status", 1.0)
+        == 1.0
+    )  # historical: Kit was the fourth then

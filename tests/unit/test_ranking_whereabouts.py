@@ -4,16 +4,16 @@ change took it away, and a thing's holder (``ranking.whereabouts``)."""
 from __future__ import annotations
 
 from graphrag_core.config import RankingSettings
-from graphrag_core.models import CampaignView, Change, EffectiveState, Entity, Relation
+from graphrag_core.models import PARTY_ID, CampaignView, Change, EffectiveState, Entity, Relation
 from ranking.cues import question_cues
 from ranking.graph import EffectiveGraph
 from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
 from ranking.ranker import Ranker
-from ranking.whereabouts import EARLIER, NOTED, whereabouts
+from ranking.whereabouts import EARLIER, NOTED, party_base, whereabouts
 from ranking.wording import spelt_out
 from tests.fakes import HashEmbedder
-from tests.unit.ranking_fakes import FakeVectorStore, party_view
+from tests.unit.ranking_fakes import FakeVectorStore, party_view, ranked_signals
 
 LEDGER = Entity(id="ledger", name="Harbour Ledger", type="Item", status="present")
 
@@ -102,3 +102,33 @@ def test_a_return_says_where_one_is_now_only_after_a_word_of_now() -> None:
     assert _where("Where is the River Guild now?", moved) == {"red-oak-tavern": NOTED}
     plain = _view(_taken("alive", "Rescued from the Silver Stag Inn by Torven.", session=7))
     assert _where("Where is the River Guild now?", plain) == {}  # where it was, and who did it
+
+
+def _moved(seq: int, place: str, how: str) -> Change:
+    return Change(
+        id=f"s4-r1-{seq}", session_id=4, seq=seq, kind="relationship", entity_id=PARTY_ID,
+        target_id=place, relation_type="located_in", field="relation", new_value=how,
+    )  # fmt: skip
+
+
+def test_where_the_party_stays_is_its_base_now_and_the_old_one_is_no_answer() -> None:
+    view = party_view()
+    cinema = Entity(id="cinema", name="Cine Atlantico", type="Location", status="intact")
+    cube = Entity(id="cube", name="The Cube", type="Location", status="destroyed")
+    moves = (_moved(1, "cube", "end"), _moved(2, "cinema", "start"))
+    now = Relation(source=PARTY_ID, target="cinema", type="located_in", change_id="s4-r1-2")
+    view = view.model_copy(
+        update={
+            "entities": {**view.entities, "cinema": cinema, "cube": cube},
+            "changes": {**view.changes, **{c.id: c for c in moves}},
+            "relations": (*view.relations, now),
+        }
+    )
+    graph = EffectiveGraph.build(view)
+    for question in ("Where's the crew crashing these days?", "Where are we staying now?"):
+        assert party_base(spelt_out(question), view, graph) == ({"cinema"}, {"cube"}), question
+    for question in ("Where can the party rest tonight?", "Where's the Cube?", "Where do we go?"):
+        assert party_base(spelt_out(question), view, graph) == (set(), set()), question
+    found = ranked_signals(view, "Where's the crew crashing these days?")
+    assert found["cinema"]["rank"] == 0.0 and found["cinema"]["relation"] == 1.0
+    assert found.get("cube", {}).get("status", 0.0) < 1.0
