@@ -90,6 +90,17 @@ HISTORICAL_PHRASES: tuple[str, ...] = (
     "in the past",
     "at the time",
     "what became of",
+    # the whole story so far, the dead and the beaten with the rest ("Who have been the big
+    # threats to us *this whole arc*?", "Who was behind it, *start to finish*?")
+    "whole arc",
+    "whole campaign",
+    "whole story",
+    "whole time",
+    "all along",
+    "start to finish",
+    "from the start",
+    "from the beginning",
+    "so far",
 )
 """Multi-word cues, matched on word boundaries (\"who killed\" needs no entry: ``killed``)."""
 

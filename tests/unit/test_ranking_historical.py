@@ -60,3 +60,21 @@ def test_present_questions_are_not_historical(question: str) -> None:
 def test_cue_words_match_whole_words_only() -> None:
     assert not is_historical("Where is the wasp nest?")  # "was" inside "wasp"
     assert not is_historical("Who is the beforehand agent?")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who have been the big threats to us this whole arc?",
+        "Who was behind the short sacks, start to finish?",
+        "Which of them have been on our side all along?",
+        "Who have we crossed so far?",
+    ],
+)
+def test_the_whole_story_so_far_is_historical(question: str) -> None:
+    assert is_historical(question)
+
+
+def test_a_whole_that_spans_no_time_is_not_historical() -> None:
+    assert not is_historical("Who holds the whole ward now?")
+    assert not is_historical("Is the arc lamp still lit?")
