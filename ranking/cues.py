@@ -859,6 +859,13 @@ MOTION_PARTICLES = frozenset(
 with the idol"): no ``leads``/``owns`` cue."""
 
 
+AGENT_NOUNS = frozenset(
+    ("man", "men", "woman", "women", "creature", "creatures", "dog", "hound", "agent", "agents",
+     "stooge", "puppet", "pawn", "spy", "muscle", "boys", "lackey", "tool", "errand", "people")
+)  # fmt: skip
+""""*Whose man* is Oni-Kumagai?", "*Whose creature* is the clerk?": right after "whose", a noun
+of someone's agent asks whom they serve (``works_for``)."""
+
 LOCKED_UP = (("lock", "and", "key"), ("locked", "up"), ("locked", "away"), ("behind", "bars"))
 """Phrases of keeping someone captive: "Who's keeping the Karō *under lock and key*?", "Who
 has him *locked up*?" ask for the captor (``captured_by``, a capture's detail)."""
@@ -918,6 +925,8 @@ def question_cues(question: str) -> QuestionCues:
         relations |= {"killed_by"}  # "What took out the sheriff?"
     if _has_phrase(words, HOLDING_PHRASES) or _holds_thing(words) or _has_thing(words, cased):
         relations |= {"owns", "owned_by"}
+    if words[:1] == ["whose"] and words[1:2] and words[1] in AGENT_NOUNS:  # "Whose man is X?"
+        relations |= RELATION_WORDS["works"]
     if words[:1] == ["who"] and _has_phrase(words, LOCKED_UP):  # "Who's keeping X locked up?"
         relations |= {"captured_by"}
     if _errand_for(words):  # "Who was the Leipzig girl running envelopes for?"

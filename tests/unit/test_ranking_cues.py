@@ -734,3 +734,10 @@ def test_a_clause_of_what_changed_asks_no_relation() -> None:
     assert (
         "leads" in question_cues("Now that Gonzō's gone, who runs the Kingfishers?").relation_types
     )
+
+
+def test_whose_man_asks_whom_someone_serves() -> None:
+    assert "works_for" in question_cues("Whose man is Oni-Kumagai?").relation_types
+    assert "works_for" in question_cues("Whose creature is the clerk, really?").relation_types
+    assert "works_for" not in question_cues("Whose sword is this?").relation_types
+    assert "works_for" not in question_cues("Who's the man at the gate?").relation_types
