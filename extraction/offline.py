@@ -23,6 +23,7 @@ import logging
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from extraction.alias_relations import alias_relations
 from extraction.chunking import chunk_document
 from extraction.gazetteer import Gazetteer, Mention
 from extraction.known import reconcile
@@ -151,6 +152,7 @@ def extract_with_warnings(
             if doc.path in prose_docs:
                 relations += sentence_relations(annotated, mentions, people)
     entities = _with_described_sources(entities, chunks)
+    relations += alias_relations(entities, resolver)  # "Jin's blade": owned_by Jin
     final, warnings = finish_relations(relations, resolver)
     extraction = Extraction(
         entities=tuple(sorted(entities, key=lambda e: e.id)),

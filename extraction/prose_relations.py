@@ -112,7 +112,7 @@ _SENT = re.compile(r"\b(?<!tried to )(?:sent|drove|threw|pushed|cast)\s+(?:the\s
 _SENT_AWAY = re.compile(r"\s+(?:into|down|over|off|out\s+of|overboard|away)\b")
 """"X sent Y into the river", "drove Y out of the town": an act against Y."""
 
-_KIN: dict[str, tuple[str, bool]] = {
+KIN_RELATIONS: dict[str, tuple[str, bool]] = {
     **dict.fromkeys(("son", "daughter", "child", "firstborn", "kid"), ("parent_of", False)),
     **dict.fromkeys(
         ("father", "mother", "old man", "old lady", "dad", "mum", "mom", "ma", "pa", "papa",
@@ -163,7 +163,7 @@ _KIN_WORD = re.compile(r"['’]s?\s+(?:" + _KIN_MODIFIERS + r"\s+)*" + _KIN_NOUN
 
 def _kin(word: str) -> tuple[str, bool] | None:
     """The kinship or service a possessive's noun states ("old  man" → a parent)."""
-    return _KIN.get(" ".join(word.casefold().split()))
+    return KIN_RELATIONS.get(" ".join(word.casefold().split()))
 
 
 _KIN_AFTER = re.compile(r",?\s+")

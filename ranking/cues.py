@@ -859,6 +859,28 @@ MOTION_PARTICLES = frozenset(
 with the idol"): no ``leads``/``owns`` cue."""
 
 
+KEEPING_VERBS = frozenset(
+    ("have", "has", "had", "carry", "carries", "carrying", "hold", "holds", "holding", "keep",
+     "keeps", "keeping", "got")
+)  # fmt: skip
+OWN_POSSESSIVES = frozenset(("his", "her", "their", "its"))
+
+
+def _keeps_own(words: list[str]) -> bool:
+    """Whether someone still has a thing of theirs: a verb of having with "his", "her",
+    "their" or "its" after it and a thing after that ("Does the Scarecrow still *have his*
+    father's sword?", "Is Lobo *carrying her* pistol?"): asked along ``owns`` / ``owned_by``
+    from whoever it names; "Has he *got his* back to the wall?" holds no thing
+    (:data:`HELD_ABSTRACTS`)."""
+    return any(
+        w in KEEPING_VERBS
+        and after in OWN_POSSESSIVES
+        and i + 2 < len(words)
+        and words[i + 2] not in HELD_ABSTRACTS
+        for i, (w, after) in enumerate(pairwise(words))
+    )
+
+
 AGENT_NOUNS = frozenset(
     ("man", "men", "woman", "women", "creature", "creatures", "dog", "hound", "agent", "agents",
      "stooge", "puppet", "pawn", "spy", "muscle", "boys", "lackey", "tool", "errand", "people")
@@ -924,6 +946,8 @@ def question_cues(question: str) -> QuestionCues:
     ):
         relations |= {"killed_by"}  # "What took out the sheriff?"
     if _has_phrase(words, HOLDING_PHRASES) or _holds_thing(words) or _has_thing(words, cased):
+        relations |= {"owns", "owned_by"}
+    if _keeps_own(words):  # "Does the Scarecrow still have his father's sword?"
         relations |= {"owns", "owned_by"}
     if words[:1] == ["whose"] and words[1:2] and words[1] in AGENT_NOUNS:  # "Whose man is X?"
         relations |= RELATION_WORDS["works"]

@@ -741,3 +741,13 @@ def test_whose_man_asks_whom_someone_serves() -> None:
     assert "works_for" in question_cues("Whose creature is the clerk, really?").relation_types
     assert "works_for" not in question_cues("Whose sword is this?").relation_types
     assert "works_for" not in question_cues("Who's the man at the gate?").relation_types
+
+
+def test_whether_someone_still_has_a_thing_of_theirs_asks_along_owning() -> None:
+    for question in (
+        "Does the Scarecrow still have his father's sword?",
+        "Is Lobo carrying her pistol tonight?",
+    ):
+        assert {"owns", "owned_by"} <= question_cues(question).relation_types, question
+    assert "owns" not in question_cues("Has he got his back to the wall?").relation_types
+    assert "owns" not in question_cues("Does the Scarecrow still live here?").relation_types
