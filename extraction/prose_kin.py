@@ -78,6 +78,8 @@ _APPOSITION_ENDS = frozenset({"of", "who", "whom", "whose", "which", "that", "wi
 _WORDS = re.compile(r"[^\W\d_]+")
 _OPENING = re.compile(r"^(?:[A-Z][\w'’-]*\s+){0,2}$")
 """What may stand before a sentence's opening name: a title or "The", nothing lower-case."""
+_O_PREFIX = re.compile(r"^O-[A-Z]")
+"""The honorific "O-" before a Japanese woman's given name ("O-Tsuru"; not "O'Brien")."""
 _STARTS_PRONOUN = re.compile(r"^(He|She|His|Her)\b")
 
 
@@ -105,6 +107,10 @@ class Antecedents:
     sentence: int = 0
     visibility: str | None = None
     _opener: str | None = None  # the person the previous sentence opened with, alone
+    through: dict[str, str] = field(default_factory=dict)
+    """Person → the owner of the pronoun that brought them in ("*His* deputy Sōhachi": Gonzō,
+    whose "his" it was): a later pronoun of that gender is the same owner's ("*His*
+    daughter Mitsu" is Gonzō's daughter too, not Sōhachi's)."""
 
     def start_chunk(self, visibility: str) -> None:
         """A chunk of ``visibility`` begins: people named in a chunk of another visibility
@@ -112,6 +118,7 @@ class Antecedents:
         if visibility != self.visibility:
             self.named.clear()
             self.genders.clear()
+            self.through.clear()
             self._opener = None
             self.visibility = visibility
 
@@ -127,6 +134,9 @@ class Antecedents:
         people = [n for n in people if n.entity_id != exclude]
         for index in range(len(people) - 1, -1, -1):
             candidate = people[index]
+            earlier = self.through.get(candidate.entity_id)
+            if earlier is not None and earlier != exclude and self._may_be(earlier, gender):
+                return earlier  # "His deputy Sōhachi … His daughter Mitsu": both Gonzō's
             known = self.genders.get(candidate.entity_id, set())
             if known == {_other(gender)}:
                 continue
@@ -145,6 +155,7 @@ class Antecedents:
     def heading(self) -> None:
         """A heading: what came before it is another topic."""
         self.named.clear()
+        self.through.clear()
         self._opener = None
         self.sentence += 1
 
@@ -174,6 +185,13 @@ class Antecedents:
         self.named = recent + [_Named(m.entity_id, self.sentence) for m in people]
         self.sentence += 1
 
+    def brought_in(self, entity_id: str, owner: str) -> None:
+        """``entity_id`` was named through ``owner``'s pronoun ("his deputy Sōhachi")."""
+        self.through[entity_id] = owner
+
+    def _may_be(self, entity_id: str, gender: Gender) -> bool:
+        return self.genders.get(entity_id, set()) != {_other(gender)}
+
     def _person(self, entity_id: str) -> bool:
         kind = self.kinds.get(entity_id)
         return kind in PEOPLE_TYPES or (kind == "Other" and bool(self.genders.get(entity_id)))
@@ -183,6 +201,9 @@ class Antecedents:
 
     @staticmethod
     def _title(text: str, offset: int, mention: Mention) -> Gender | None:
+        at = mention.start - offset
+        if _O_PREFIX.match(mention.surface) or text[max(0, at - 2) : at] == "O-":
+            return "f"  # "O-Tsuru", "O-Kin": the Japanese honorific of a woman's given name
         words = _WORDS.findall(mention.surface)
         if len(words) > 1 and words[0].casefold() in _TITLES:
             return _TITLES[words[0].casefold()]

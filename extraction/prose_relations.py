@@ -454,6 +454,7 @@ def _pronoun_kin(
         owner = people.owner(gender, inside, offset + match.start(), target.entity_id)
         if owner is None:
             continue
+        people.brought_in(target.entity_id, owner)
         relation, other_first = kin
         ends = (target.entity_id, owner) if other_first else (owner, target.entity_id)
         found.append(_relation(chunk, text, relation, *ends))

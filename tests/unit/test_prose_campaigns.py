@@ -4,6 +4,7 @@ lists (``benchmarks/bench_prose_extraction.py --names``): types, epithets, alias
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from extraction.prose_types import (
     weak_type,
 )
 from graphrag_core.models import Entity, Extraction, SourceDocument
+from tests.unit.prose_helpers import stated_relations, world
 
 
 def _run(*texts: str) -> Extraction:
@@ -342,3 +344,28 @@ def test_two_names_that_were_married_are_married_to_each_other() -> None:
     stated = _stated(_run(text))
     assert ("elske-brun", "married_to", "hallam-vey") in stated
     assert not any(k == "married_to" and "corin-mast" in (s, t) for s, k, t in stated)
+
+
+def test_parallel_possessives_belong_to_one_owner_and_o_names_a_woman(tmp_path: Path) -> None:
+    names = (
+        "entities:\n"
+        "  - {id: gonzo, name: Gonzō, type: NPC, aliases: [Kawasemi no Gonzō]}\n"
+        "  - {id: sohachi, name: Sōhachi, type: NPC}\n"
+        "  - {id: mitsu, name: Mitsu, type: NPC}\n"
+        "  - {id: tsuru, name: Tsuru, type: NPC, aliases: [O-Tsuru]}\n"
+        "  - {id: kii, name: Kiichi, type: NPC}\n"
+    )
+    text = (
+        "# The Hall\n\n"
+        "The master, called Kawasemi no Gonzō, heads the house. His deputy Sōhachi answers "
+        "for the hall when the master is unwell. His daughter Mitsu is entered as attendant.\n\n"
+        "# The Gate\n\n"
+        "Gonzō met O-Tsuru at the gate, and he remembered Tsuru. His nephew Kiichi bowed.\n"
+    )
+    stated = stated_relations(world(tmp_path, names, text, "notes.md"))
+    assert ("sohachi", "member_of", "gonzo") in stated  # "his deputy"
+    assert ("gonzo", "parent_of", "mitsu") in stated  # not Sōhachi's daughter
+    assert not any(t == "mitsu" and s == "sohachi" for s, _, t in stated)
+    # "O-Tsuru" is a woman: "his" is Gonzō's, not hers
+    assert ("kii", "related_to", "gonzo") in stated
+    assert not any("tsuru" in (s, t) and k == "related_to" for s, k, t in stated)
