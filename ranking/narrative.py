@@ -14,8 +14,9 @@ death). An entity's value is its count of such sentences and changes over the be
 [gravediggers]"): the recaps may put a bystander beside the motel in three sentences and never
 name who burned it, but the change says who did. So are, at 1, the changed entity and the doers
 of a change whose note names a named one ("shot him point blank *at Bar Saudade*": the dead
-man and his killer took part in what went down there). The ranker weighs it with
-``w.took_part``.
+man and his killer took part in what went down there), and whoever the note of a named one's
+own change names ("*Kiichi* opened her cell with the key; *the Inspector's* release order
+followed": how the Crane got out). The ranker weighs it with ``w.took_part``.
 
 Only the view is read: its session-record chunks (an as-of view holds no later session's
 record, a player's view no GM-only one) and its changes and relations.
@@ -63,12 +64,10 @@ def participants(
             ends = {relation.source, relation.target}
             if ends & named:
                 counts.update(ends)
-    agents = {
-        e
-        for change in view.changes.values()
-        if change.entity_id in named
-        for e in _detail_ids(change.details, view)
-    }
+    own = [change for change in view.changes.values() if change.entity_id in named]
+    agents = {e for change in own for e in _detail_ids(change.details, view)}
+    for change in own:  # "Kiichi opened her cell with the key": who freed the Crane
+        agents |= names.find(str(change.details.get("note", "")))
     agents |= _told_in_notes(named, view, names)
     counts.update(agents)
     for gone in (*named, PARTY_ID):

@@ -318,3 +318,19 @@ def test_who_a_change_names_as_the_doer_took_the_whole_part_in_the_story() -> No
     names = NameIndex.build(view, ignore=STOPWORDS)
     took = participants("How did the Palace Hotel burn down?", {"palace-hotel"}, view, names)
     assert took["cutter-gang"] == 1.0 and took["jeb-harlan"] == 1.0, took
+
+
+def test_whoever_the_note_of_a_named_ones_own_change_names_took_part() -> None:
+    freed = Change(
+        id="s4-r1-9", session_id=4, seq=9, kind="entity_status", entity_id="jeb-harlan",
+        field="status", new_value="alive",
+        details={"note": "Ada Pike picked the lock of his cell at the Grain Exchange."},
+    )  # fmt: skip
+    view = _view(4)
+    view = view.model_copy(update={"changes": {**view.changes, freed.id: freed}})
+    names = NameIndex.build(view, ignore=STOPWORDS)
+    took = participants("How did Jeb get out of the cells?", {"jeb-harlan"}, view, names)
+    assert took["ada-pike"] == 1.0 and took["grain-exchange"] == 1.0
+    assert "ada-pike" not in participants(
+        "How did the Bell Tower burn?", {"bell-tower"}, view, names
+    )
