@@ -167,7 +167,37 @@ def referents(
                 found.at.update(dict.fromkeys(at, TIED))
             if at:
                 found.modifiers |= ids
+    _pronoun_owned(found, words, owners, spans, view, graph)
     return found
+
+
+OWNER_PRONOUNS = frozenset(("his", "her", "their"))
+_OWNER_TYPES = frozenset(("PC", "NPC", "Faction", "Creature", "Deity"))
+
+
+def _pronoun_owned(
+    found: Referents,
+    words: list[str],
+    owners: list[str | None],
+    spans: list[NameSpan],
+    view: CampaignView,
+    graph: EffectiveGraph,
+) -> None:
+    """ "Let's get Gonzō to front us some silver at *his hall*": a possessive pronoun after
+    one named person reads as that person's possessive ("Gonzō's hall"), the person staying
+    what the question asks about (no modifier)."""
+    for i, word in enumerate(words):
+        if word not in OWNER_PRONOUNS:
+            continue
+        before = [span for span in spans if span.end <= i]
+        ids = (
+            {e for e in before[-1].ids if e in view.entities and e != PARTY_ID} if before else set()
+        )
+        phrase = _phrase(words, i + 1)
+        if any(owners[i + 1 : i + 1 + len(phrase)]):  # "his father's sword" is not his
+            continue
+        if len(ids) == 1 and view.entities[next(iter(ids))].type in _OWNER_TYPES:
+            _owned(found, phrase, ids, view, graph)
 
 
 def name_heads(view: CampaignView) -> dict[str, frozenset[str]]:
@@ -223,10 +253,18 @@ def _named_in(phrase: list[str], names: NameIndex, view: CampaignView) -> set[st
     return {e for e in names.find(" ".join(phrase[:-1])) if e in view.entities}
 
 
+PLACE_PREPOSITIONS = frozenset(
+    ("behind", "beside", "near", "across", "under", "above", "below", "inside", "outside",
+     "beyond", "around", "through", "along", "opposite", "next", "up", "round")
+)  # fmt: skip
+"""Words that end the thing asked as a function word does ("his hall *behind* the fish
+market")."""
+
+
 def _phrase(words: list[str], start: int) -> list[str]:
     phrase: list[str] = []
     for word in words[start : start + PHRASE_WORDS]:
-        if word in FUNCTION_WORDS:
+        if word in FUNCTION_WORDS or word in PLACE_PREPOSITIONS:
             break
         phrase.append(word)
     return phrase

@@ -176,3 +176,17 @@ def test_a_thing_named_by_its_last_word_after_an_adjective_is_where_a_relation_s
 def test_our_and_the_last_word_of_a_name_name_it() -> None:
     assert _things("Who torched our house?") == {"gannets": 0.7}
     assert _ranked("Who torched our house?")[0] == "cutters"
+
+
+def test_his_thing_after_one_named_person_is_that_person_s_thing() -> None:
+    found = referents(
+        spelt_out("Let's get Torven to lend us his boat behind the mill."),
+        _view(),
+        NameIndex.build(_view()),
+        EffectiveGraph.build(_view()),
+    )
+    assert found.things == {"gull": 1.0}
+    assert found.modifiers == set()  # Torven stays what is asked about
+    assert _things("Torven sold his father's boat.") == {}  # the father's, not his
+    assert _things("Ask him about his boat.") == {}  # no one named before "his"
+    assert _things("Can we borrow Torven's boat behind the mill?") == {"gull": 1.0}
