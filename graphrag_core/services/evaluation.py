@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from extraction.resolution import EntityResolver
 from graphrag_core.errors import SourceError
 from graphrag_core.ports import NullProgress, ProgressListener
+from graphrag_core.statuses import posted_status
 from ranking.baselines import chunk_offers, lexical_chunks, ranker_offers, semantic_chunks
 from ranking.eval_models import EvalQuestion, EvalReport, Offer, QuestionSet
 from ranking.evaluation import Run, outcome, ratios, system_report
@@ -47,7 +48,8 @@ def resolve_labels(
     """The question set with every label (gold, forbidden, ``expect_status`` key) as the id of
     the entity it names in the campaign — by id, name, alias or a near name, as ``loregraph
     entity`` and changelog posting resolve them — so a file labelled by names ("The Lantern
-    Hospice") scores like one labelled by ids; the labels that name nothing, in order."""
+    Hospice") scores like one labelled by ids, and every expected status as a change set's
+    would be read for that entity's type; the labels that name nothing, in order."""
     view = service.view(campaign, as_player=False, as_of_session=None).view
     resolver = EntityResolver(list(view.entities.values()))
     unresolved: dict[str, None] = {}
@@ -58,12 +60,21 @@ def resolve_labels(
             unresolved[label] = None
         return found or label
 
+    def status_of(entity_id: str, status: str) -> str:
+        """The expected status as ``changelog post`` reads it for the entity's type (a
+        Creature "destroyed" is ``dead``); as written when it means nothing there."""
+        entity = view.entities.get(entity_id)
+        read = posted_status(status, entity.type) if entity is not None else None
+        return read or status
+
     resolved = tuple(
         q.model_copy(
             update={
                 "gold": tuple(dict.fromkeys(one(g) for g in q.gold)),
                 "forbidden": tuple(dict.fromkeys(one(f) for f in q.forbidden)),
-                "expect_status": {one(k): v for k, v in q.expect_status.items()},
+                "expect_status": {
+                    (e := one(k)): status_of(e, v) for k, v in q.expect_status.items()
+                },
             }
         )
         for q in questions.questions
