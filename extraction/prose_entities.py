@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from extraction.honorifics import honorific
 from extraction.markdown import unwrapped
 from extraction.prose_aliases import (
     FileCard,
@@ -46,6 +47,7 @@ from extraction.prose_candidates import (
     title_counts,
 )
 from extraction.prose_folds import KnownFolds
+from extraction.prose_honorifics import merge_honorifics, merge_particle_names
 from extraction.prose_layout import LayoutEntry, category_cells_blanked, layout_entries
 from extraction.prose_merges import (
     keep_full_names,
@@ -471,6 +473,8 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     for chunk in chunks:
         collector.chunk(chunk, seen)
     found = merge_epithets(collector.found, collector.epithets)
+    merge_honorifics(found)
+    merge_particle_names(found)
     found = merge_aliases(found, collector.alias_of)
     leaves = _leaf_headings(chunks)
     table = _table_words(chunks)
@@ -725,8 +729,10 @@ def _fold_aliases(name: str, candidate: Candidate) -> dict[str, bool]:
 def _known_already(name: str, candidate: Candidate, known: EntityResolver) -> str | None:
     """The id of the entity a structured source already defines under a form the prose wrote
     the candidate in: "Jarl Eydis Brandsdottir" of the name list is the prose's "Eydis
-    Brandsdottir" with the title "Jarl" kept apart."""
+    Brandsdottir" with the title "Jarl" kept apart; "Isobe", written "Isobe-sama" too, is the
+    list's Isobe Gendayū (alias "Isobe-sama")."""
     forms = [name, *(f"{title} {name}" for title in candidate.titles), *candidate.surfaces]
+    forms += [alias for alias in candidate.aliases if honorific(alias)]
     forms += [f"{title} {surface}" for title in candidate.titles for surface in candidate.surfaces]
     return next((found for form in forms if (found := known.resolve(form)) is not None), None)
 

@@ -12,6 +12,10 @@ A prose name folds into the one listed entity when it is
   an "of" phrase after it ("Alderman Museum of Maritime History" of The Alderman Museum); a
   person's name with one ("Calla of the Order of the Ember") stays as it is;
 - a lone surname, untitled, of exactly one listed person and no other listed name: "Moretti";
+  a family name counts as one where the list shows it is written first ("Isobe" of Isobe
+  Gendayū, alias "Isobe-sama": :func:`~extraction.honorifics.family_name_first`);
+- the English of a listed person's alias joined by the particle "no": "Gonzō of the Kawasemi"
+  of Gonzō, alias "Kawasemi no Gonzō";
 - a lone surname with a title, of exactly one listed person whose titles agree: "Major
   Sokolova" of Major Tamara Sokolova (never a GM-only person for a name the party reads);
 - a name written mostly in the possessive that opens exactly one listed place's or group's
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from extraction.honorifics import family_name_first
 from extraction.nicknames import pet_form
 from extraction.prose_candidates import Candidate, best_type, display_name
 from extraction.prose_names import is_title
@@ -119,6 +124,8 @@ class KnownFolds:
         found = self._known.resolve(head, include_gm=False)
         entity = self._known.get(found) if found else None
         office = len(head.split()) == 1 and is_title(head)
+        if entity is not None and _particle_form(name, entity):
+            return entity.id  # "Gonzō of the Kawasemi" of Gonzō, alias "Kawasemi no Gonzō"
         if entity is None or (entity.type in _PEOPLE and not office):
             return None  # "Calla of the Order of the Ember" names her with her order: kept
         if entity.type == kind or kind == "Other" or (entity.type in _PEOPLE and kind in _PEOPLE):
@@ -131,7 +138,7 @@ class KnownFolds:
         lone = words[0].casefold()
         if len(lone) < 3 or self._words.get(lone) != 1:
             return None
-        fits = [p.id for p in self._people if _surname(p.name) == lone]
+        fits = [p.id for p in self._people if lone in (_surname(p.name), _family_name(p))]
         return fits[0] if len(fits) == 1 else None
 
     def _titled_surname(self, words: list[str], candidate: Candidate, kind: str) -> str | None:
@@ -230,6 +237,26 @@ def _plain(name: str) -> list[str]:
 def _surname(name: str) -> str:
     words = _plain(name)
     return words[-1].casefold() if len(words) > 1 else ""
+
+
+def _family_name(person: Entity) -> str:
+    """The family name of a listed person written family name first (:func:`family_name_first`:
+    "isobe" of Isobe Gendayū, alias "Isobe-sama"), else ``""``."""
+    if not family_name_first(person.name, (*person.aliases, *person.gm_aliases)):
+        return ""
+    return normalise_name(person.name.split()[0])
+
+
+def _particle_form(name: str, entity: Entity) -> bool:
+    """Whether ``name`` ("Gonzō of the Kawasemi") is the English of a listed person's alias
+    joined by the Japanese particle "no" ("Kawasemi no Gonzō": Gonzō of the Kawasemi), the
+    house or epithet before "no", the given name after it."""
+    head, _of, tail = name.partition(" of ")
+    house = normalise_name(tail)
+    wanted = normalise_name(f"{house} no {normalise_name(head)}")
+    return entity.type in _PEOPLE and any(
+        normalise_name(alias) == wanted for alias in (entity.name, *entity.aliases)
+    )
 
 
 def _same_given(word: str, given: str | None) -> bool:

@@ -25,7 +25,9 @@ def _words(*lines: str) -> frozenset[str]:
     return frozenset(" ".join(lines).split())
 
 
-_CONNECTORS = ("of", "of the", "de", "du", "van", "von", "la")
+_CONNECTORS = ("of", "of the", "de", "du", "van", "von", "la", "no")
+"""Lower-case words that join two capitalised ones into one name: "Hall of the Dead",
+"Pierre de Vaux", and the Japanese particle in "Kawasemi no Gonzō" (Gonzō of the Kawasemi)."""
 TITLES = _words(
     "reeve lord lady captain sir dame king queen prince princess brother sister mother father ",
     "master mistress old young elder high saint duke duchess baron baroness count countess ",
