@@ -186,6 +186,8 @@ class _Collector:
         entries, still_open = layout_entries(whole, self.common, carried)
         for entry in entries:
             self._define(chunk, entry, party)
+        if section:
+            self.get(section).listed_in_section += len(_LISTED_LINE.findall(whole))
         for line in whole.split("\n"):
             card = file_card(line)
             if card is not None:
@@ -656,10 +658,22 @@ def _is_entity(candidate: Candidate) -> bool:
     return best_type(candidate) != "Other" and any(rank <= 3 for rank, _ in candidate.votes)
 
 
+_LISTING = 2
+"""Listed lines under a heading the prose never names that make it a section's label over
+them, not a thing."""
+_LISTED_LINE = re.compile(
+    r"^[ \t]*(?:[-*+][ \t]+\*\*[^*:\n]+\*\*(?![ \t]*:)|\|(?![ \t:|-]*$).*\|[ \t]*$)",
+    re.MULTILINE,
+)
+"""A list line opening with a bold name ("- **Old Tamaya** (Kihei-dan'na) — rice broker",
+not a label "- **Owner:** Hob") or a table row, the header's included."""
+
+
 def _named(candidate: Candidate, leaves: set[str], common: frozenset[str]) -> bool:
     """A heading names a thing when the prose names it too, or when it heads a section of its
     own with no subsections ("## Acid Arrow" over the spell's text), not two things
-    ("Treasures and Troubles"); a heading over subsections ("# Faith") is a topic, and so is a
+    ("Treasures and Troubles"), nor a label over entries that name other things ("## Money"
+    over a list of people); a heading over subsections ("# Faith") is a topic, and so is a
     subsection named only by words the prose writes in lower case ("## Snow", "## The Quay",
     "## Harbour Notes"); so is a heading's first word the prose never names alone ("## Church
     people")."""
@@ -667,6 +681,8 @@ def _named(candidate: Candidate, leaves: set[str], common: frozenset[str]) -> bo
         return True
     if candidate.cut_heading:
         return False  # "## Church people" names people, not a "Church" the prose never names
+    if candidate.listed_in_section >= _LISTING:
+        return False  # "## Money" over a list of people, "## The River Bank" over a table
     kind = candidate.plural_in_section and len(candidate.heading.split()) > 1
     if best_type(candidate) == "Other" and common_topic(candidate.heading, common) and not kind:
         return False  # "## Useful Phrases"; "## Marsh Lights" over "Pale lights that hover"
