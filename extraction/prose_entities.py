@@ -105,6 +105,12 @@ _SENTENCE = re.compile(
     rf"(?:[^\n.!?]|(?:{_TITLE_STOP})\.(?= [A-Z]))+(?:[.!?]+['\")\]]*|$)", re.MULTILINE
 )
 """A sentence runs on past the stop of an abbreviated title ("Dr. Quill was chained")."""
+_PC_SECTION = re.compile(
+    r"^\W*(?:the\s+)?(?:player\s+characters|pcs|(?:the\s+)?party(?:\s+members)?)\W*$",
+    re.IGNORECASE,
+)
+"""A heading over the player characters ("## The player characters", "## PCs"): each name
+its entries define is a PC."""
 _PRONOUN_SUBJECT = re.compile(r"^(?:She|He|It)\b")
 _EPITHET_JOINERS = (" the ", " in the ", ", the ")
 _ROLE_AFTER = re.compile(r",\s+the\s+([a-z][\w-]*)(?=\s*[,.;:]|$)")
@@ -186,6 +192,8 @@ class _Collector:
         entries, still_open = layout_entries(whole, self.common, carried)
         for entry in entries:
             self._define(chunk, entry, party)
+            if _PC_SECTION.match(title):
+                self.get(entry.span.name).votes.append((0, "PC"))
         if section:
             self.get(section).listed_in_section += len(_LISTED_LINE.findall(whole))
         for line in whole.split("\n"):
