@@ -129,3 +129,35 @@ def test_a_name_for_the_object_noun_is_no_alias_of_the_subject() -> None:
     found = _named(_run(text))
     assert "Kawasemi-ikka" not in found["Gonzō"].aliases
     assert "Redhand" in found["Orm"].aliases
+
+
+_OFFICES = """entities:
+  - {id: okamura, name: Okamura Heishirō, type: NPC, aliases: [Okamura-sama, the Magistrate]}
+  - {id: crane, name: Marshal Elias Crane, type: NPC, aliases: [the Marshal]}
+  - {id: sendo-za, name: The Kurogawa Boatmen's Guild, type: Faction, aliases: [the Sendō-za]}
+  - {id: dorseys, name: Dorsey's Boarding House, type: Location,
+     aliases: [the rooming house on Cable Street]}
+"""
+
+
+def test_an_office_of_a_place_is_the_one_listed_person_holding_the_office() -> None:
+    prose = (
+        "# Report\n\n"
+        "Submitted to Okamura Heishirō-sama, Town Magistrate of Kurogawa. The Town Magistrate"
+        " read it. The Town Magistrate sighed.\n"
+        "Deputy Marshal Hoyt rode out. Deputy Marshal Hoyt rode back.\n"
+    )
+    found = {e.id: e for e in _with_list(_OFFICES, prose).entities}
+    assert not {"town-magistrate", "town-magistrate-of-kurogawa"} & set(found)
+    assert "crane" in found and "Deputy Marshal Hoyt" not in found["crane"].aliases
+
+
+def test_a_listed_group_s_name_without_its_first_word_is_that_group() -> None:
+    prose = (
+        "# The river\n\n"
+        "The Boatmen's Guild runs the barges. The Boatmen's Guild hates the castle.\n"
+        "Cable Street floods in spring. Cable Street is mud.\n"
+    )
+    ids = {e.id for e in _with_list(_OFFICES, prose).entities}
+    assert "boatmens-guild" not in ids
+    assert "cable-street" in ids  # where the boarding house stands, not its name
