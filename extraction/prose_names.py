@@ -530,6 +530,8 @@ def _span(
         return None  # "Previously on ...", "Abe — Investigate a Mystery": no name
     if initial and first == last and not titles and _common_opener(name, text, end):
         return None  # "Submitted for the inspection of ...", "Entries are given ...": no name
+    if first == last and not titles and _stage_sound(text, start, end):
+        return None  # "*Tap.* Honoured listeners!": a storyteller's fan on the table
     return NameSpan(start, end, name, " ".join(titles), initial)
 
 
@@ -693,6 +695,18 @@ def _opens_clause(name: str, text: str, start: int, end: int, initial: bool) -> 
 _PARTICIPLE = re.compile(r"[a-z]{3,}(?<!fr)(?<!dr)(?<!fri)ed")
 _PREPOSITION_AFTER = re.compile(r"\s+(?:for|to|into|by|from|in|at|on|with|under)\b")
 _PLURAL_VERB_AFTER = re.compile(r"\s+(?:are|were)\b")
+
+
+_SOUND_BEFORE = re.compile(r"(?:^|\s)[*_]$")
+_SOUND_AFTER = re.compile(r"[.!]+(?:[*_](?!\w)|$)")
+"""The sentence's stop, then the emphasis closing (or the sentence cut at its stop)."""
+
+
+def _stage_sound(text: str, start: int, end: int) -> bool:
+    """Whether a lone word is a whole sentence in emphasis ("*Tap.*", "_Crash!_"): a sound
+    or a stage direction, not a name, which a sentence says something of."""
+    before = text[max(0, start - 2) : start]
+    return _SOUND_BEFORE.search(before) is not None and _SOUND_AFTER.match(text, end) is not None
 
 
 def _common_opener(name: str, text: str, end: int) -> bool:

@@ -55,3 +55,15 @@ def test_a_margin_note_s_label_is_no_name() -> None:
         "*Margin: She is not lying about the tea.*\n"
     )
     assert "Margin" not in _named(_run(text))
+
+
+def test_a_lone_word_in_emphasis_as_a_whole_sentence_is_a_sound() -> None:
+    text = (
+        "# The storyteller\n\n"
+        "*Tap.* Honoured listeners! The river gives back what was thrown into it.\n\n"
+        "*Tap.* So ends the night. *Tap.*\n\n"
+        "*Kagerō* hangs on the wall. Jin polishes *Kagerō* nightly.\n"
+    )
+    found = _named(_run(text))
+    assert "Tap" not in found
+    assert "Kagerō" in found  # a name in emphasis, said something of
