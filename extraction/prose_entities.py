@@ -47,7 +47,11 @@ from extraction.prose_candidates import (
     title_counts,
 )
 from extraction.prose_folds import KnownFolds
-from extraction.prose_honorifics import merge_honorifics, merge_particle_names
+from extraction.prose_honorifics import (
+    merge_english_particles,
+    merge_honorifics,
+    merge_particle_names,
+)
 from extraction.prose_layout import LayoutEntry, category_cells_blanked, layout_entries
 from extraction.prose_merges import (
     keep_full_names,
@@ -485,6 +489,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     found = merge_epithets(collector.found, collector.epithets)
     merge_honorifics(found)
     merge_particle_names(found)
+    merge_english_particles(found)
     found = merge_aliases(found, collector.alias_of)
     leaves = _leaf_headings(chunks)
     table = _table_words(chunks)

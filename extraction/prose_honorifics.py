@@ -65,6 +65,27 @@ def merge_particle_names(found: dict[str, Candidate]) -> None:
         into.votes += candidate.votes
 
 
+def merge_english_particles(found: dict[str, Candidate]) -> None:
+    """Fold "Gonzō of the Kawasemi" into Gonzō when the prose also calls him "Kawasemi no
+    Gonzō" (an alias :func:`merge_particle_names` gave him): the same name in English.
+    "Calla of the Order of the Ember", whom no "no" form names, stays as written."""
+    for key in sorted(found):
+        given, of, house = key.partition(" of ")
+        if not of or given not in found or given == key:
+            continue
+        owner = found[given]
+        wanted = f"{normalise_name(house)} no {given}"
+        if not any(normalise_name(alias) == wanted for alias in owner.aliases):
+            continue
+        candidate = found.pop(key)
+        for surface in candidate.surfaces:
+            owner.aliases.setdefault(surface, candidate.party)
+        owner.mentions += candidate.mentions
+        owner.party |= candidate.party
+        owner.paths += candidate.paths
+        owner.votes += candidate.votes
+
+
 def o_prefixed(candidate: Candidate, name: str) -> bool:
     """Whether the prose writes the given name ``name`` with the polite prefix "O-" ("O-Kin"):
     the prefix goes on a given name as it is, so "Kin" is whole, not a short "Kingfisher"."""

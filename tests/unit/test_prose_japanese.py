@@ -161,3 +161,16 @@ def test_a_listed_group_s_name_without_its_first_word_is_that_group() -> None:
     ids = {e.id for e in _with_list(_OFFICES, prose).entities}
     assert "boatmens-guild" not in ids
     assert "cable-street" in ids  # where the boarding house stands, not its name
+
+
+def test_prose_only_the_english_of_a_no_name_is_the_same_person() -> None:
+    text = (
+        "# Donors\n\n"
+        "Kawasemi no Gonzō runs the dice hall. Gonzō limps. Gonzō drinks plum wine.\n"
+        "Gonzō of the Kawasemi gave 120 monme. Gonzō of the Kawasemi counted it twice.\n"
+        "Calla of the Order of the Ember gave a candle. Calla of the Order of the Ember left.\n"
+        "Calla sings.\n"
+    )
+    found = _named(_run(text))
+    assert "Gonzō of the Kawasemi" in found["Gonzō"].aliases
+    assert "Calla of the Order of the Ember" in found  # no "no" form names her so
