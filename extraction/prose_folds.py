@@ -13,9 +13,8 @@ A prose name folds into the one listed entity when it is
   person's name with one ("Calla of the Order of the Ember") stays as it is;
 - an office qualified by a place word ("Town Magistrate", "Town Magistrate of Kurogawa")
   of the one listed person who goes by the office alone ("the Magistrate");
-- a place's or group's name that ends exactly one listed place's or group's name after a
-  capitalised word of it: "Boatmen's Guild" of The Kurogawa Boatmen's Guild (not "Cable
-  Street" of "the rooming house on Cable Street");
+- a place's or group's name that ends exactly one listed place's or group's name (not an
+  alias) after a capitalised word of it: "Boatmen's Guild" of The Kurogawa Boatmen's Guild;
 - a lone surname, untitled, of exactly one listed person and no other listed name: "Moretti";
   a family name counts as one where the list shows it is written first ("Isobe" of Isobe
   Gendayū, alias "Isobe-sama": :func:`~extraction.honorifics.family_name_first`);
@@ -154,7 +153,10 @@ class KnownFolds:
     def _listed_tail(self, words: list[str], kind: str) -> str | None:
         """A place's or group's name of two words or more that ends exactly one listed place's
         or group's name, which goes on before it: "Boatmen's Guild" of The Kurogawa Boatmen's
-        Guild. None when two fit ("Merchants' Guild" beside a Northern and a Southern one)."""
+        Guild. None when two fit ("Merchants' Guild" beside a Northern and a Southern one).
+        Only the listed name counts, not an alias: an alias may describe the thing by where it
+        is ("the Sai Wan Container Terminal" of Berth 14 does not make every container
+        terminal that berth)."""
         if len(words) < 2 or kind not in (*_PLACES, "Other"):
             return None
         tail = normalise_name(" ".join(words))
@@ -162,8 +164,7 @@ class KnownFolds:
             e.id
             for e in self._listed
             if e.type in _PLACES and (kind == "Other" or e.type == kind)
-            for n in (e.name, *e.aliases)
-            if _name_goes_on_before(n, tail)
+            if _name_goes_on_before(e.name, tail)
         }
         return fits.pop() if len(fits) == 1 else None
 

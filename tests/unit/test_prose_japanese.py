@@ -174,3 +174,11 @@ def test_prose_only_the_english_of_a_no_name_is_the_same_person() -> None:
     found = _named(_run(text))
     assert "Gonzō of the Kawasemi" in found["Gonzō"].aliases
     assert "Calla of the Order of the Ember" in found  # no "no" form names her so
+
+
+def test_the_end_of_a_listed_alias_is_not_that_place() -> None:
+    pack = """entities:
+  - {id: berth-14, name: Berth 14, type: Location, aliases: [Sai Wan Container Terminal]}
+"""
+    prose = "# Ops\n\nThe Container Terminal was quiet. The Container Terminal smelled of rust.\n"
+    assert "container-terminal" in {e.id for e in _with_list(pack, prose).entities}
