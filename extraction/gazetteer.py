@@ -11,6 +11,9 @@ Matching is leftmost-longest at word boundaries and never inside a longer match:
 - the words of a form may be separated in the text by whitespace, an apostrophe or a hyphen,
   never by other punctuation ("Merchants' Guild" finds "Merchants Guild", not "Merchants. Guild").
 
+An alias with a Japanese honorific is also looked for without it when what is left is a word of
+the entity's name ("Isobe-sama" finds "Isobe" for Isobe Gendayū).
+
 When two entities share a form, a primary name beats an alias, a party alias beats a GM alias,
 then the smaller id wins.
 """
@@ -22,6 +25,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from extraction.honorifics import bare_name
+from extraction.slugs import normalise_name
 from graphrag_core.models import Entity
 
 _TOKEN = re.compile(r"\w+")
@@ -121,8 +126,9 @@ def _forms(entity: Entity) -> list[_Form]:
     named += [(alias, 1, False) for alias in entity.aliases]
     named += [(alias, 2, True) for alias in entity.gm_aliases]
     forms: list[_Form] = []
+    own_words = {normalise_name(word) for word in entity.name.split()}
     for surface, kind, gm in named:
-        for variant in _variants(surface):
+        for variant in _variants(surface, own_words):
             spans = [(m.start(), m.end()) for m in _TOKEN.finditer(variant)]
             tokens = tuple(variant[s:e] for s, e in spans)
             gaps = tuple(variant[a[1] : b[0]] for a, b in itertools.pairwise(spans))
@@ -141,9 +147,16 @@ def _name_like(word: str) -> bool:
     return first.isupper() or (first.isalpha() and first.lower() == first.upper())
 
 
-def _variants(surface: str) -> list[str]:
-    """The form itself, and without a leading "The" when several words remain."""
+def _variants(surface: str, own_words: set[str]) -> list[str]:
+    """The form itself, and without a leading "The" when several words remain; without its
+    honorific when what is left is a word of the entity's own name ("Isobe-sama" of Isobe
+    Gendayū is found as "Isobe"; "Suijin-sama" of the river goddess Kurogawa-hime is not
+    "Suijin", the shrine's name)."""
     words = surface.split()
+    found = [surface]
     if len(words) > 2 and words[0].casefold() == "the":
-        return [surface, " ".join(words[1:])]
-    return [surface]
+        found.append(" ".join(words[1:]))
+    bare = bare_name(surface)
+    if bare != surface and normalise_name(bare) in own_words:
+        found.append(bare)
+    return found

@@ -37,6 +37,10 @@ _SUMMONED = re.compile(
 )
 """After "called X": X was summoned, not named ("called the Wardens in from the yard"; not
 "called Redcap in the old tongue")."""
+_OBJECT_NAMED = re.compile(r"(?<![,:;]\s)(?<!\bis\s)(?<!\bwas\s)\b(?:the|a|an)\s+[a-z][\w-]*\s+$")
+"""A noun before "called"/"known as" that is no apposition of the subject: "Gonzō heads the
+house known as the Kawasemi-ikka" names the house, not Gonzō; "Orm, the smith known as
+Redhand" and "She is the woman called Ash" name the subject."""
 _CALLS_IT = re.compile(r"calls?\s+(?:it|them)\b", re.IGNORECASE)
 _CALLER = re.compile(r"^\s*(?:(?:still|also|often|sometimes|now|all|only)\s+)*$")
 _PRONOUN_START = re.compile(r"^\s*(?:She|He|It|They|Her|His|Its|Their|Everyone|Locals|People)\b")
@@ -77,6 +81,8 @@ def stated_aliases(sentence: str, spans: Iterable[NameSpan]) -> list[StatedAlias
             continue  # "a man called Silas Crane" introduces a name, it is no one's alias
         if cue.group(0).lower().startswith("call") and _SUMMONED.match(sentence, span.end):
             continue  # "called the Dyke Wardens in from the yard" summons them
+        if _OBJECT_NAMED.search(sentence, 0, cue.start()):
+            continue  # "heads the house known as the Kawasemi-ikka" names the house
         alias = sentence[start : span.end]
         person = cue.group("person") is not None
         before = next((s for s in reversed(ordered) if s.end <= start), None)

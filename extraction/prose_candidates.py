@@ -31,6 +31,9 @@ class Candidate:
     common_in_section: bool = False  # its section writes the heading's word in lower case
     plural_in_section: bool = False  # its section writes its last word in lower case ("lights")
     cut_heading: bool = False  # the heading's name is its first words ("Church" of "Church people")
+    listed_in_section: int = (
+        0  # entries of other names its section defines ("## Money" over people)
+    )
     defined: bool = False  # a table row, bold term or roster line names it (prose_layout)
     titles: list[str] = field(default_factory=list)
     votes: list[tuple[int, str]] = field(default_factory=list)

@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from extraction.honorifics import honorific
 from extraction.markdown import unwrapped
 from extraction.prose_aliases import (
     FileCard,
@@ -46,6 +47,11 @@ from extraction.prose_candidates import (
     title_counts,
 )
 from extraction.prose_folds import KnownFolds
+from extraction.prose_honorifics import (
+    merge_english_particles,
+    merge_honorifics,
+    merge_particle_names,
+)
 from extraction.prose_layout import LayoutEntry, category_cells_blanked, layout_entries
 from extraction.prose_merges import (
     keep_full_names,
@@ -103,6 +109,12 @@ _SENTENCE = re.compile(
     rf"(?:[^\n.!?]|(?:{_TITLE_STOP})\.(?= [A-Z]))+(?:[.!?]+['\")\]]*|$)", re.MULTILINE
 )
 """A sentence runs on past the stop of an abbreviated title ("Dr. Quill was chained")."""
+_PC_SECTION = re.compile(
+    r"^\W*(?:the\s+)?(?:player\s+characters|pcs|(?:the\s+)?party(?:\s+members)?)\W*$",
+    re.IGNORECASE,
+)
+"""A heading over the player characters ("## The player characters", "## PCs"): each name
+its entries define is a PC."""
 _PRONOUN_SUBJECT = re.compile(r"^(?:She|He|It)\b")
 _EPITHET_JOINERS = (" the ", " in the ", ", the ")
 _ROLE_AFTER = re.compile(r",\s+the\s+([a-z][\w-]*)(?=\s*[,.;:]|$)")
@@ -184,6 +196,10 @@ class _Collector:
         entries, still_open = layout_entries(whole, self.common, carried)
         for entry in entries:
             self._define(chunk, entry, party)
+            if _PC_SECTION.match(title):
+                self.get(entry.span.name).votes.append((0, "PC"))
+        if section:
+            self.get(section).listed_in_section += len(_LISTED_LINE.findall(whole))
         for line in whole.split("\n"):
             card = file_card(line)
             if card is not None:
@@ -471,6 +487,9 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     for chunk in chunks:
         collector.chunk(chunk, seen)
     found = merge_epithets(collector.found, collector.epithets)
+    merge_honorifics(found)
+    merge_particle_names(found)
+    merge_english_particles(found)
     found = merge_aliases(found, collector.alias_of)
     leaves = _leaf_headings(chunks)
     table = _table_words(chunks)
@@ -652,10 +671,22 @@ def _is_entity(candidate: Candidate) -> bool:
     return best_type(candidate) != "Other" and any(rank <= 3 for rank, _ in candidate.votes)
 
 
+_LISTING = 2
+"""Listed lines under a heading the prose never names that make it a section's label over
+them, not a thing."""
+_LISTED_LINE = re.compile(
+    r"^[ \t]*(?:[-*+][ \t]+\*\*[^*:\n]+\*\*(?![ \t]*:)|\|(?![ \t:|-]*$).*\|[ \t]*$)",
+    re.MULTILINE,
+)
+"""A list line opening with a bold name ("- **Old Tamaya** (Kihei-dan'na) — rice broker",
+not a label "- **Owner:** Hob") or a table row, the header's included."""
+
+
 def _named(candidate: Candidate, leaves: set[str], common: frozenset[str]) -> bool:
     """A heading names a thing when the prose names it too, or when it heads a section of its
     own with no subsections ("## Acid Arrow" over the spell's text), not two things
-    ("Treasures and Troubles"); a heading over subsections ("# Faith") is a topic, and so is a
+    ("Treasures and Troubles"), nor a label over entries that name other things ("## Money"
+    over a list of people); a heading over subsections ("# Faith") is a topic, and so is a
     subsection named only by words the prose writes in lower case ("## Snow", "## The Quay",
     "## Harbour Notes"); so is a heading's first word the prose never names alone ("## Church
     people")."""
@@ -663,6 +694,8 @@ def _named(candidate: Candidate, leaves: set[str], common: frozenset[str]) -> bo
         return True
     if candidate.cut_heading:
         return False  # "## Church people" names people, not a "Church" the prose never names
+    if candidate.listed_in_section >= _LISTING:
+        return False  # "## Money" over a list of people, "## The River Bank" over a table
     kind = candidate.plural_in_section and len(candidate.heading.split()) > 1
     if best_type(candidate) == "Other" and common_topic(candidate.heading, common) and not kind:
         return False  # "## Useful Phrases"; "## Marsh Lights" over "Pale lights that hover"
@@ -725,8 +758,10 @@ def _fold_aliases(name: str, candidate: Candidate) -> dict[str, bool]:
 def _known_already(name: str, candidate: Candidate, known: EntityResolver) -> str | None:
     """The id of the entity a structured source already defines under a form the prose wrote
     the candidate in: "Jarl Eydis Brandsdottir" of the name list is the prose's "Eydis
-    Brandsdottir" with the title "Jarl" kept apart."""
+    Brandsdottir" with the title "Jarl" kept apart; "Isobe", written "Isobe-sama" too, is the
+    list's Isobe Gendayū (alias "Isobe-sama")."""
     forms = [name, *(f"{title} {name}" for title in candidate.titles), *candidate.surfaces]
+    forms += [alias for alias in candidate.aliases if honorific(alias)]
     forms += [f"{title} {surface}" for title in candidate.titles for surface in candidate.surfaces]
     return next((found for form in forms if (found := known.resolve(form)) is not None), None)
 

@@ -11,7 +11,15 @@ A prose name folds into the one listed entity when it is
   Seventh" of the one person listed as "the Captain"), a listed place's or thing's name with
   an "of" phrase after it ("Alderman Museum of Maritime History" of The Alderman Museum); a
   person's name with one ("Calla of the Order of the Ember") stays as it is;
+- an office qualified by a place word ("Town Magistrate", "Town Magistrate of Kurogawa")
+  of the one listed person who goes by the office alone ("the Magistrate");
+- a place's or group's name that ends exactly one listed place's or group's name (not an
+  alias) after a capitalised word of it: "Boatmen's Guild" of The Kurogawa Boatmen's Guild;
 - a lone surname, untitled, of exactly one listed person and no other listed name: "Moretti";
+  a family name counts as one where the list shows it is written first ("Isobe" of Isobe
+  Gendayū, alias "Isobe-sama": :func:`~extraction.honorifics.family_name_first`);
+- the English of a listed person's alias joined by the particle "no": "Gonzō of the Kawasemi"
+  of Gonzō, alias "Kawasemi no Gonzō";
 - a lone surname with a title, of exactly one listed person whose titles agree: "Major
   Sokolova" of Major Tamara Sokolova (never a GM-only person for a name the party reads);
 - a name written mostly in the possessive that opens exactly one listed place's or group's
@@ -32,9 +40,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from extraction.honorifics import family_name_first
 from extraction.nicknames import pet_form
 from extraction.prose_candidates import Candidate, best_type, display_name
 from extraction.prose_names import is_title
+from extraction.prose_types import noun_type
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
 from extraction.sound_alike import leading_titles, sounds_alike, titles_agree
@@ -69,6 +79,9 @@ class KnownFolds:
             self._alias_and_surname(words, kind),
             self._of_phrase(" ".join(words), kind),
             self._of_phrase(written, kind),
+            self._place_office(words, kind),
+            self._place_office(" ".join(words).partition(" of ")[0].split(), kind),
+            self._listed_tail(words, kind),
             self._surname(words, candidate, kind),
             self._titled_surname(words, candidate, kind),
             self._possessive(candidate, kind),
@@ -119,11 +132,45 @@ class KnownFolds:
         found = self._known.resolve(head, include_gm=False)
         entity = self._known.get(found) if found else None
         office = len(head.split()) == 1 and is_title(head)
+        if entity is not None and _particle_form(name, entity):
+            return entity.id  # "Gonzō of the Kawasemi" of Gonzō, alias "Kawasemi no Gonzō"
         if entity is None or (entity.type in _PEOPLE and not office):
             return None  # "Calla of the Order of the Ember" names her with her order: kept
         if entity.type == kind or kind == "Other" or (entity.type in _PEOPLE and kind in _PEOPLE):
             return entity.id
         return None
+
+    def _place_office(self, words: list[str], kind: str) -> str | None:
+        """An office of a place ("Town Magistrate", "Town Magistrate of Kurogawa") whose
+        office alone ("the Magistrate") one listed person goes by: that person. Only a place
+        word qualifies it: a "Deputy Marshal" is not the listed "the Marshal"."""
+        if len(words) != 2 or kind not in (*_PEOPLE, "Other"):
+            return None
+        if noun_type(words[0]) != "Location" or noun_type(words[1]) != "NPC":
+            return None
+        return self._person_id(self._known.resolve(f"the {words[1]}", include_gm=False))
+
+    def _listed_tail(self, words: list[str], kind: str) -> str | None:
+        """A place's or group's name of two words or more that ends exactly one listed place's
+        or group's name, which goes on before it: "Boatmen's Guild" of The Kurogawa Boatmen's
+        Guild. None when two fit ("Merchants' Guild" beside a Northern and a Southern one).
+        Only the listed name counts, not an alias: an alias may describe the thing by where it
+        is ("the Sai Wan Container Terminal" of Berth 14 does not make every container
+        terminal that berth)."""
+        if len(words) < 2 or kind not in (*_PLACES, "Other"):
+            return None
+        tail = normalise_name(" ".join(words))
+        fits = {
+            e.id
+            for e in self._listed
+            if e.type in _PLACES and (kind == "Other" or e.type == kind)
+            if _name_goes_on_before(e.name, tail)
+        }
+        return fits.pop() if len(fits) == 1 else None
+
+    def _person_id(self, entity_id: str | None) -> str | None:
+        person = self._person(entity_id)
+        return person.id if person is not None else None
 
     def _surname(self, words: list[str], candidate: Candidate, kind: str) -> str | None:
         if len(words) != 1 or candidate.titles or kind not in ("NPC", "Other"):
@@ -131,7 +178,7 @@ class KnownFolds:
         lone = words[0].casefold()
         if len(lone) < 3 or self._words.get(lone) != 1:
             return None
-        fits = [p.id for p in self._people if _surname(p.name) == lone]
+        fits = [p.id for p in self._people if lone in (_surname(p.name), _family_name(p))]
         return fits[0] if len(fits) == 1 else None
 
     def _titled_surname(self, words: list[str], candidate: Candidate, kind: str) -> str | None:
@@ -230,6 +277,37 @@ def _plain(name: str) -> list[str]:
 def _surname(name: str) -> str:
     words = _plain(name)
     return words[-1].casefold() if len(words) > 1 else ""
+
+
+def _name_goes_on_before(listed: str, tail: str) -> bool:
+    """Whether the listed name ends with ``tail`` (normalised) after a capitalised word of
+    its own: "The Kurogawa Boatmen's Guild" for "boatmens guild"; not "the rooming house on
+    Cable Street", where the tail is where the place stands."""
+    words = listed.split()
+    size = len(tail.split())
+    if len(words) <= size or normalise_name(" ".join(words[-size:])) != tail:
+        return False
+    return words[-size - 1][:1].isupper() and words[-size - 1].casefold() != "the"
+
+
+def _family_name(person: Entity) -> str:
+    """The family name of a listed person written family name first (:func:`family_name_first`:
+    "isobe" of Isobe Gendayū, alias "Isobe-sama"), else ``""``."""
+    if not family_name_first(person.name, (*person.aliases, *person.gm_aliases)):
+        return ""
+    return normalise_name(person.name.split()[0])
+
+
+def _particle_form(name: str, entity: Entity) -> bool:
+    """Whether ``name`` ("Gonzō of the Kawasemi") is the English of a listed person's alias
+    joined by the Japanese particle "no" ("Kawasemi no Gonzō": Gonzō of the Kawasemi), the
+    house or epithet before "no", the given name after it."""
+    head, _of, tail = name.partition(" of ")
+    house = normalise_name(tail)
+    wanted = normalise_name(f"{house} no {normalise_name(head)}")
+    return entity.type in _PEOPLE and any(
+        normalise_name(alias) == wanted for alias in (entity.name, *entity.aliases)
+    )
 
 
 def _same_given(word: str, given: str | None) -> bool:

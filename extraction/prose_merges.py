@@ -30,6 +30,7 @@ from extraction.prose_candidates import (
     display_name,
     person_like,
 )
+from extraction.prose_honorifics import o_prefixed
 from extraction.prose_names import DEMONYMS, is_title
 from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
@@ -416,7 +417,9 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
     first name it shortens ("Tobias Gossage", "William Hale", "Katherine Moss", "Oluwaseun
     Bamidele"; :func:`~extraction.nicknames.shortens`): not when two people
     fit, when the short name is also a word of another name, or when it is typed as no
-    person. A first name written whole ("Wes" of Wes Dunbar) folds before it
+    person, nor one the prose writes with the prefix "O-" (a whole given name:
+    :func:`~extraction.prose_honorifics.o_prefixed`). A first name written whole ("Wes" of
+    Wes Dunbar) folds before it
     (:func:`merge_whole_first_names`)."""
     by_first: dict[str, list[tuple[str, str]]] = {}  # "tob" / "tobias" -> (key, "Tobias")
     in_names: set[str] = set()  # the words of every name of two words or more
@@ -435,6 +438,8 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
         lone = words[0].casefold()
         if best_type(short) not in (*_PEOPLE, "Other") or lone in in_names:
             continue
+        if o_prefixed(short, words[0]):
+            continue  # "O-Kin": a whole given name, not a short "Kingfisher"
         fitting = [
             *by_first.get(lone[:3], []),
             *by_first.get(unaccented(lone), []),

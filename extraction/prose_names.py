@@ -25,7 +25,9 @@ def _words(*lines: str) -> frozenset[str]:
     return frozenset(" ".join(lines).split())
 
 
-_CONNECTORS = ("of", "of the", "de", "du", "van", "von", "la")
+_CONNECTORS = ("of", "of the", "de", "du", "van", "von", "la", "no")
+"""Lower-case words that join two capitalised ones into one name: "Hall of the Dead",
+"Pierre de Vaux", and the Japanese particle in "Kawasemi no Gonzō" (Gonzō of the Kawasemi)."""
 TITLES = _words(
     "reeve lord lady captain sir dame king queen prince princess brother sister mother father ",
     "master mistress old young elder high saint duke duchess baron baroness count countess ",
@@ -175,16 +177,16 @@ GENERIC_HEADINGS = _words(
     "case file files log logs journal diary report reports briefing debrief handout handouts ",
     "clues investigation scene scenes episode mission keeper's keeper referee ",
     "hook rumour rumor secret clue note countdown countdowns clocks threats concept premise ",
-    "pitch synopsis",
+    "pitch synopsis preface foreword afterword totals",
 )
 LABEL_WORDS = _words(
     "concept premise pitch synopsis logline hook hooks countdown threats stakes twist tone ",
-    "theme themes setup recording transcript",
+    "theme themes setup recording transcript margin",
 )
 """Words a game master's prep writes as a label opening a line ("**Concept:** ...",
-"Hook — ...", "Concept, threats, countdown.") or a transcript's header
-("Recording: ON.", "Transcript: ..."): common words, never a name where a sentence opens
-with one."""
+"Hook — ...", "Concept, threats, countdown."), a transcript's header ("Recording: ON.",
+"Transcript: ...") or a transcribed document's margin note ("*Margin: the abbot has it*"):
+common words, never a name where a sentence opens with one."""
 
 
 def contraction(word: str) -> bool:
@@ -526,6 +528,10 @@ def _span(
         return None  # "Separately: the keeper ...", "Luckily, ..." open a sentence, name nothing
     if first == last and not titles and _opens_clause(name, text, start, end, initial):
         return None  # "Previously on ...", "Abe — Investigate a Mystery": no name
+    if initial and first == last and not titles and _common_opener(name, text, end):
+        return None  # "Submitted for the inspection of ...", "Entries are given ...": no name
+    if first == last and not titles and _stage_sound(text, start, end):
+        return None  # "*Tap.* Honoured listeners!": a storyteller's fan on the table
     return NameSpan(start, end, name, " ".join(titles), initial)
 
 
@@ -684,6 +690,34 @@ def _opens_clause(name: str, text: str, start: int, end: int, initial: bool) -> 
     if initial and name.casefold() in SENTENCE_ADVERBS:
         return True
     return _ARTICLE_AFTER.match(text, end) is not None
+
+
+_PARTICIPLE = re.compile(r"[a-z]{3,}(?<!fr)(?<!dr)(?<!fri)ed")
+_PREPOSITION_AFTER = re.compile(r"\s+(?:for|to|into|by|from|in|at|on|with|under)\b")
+_PLURAL_VERB_AFTER = re.compile(r"\s+(?:are|were)\b")
+
+
+_SOUND_BEFORE = re.compile(r"(?:^|\s)[*_]$")
+_SOUND_AFTER = re.compile(r"[.!]+(?:[*_](?!\w)|$)")
+"""The sentence's stop, then the emphasis closing (or the sentence cut at its stop)."""
+
+
+def _stage_sound(text: str, start: int, end: int) -> bool:
+    """Whether a lone word is a whole sentence in emphasis ("*Tap.*", "_Crash!_"): a sound
+    or a stage direction, not a name, which a sentence says something of."""
+    before = text[max(0, start - 2) : start]
+    return _SOUND_BEFORE.search(before) is not None and _SOUND_AFTER.match(text, end) is not None
+
+
+def _common_opener(name: str, text: str, end: int) -> bool:
+    """Whether a lone capitalised word opening a sentence is a common word by its form and
+    the word after it: a participle before a preposition ("*Submitted for the inspection
+    of ...*", "Copied into the day-book"; not "Alfred", "Mildred", "Siegfried") or a plural
+    in "-ies" before "are"/"were" ("Entries are given ward by ward"; "Davies" takes "is")."""
+    folded = name.casefold()
+    if _PARTICIPLE.fullmatch(folded) and _PREPOSITION_AFTER.match(text, end):
+        return True
+    return folded.endswith("ies") and _PLURAL_VERB_AFTER.match(text, end) is not None
 
 
 def _titles(words: list[re.Match[str]], first: int, last: int) -> tuple[list[str], int]:

@@ -24,6 +24,7 @@ for _type, _words in {
     "valley marsh swamp bog cave caves mine ruin ruins island isle street quarter district "
     "gate wall tomb crypt camp farm abbey monastery library academy well spring garden "
     "quarry pit cemetery graveyard barrow lighthouse dock docks warehouse shop smithy forge stable "
+    "storehouse granary cellar "
     "region kingdom realm province county barony land lands sea bay coast cliff cliffs "
     "oasis bazaar palace cistern necropolis caravanserai shipyard yard yards loft hospice "
     "tarn gorge fjord quay pier wharf jetty reef reefs rock headland cape peak summit glacier "
@@ -74,7 +75,8 @@ for _type, _words in {
     "golem elemental imp demon devil fiend banshee revenant mummy skeleton jackal "
     "vulture wolves",
     "Event": "festival feast battle war siege fire flood plague massacre rebellion "
-    "uprising fair tournament wedding funeral coronation rite ritual fall",
+    "uprising fair tournament wedding funeral coronation rite ritual fall float procession "
+    "parade",
     "Quest": "quest task errand mission bounty",
 }.items():
     _LEXICON.update(dict.fromkeys(_words.split(), _type))
@@ -292,6 +294,8 @@ def apposition_type(text: str, start: int, end: int) -> str | None:
     if introduced and noun_type(introduced.group(1)):
         return noun_type(introduced.group(1))
     before = re.search(r"(?:(\w+),|\bthe\s+([\w-]+\s+)?(\w+))\s*$", window, re.IGNORECASE)
+    if before and _BRACKET_ITEM.search(window):
+        before = None  # "**O-Kin** (the widow, Minoya)": both describe O-Kin, not each other
     if before:
         noun = before.group(1) or before.group(3)
         kind = noun_type(noun)
@@ -303,7 +307,18 @@ def apposition_type(text: str, start: int, end: int) -> str | None:
         if kind == "NPC" or named:
             return kind
     after = re.match(r"[,:]\s+(?:the|a|an|our|its|his|her|their)\s+", text[end : end + 80])
-    return _phrase_type(text, end + after.end(), proper=True) if after else None
+    if after is None or _ENUMERATED.match(text, end):
+        return None  # "at the Minoya, a doctor, a girl ..., and a ...": a list, no apposition
+    return _phrase_type(text, end + after.end(), proper=True)
+
+
+_BRACKET_ITEM = re.compile(r"\(\s*(?:the\s+|a\s+|an\s+)?[\w-]+,\s*$")
+"""A word opening a bracket before a comma: the bracket's items describe the name before it."""
+
+
+_ENUMERATED = re.compile(r",\s+(?:a|an)\s+[^,;.()]{1,40},\s+(?:and\s+|or\s+)?(?:a|an)\s")
+"""A name then "a ..., a ..." (or "and a ..."): one item of a list, whose next items are no
+apposition of it."""
 
 
 def _numbered_thing(name: str) -> bool:
