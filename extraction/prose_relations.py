@@ -135,7 +135,10 @@ KIN_RELATIONS: dict[str, tuple[str, bool]] = {
     **dict.fromkeys(
         ("steward", "servant", "agent", "lieutenant", "bodyguard", "champion", "spy", "orderly",
          "squire", "apprentice", "retainer", "henchman", "enforcer", "right-hand", "right hand",
-         "right-hand man", "right hand man", "aide", "assistant"),
+         "right-hand man", "right hand man", "aide", "assistant",
+         # a strongman or a creature of someone's in the table's words ("Isobe's muscle")
+         "muscle", "heavy", "thug", "goon", "bruiser", "hitman", "stooge", "lackey", "flunky",
+         "minion", "underling", "crony", "sidekick"),
         ("serves", True),
     ),
     **dict.fromkeys(("captain", "leader", "head", "master", "mistress", "chief", "boss"),

@@ -189,6 +189,25 @@ def test_possessives_state_kin_and_service() -> None:
     assert ("eydis-brand", "parent_of", "sigrun-holt") in stated
 
 
+def test_a_strongman_in_the_table_s_words_serves(tmp_path: Path) -> None:
+    names = (
+        "entities:\n"
+        "  - {id: kumagai, name: Kumagai Daizen, type: NPC, aliases: [Kumagai, Oni-Kumagai]}\n"
+        "  - {id: isobe, name: Isobe Gendayu, type: NPC, aliases: [Isobe-sama, Isobe]}\n"
+        "  - {id: vell, name: Orm Vell, type: NPC}\n"
+        "  - {id: crabb, name: Jory Crabb, type: NPC}\n"
+    )
+    text = (
+        "# Who's who\n\n"
+        "- **Kumagai** (Oni-Kumagai) — Isobe's muscle, teaches sword to the castle samurai.\n"
+        "- **Isobe** — the chief retainer.\n\n"
+        "Jory Crabb, Orm Vell's goon, kept the door.\n"
+    )
+    stated = stated_relations(world(tmp_path, names, text, "notes.md"))
+    assert ("kumagai", "serves", "isobe") in stated
+    assert ("crabb", "serves", "vell") in stated
+
+
 def test_acts_against_someone_are_hostile_but_not_hedged_or_unowned() -> None:
     text = (
         "# Session 4\n\n"
