@@ -279,7 +279,9 @@ class Ranker:
         rolled = not newest and roll_asked(question, cues)  # "Who all's riding with us?"
         if rolled:
             answers |= roll(view, inputs.party)
-        base, old_bases = party_base(question, view, inputs.graph)  # "Where's the crew crashing?"
+        base, old_bases = (
+            party_base(question, view, inputs.graph) if not historical else (set(), set())
+        )  # "Where's the crew crashing these days?"
         answers |= base
         answers -= {PARTY_ID}
         former = (

@@ -132,6 +132,9 @@ DWELLING_WORDS = frozenset(
 _OPTIONS = frozenset(("can", "could", "should", "shall", "might", "may", "to", "would"))
 """Words by which a question asks for a place to stay rather than where the party lives."""
 
+_BEFORE = frozenset(("old", "former", "previous", "first", "last", "original"))
+"""Words by which a question asks where the party lived before, not now."""
+
 _PARTY_SUBJECTS = frozenset(("we", "us", "our", "everybody", "everyone", *PARTY_NOUNS))
 
 
@@ -149,6 +152,8 @@ def party_base(
     if DWELLING_WORDS.isdisjoint(words) or _PARTY_SUBJECTS.isdisjoint(words):
         return set(), set()
     if not _OPTIONS.isdisjoint(words):  # "Where *can* the party rest tonight?" asks for an inn
+        return set(), set()
+    if not _BEFORE.isdisjoint(words):  # "Where's our *old* hideout?" asks for no base of now
         return set(), set()
     now = {e for e in graph.neighbours({PARTY_ID}, MOVE_TYPES) if e in view.entities}
     return now, former_along(view, {PARTY_ID}, MOVE_TYPES) - now

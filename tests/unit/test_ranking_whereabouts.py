@@ -127,8 +127,15 @@ def test_where_the_party_stays_is_its_base_now_and_the_old_one_is_no_answer() ->
     graph = EffectiveGraph.build(view)
     for question in ("Where's the crew crashing these days?", "Where are we staying now?"):
         assert party_base(spelt_out(question), view, graph) == ({"cinema"}, {"cube"}), question
-    for question in ("Where can the party rest tonight?", "Where's the Cube?", "Where do we go?"):
+    for question in (
+        "Where can the party rest tonight?",
+        "Where's the Cube?",
+        "Where do we go?",
+        "Where's our old hideout?",
+    ):
         assert party_base(spelt_out(question), view, graph) == (set(), set()), question
     found = ranked_signals(view, "Where's the crew crashing these days?")
     assert found["cinema"]["rank"] == 0.0 and found["cinema"]["relation"] == 1.0
     assert found.get("cube", {}).get("status", 0.0) < 1.0
+    past = ranked_signals(view, "Where was the crew staying before the fire?")
+    assert past.get("cinema", {}).get("relation", 0.0) < 1.0  # the base of now answers no past
