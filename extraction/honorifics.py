@@ -26,7 +26,8 @@ HONORIFIC_SUFFIXES = (
 )  # fmt: skip
 """Suffixes of address after a hyphen: "Isobe-sama", "Kii-bō", "Toku-jii"."""
 _SUFFIX = re.compile(rf"-(?:{'|'.join(re.escape(s) for s in HONORIFIC_SUFFIXES)})$")
-_PREFIX = re.compile(r"^O-(?=[^\W\d_])")
+O_PREFIX = re.compile(r"^O-(?=[^\W\d_])")
+"""The honorific "O-" before a Japanese woman's given name ("O-Tsuru"; not "O'Brien")."""
 """The polite prefix of a (woman's) given name: "O-Tsuru", "O-Kin"; never "O'Brien"."""
 
 
@@ -43,7 +44,7 @@ def _bare_word(word: str) -> str:
     cut = _SUFFIX.sub("", word)
     if not cut[:1].isupper() or cut.casefold() in HONORIFIC_SUFFIXES:
         cut = word
-    prefixed = _PREFIX.match(cut)
+    prefixed = O_PREFIX.match(cut)
     if prefixed and cut[prefixed.end() :][:1].isupper():
         cut = cut[prefixed.end() :]
     return cut

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from extraction.gazetteer import Mention
+from extraction.honorifics import O_PREFIX
 
 Gender = Literal["f", "m"]
 
@@ -78,8 +79,6 @@ _APPOSITION_ENDS = frozenset({"of", "who", "whom", "whose", "which", "that", "wi
 _WORDS = re.compile(r"[^\W\d_]+")
 _OPENING = re.compile(r"^(?:[A-Z][\w'’-]*\s+){0,2}$")
 """What may stand before a sentence's opening name: a title or "The", nothing lower-case."""
-_O_PREFIX = re.compile(r"^O-[A-Z]")
-"""The honorific "O-" before a Japanese woman's given name ("O-Tsuru"; not "O'Brien")."""
 _STARTS_PRONOUN = re.compile(r"^(He|She|His|Her)\b")
 
 
@@ -202,7 +201,7 @@ class Antecedents:
     @staticmethod
     def _title(text: str, offset: int, mention: Mention) -> Gender | None:
         at = mention.start - offset
-        if _O_PREFIX.match(mention.surface) or text[max(0, at - 2) : at] == "O-":
+        if O_PREFIX.match(mention.surface) or text[max(0, at - 2) : at] == "O-":
             return "f"  # "O-Tsuru", "O-Kin": the Japanese honorific of a woman's given name
         words = _WORDS.findall(mention.surface)
         if len(words) > 1 and words[0].casefold() in _TITLES:

@@ -47,13 +47,14 @@ def ranker_offers(result: AskResult, view: CampaignView) -> tuple[Offer, ...]:
     offers: list[Offer] = []
     for item in result.results:
         offers.extend(_item_offers(item, view))
-    return dedupe([_marked(o, result) for o in offers if o.entity_id != PARTY_ID])
+    former = {e for item in result.results for e in item.former}
+    return dedupe([_marked(o, former) for o in offers if o.entity_id != PARTY_ID])
 
 
-def _marked(offer: Offer, result: AskResult) -> Offer:
+def _marked(offer: Offer, former: set[str]) -> Offer:
     """An entity a result marks as a former holder (``RankedResult.former``: "tied to what is
     asked about before, not now") is not offered as available for the question."""
-    if offer.available and any(offer.entity_id in item.former for item in result.results):
+    if offer.available and offer.entity_id in former:
         return Offer(entity_id=offer.entity_id, available=False, status=offer.status)
     return offer
 
