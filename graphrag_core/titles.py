@@ -47,7 +47,8 @@ def _words(name: str) -> list[str]:
 def borne_titles(names: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
     """Title word → the id of the one entity bearing it, from ``(id, names)`` pairs (an
     entity's name and aliases); a title two entities bear, or that is some entity's whole
-    name, is left out."""
+    name, is left out. A title in the possessive bears nothing: "the Governor's house" is
+    the Governor's, not a governor."""
     bearers: dict[str, set[str]] = {}
     whole: set[str] = set()
     for entity_id, forms in names:
@@ -55,7 +56,7 @@ def borne_titles(names: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
             words = _words(form)
             if len(words) == 1:
                 whole.add(words[0])
-            elif len(words) > 1 and words[0] in OFFICE_TITLES:
+            elif len(words) > 1 and words[0] in OFFICE_TITLES and words[1] != "s":
                 bearers.setdefault(words[0], set()).add(entity_id)
     return {
         title: next(iter(ids))
