@@ -492,7 +492,12 @@ HOSTILE_PHRASES = (
     ("in", "for", "us"),
     ("rid", "of", "us"),
     ("grudge", "against", "us"),
-)
+    *((verb, side, "us") for verb in ("turned", "turn", "turns", "turning")
+      for side in ("on", "against")),
+    ("betrayed", "us"),
+    ("crossed", "us"),
+    ("sold", "us", "out"),
+)  # fmt: skip
 
 DEATH_WISH_VERBS = frozenset(("see", "seeing", "watch"))
 """"Who'd like to *see* the Magpie's crew spaced?": a wish to see the party (us, our crew,
