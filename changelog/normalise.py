@@ -57,6 +57,15 @@ PARTY_NAMES: frozenset[str] = frozenset(
 
 _VOCABULARY = {kind.lower(): statuses for kind, statuses in STATUS_VOCABULARY.items()}
 _TYPE_NAMES = {kind.lower(): kind for kind in STATUS_VOCABULARY}
+_PERSONS = frozenset(("pc", "npc"))
+
+
+def _one_person(declared: str | None, kind: str) -> bool:
+    """A PC declared for an NPC or the other way round: whether someone is played at the table
+    is no fact prose states (an extraction without a name list types every person an NPC),
+    and both take the same statuses, so the entity is the one meant."""
+    pair = {(declared or "").lower(), kind.lower()}
+    return len(pair) == 2 and pair <= _PERSONS
 
 
 def content_hash(cs: ChangeSetInput) -> str:
@@ -170,7 +179,12 @@ class _Checker:
             self.resolved.append(
                 f"{where}: {entity_id!r} has no known type; its status is checked as a {kind}'s"
             )
-        if update.entity_type and update.entity_type.lower() != kind.lower():
+        if _one_person(update.entity_type, kind):  # a PC the extractor took for an NPC
+            self.resolved.append(
+                f"{where}: {entity_id!r} is a {kind} here, posted as the {update.entity_type}"
+                " it is declared (a person either way)"
+            )
+        elif update.entity_type and update.entity_type.lower() != kind.lower():
             self.problems.append(
                 f"{where}.entity_type: {entity_id!r} is a {kind}, not {update.entity_type!r}; "
                 f"fix entity_type or entity_id"

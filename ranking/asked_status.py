@@ -33,7 +33,7 @@ STATUS_WORDS: dict[str, frozenset[str]] = {
         ("locked", "prisoner", "prisoners", "captive", "captives", "captured", "imprisoned",
          "jailed", "jail", "gaol", "gaoled", "chains", "shackled", "arrested", "hostage",
          "hostages", "caged", "custody", "detained", "incarcerated", "lockup", "cell", "cells",
-         "clink", "slammer", "brig", "stockade"),
+         "clink", "slammer", "brig", "stockade", "irons", "fetters", "manacled"),
         _CAPTURED,
     ),
     **dict.fromkeys(("dead", "alive", "kicking", "breathing", "died"), _DEAD),
@@ -105,11 +105,14 @@ def status_doers(question: str, named: set[str], view: CampaignView) -> set[str]
     """Whoever the latest status change of an entity the question names says did it (its
     ``*_by`` details: ``killed_by``, ``destroyed_by``, ``captured_by``, …), when the question
     asks after its status ("Is Beak still kicking?", "Is the van still in one piece?",
-    "Is Lobo out of lockup?"): the killer, the wrecker, the captor belong to the answer. Only
-    the view's changes are read (as of the asked session, visible to the audience)."""
+    "Is Lobo out of lockup?"): the killer, the wrecker, the captor belong to the answer. A
+    question asking *where* asks for a place: only whoever holds the thing (``held_by``)
+    answers it, not the captor ("Where have they got Old Humph locked up?"). Only the view's
+    changes are read (as of the asked session, visible to the audience)."""
     words = question_words(question)
     if not named or not (asked_statuses(question) or "still" in words):
         return set()
+    held_only = words[:1] == ["where"] or words[:2] == ["where", "s"]
     names: dict[str, str] | None = None
     found: set[str] = set()
     for entity_id in named:
@@ -117,8 +120,8 @@ def status_doers(question: str, named: set[str], view: CampaignView) -> set[str]
         if latest is None:
             continue
         for key, value in latest.details.items():
-            if not key.casefold().endswith("_by"):
-                continue
+            if not key.casefold().endswith("_by") or (held_only and key.casefold() != "held_by"):
+                continue  # "Where have they got Humph locked up?": the gaol, not the captor
             names = entity_names(view) if names is None else names
             for item in value if isinstance(value, list | tuple) else [value]:
                 target = names.get(folded(item))

@@ -492,7 +492,12 @@ HOSTILE_PHRASES = (
     ("in", "for", "us"),
     ("rid", "of", "us"),
     ("grudge", "against", "us"),
-)
+    *((verb, side, "us") for verb in ("turned", "turn", "turns", "turning")
+      for side in ("on", "against")),
+    ("betrayed", "us"),
+    ("crossed", "us"),
+    ("sold", "us", "out"),
+)  # fmt: skip
 
 DEATH_WISH_VERBS = frozenset(("see", "seeing", "watch"))
 """"Who'd like to *see* the Magpie's crew spaced?": a wish to see the party (us, our crew,
@@ -912,6 +917,11 @@ def asked_clause(question: str) -> str:
     return rest if rest.strip() else question
 
 
+WHOSE_IS = frozenset(("is", "was", "are", "were"))
+""""*Whose is* the Don's old brig now?": "whose" and a verb of being ask for the owner or the
+holder (``owns`` / ``owned_by``, which a change's ``held_by`` sets)."""
+
+
 def question_cues(question: str) -> QuestionCues:
     """The answer types, relation types and party attitude a question asks for. A relation
     word whose object is the asker ("Who can *lead us* into the barrow?") asks for a service,
@@ -951,6 +961,8 @@ def question_cues(question: str) -> QuestionCues:
         relations |= {"owns", "owned_by"}
     if words[:1] == ["whose"] and words[1:2] and words[1] in AGENT_NOUNS:  # "Whose man is X?"
         relations |= RELATION_WORDS["works"]
+    if words[:1] == ["whose"] and words[1:2] and words[1] in WHOSE_IS:  # "Whose is the brig?"
+        relations |= {"owns", "owned_by"}
     if words[:1] == ["who"] and _has_phrase(words, LOCKED_UP):  # "Who's keeping X locked up?"
         relations |= {"captured_by"}
     if _errand_for(words):  # "Who was the Leipzig girl running envelopes for?"

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from graphrag_core.models import CampaignView, Entity, Relation
+from graphrag_core.titles import borne_titles
 from ranking.cues import KIN_MODIFIERS, KIN_WORDS
 
 _WORD = re.compile(r"[^\W_]+")
@@ -50,6 +51,22 @@ def _initialled(phrases: dict[tuple[str, ...], set[str]]) -> dict[tuple[str, ...
         if len(words) == 2 and words[0] in HONORIFICS and len(words[1]) >= 3:
             found.setdefault((words[0], words[1][0]), set()).update(ids)
     return {words: ids for words, ids in found.items() if len(ids) == 1}
+
+
+def _called_by_title(
+    entities: Iterable[Entity], phrases: dict[tuple[str, ...], set[str]]
+) -> dict[tuple[str, ...], set[str]]:
+    """ "the Colonel" for the one entity called "Colonel Mawle" (:func:`graphrag_core.titles.
+    borne_titles`) when nothing is called "Colonel" itself. Found only as a name is written,
+    after "the" and capitalised, and not before "of" (:meth:`NameIndex.spans`): "Who's
+    Governor now?", "the captain of the Blackwake" and "the widow's house" ask about an office
+    or a person so described, not about the one the name list calls by the title."""
+    listed = [(entity.id, _names(entity)) for entity in entities]
+    return {
+        ("the", title): {entity_id}
+        for title, entity_id in borne_titles(listed).items()
+        if (title,) not in phrases
+    }
 
 
 def _bare_name(word: str, skip: frozenset[str]) -> bool:
@@ -107,8 +124,14 @@ class NameSpan(NamedTuple):
 class NameIndex:
     """Word sequences of entity names and aliases → entity ids."""
 
-    def __init__(self, phrases: dict[tuple[str, ...], frozenset[str]]) -> None:
+    def __init__(
+        self,
+        phrases: dict[tuple[str, ...], frozenset[str]],
+        titles: frozenset[tuple[str, ...]] = frozenset(),
+    ) -> None:
         self._phrases = phrases
+        self._titles = titles
+        """Phrases found only as a title is written (:func:`_called_by_title`)."""
         self._longest = max((len(p) for p in phrases), default=0)
 
     @classmethod
@@ -133,7 +156,10 @@ class NameIndex:
                 phrases[words] = ids
         for words, ids in _initialled(phrases).items():
             phrases.setdefault(words, ids)  # "Mama N" of "Mama Ngozi"
-        return cls({words: frozenset(ids) for words, ids in phrases.items()})
+        titles = _called_by_title(view.entities.values(), phrases)  # "the Colonel"
+        for words, ids in titles.items():
+            phrases.setdefault(words, ids)
+        return cls({words: frozenset(ids) for words, ids in phrases.items()}, frozenset(titles))
 
     def find(self, question: str) -> set[str]:
         """Ids of the entities the question names."""
@@ -144,7 +170,8 @@ class NameIndex:
         possessive is found too ("Who is *Bryony's* mother?") where no name as written is
         ("*Gossage's*", the inn so called, stays the inn)."""
         words = question_words(question)
-        found = self._spans(words, [None] * len(words))
+        cased = _WORD.findall(question.replace("'", "").replace("’", ""))
+        found = self._spans(words, [None] * len(words), cased)
         if not possessive:
             return found
         owners = possessives(question)
@@ -153,18 +180,23 @@ class NameIndex:
         owned = [owner if owner and i not in taken else None for i, owner in enumerate(owners)]
         more = [
             span
-            for span in self._spans(words, owned)
+            for span in self._spans(words, owned, cased)
             if owned[span.end - 1] and taken.isdisjoint(range(span.start, span.end))
         ]
         return sorted([*found, *more])
 
-    def _spans(self, words: list[str], owners: list[str | None]) -> list[NameSpan]:
+    def _spans(
+        self, words: list[str], owners: list[str | None], cased: list[str]
+    ) -> list[NameSpan]:
         found: list[NameSpan] = []
         i = 0
         while i < len(words):
             step = 1
             for size in range(min(self._longest, len(words) - i), 0, -1):
-                ids = self._phrases.get(tuple(words[i : i + size]))
+                phrase = tuple(words[i : i + size])
+                if phrase in self._titles and not _as_title(words, cased, i, size):
+                    continue
+                ids = self._phrases.get(phrase)
                 owner = owners[i + size - 1]
                 if owner:  # "Bryony's mum": Bryony
                     ids = self._phrases.get((*words[i : i + size - 1], owner)) or ids
@@ -174,6 +206,14 @@ class NameIndex:
                     break
             i += step
         return found
+
+
+def _as_title(words: list[str], cased: list[str], start: int, size: int) -> bool:
+    """Whether "the <title>" at ``start`` is written as a name: the title capitalised, no
+    possessive or "of" after it ("the Governor's house", "the captain of the Blackwake")."""
+    end = start + size
+    capital = len(cased) == len(words) and cased[end - 1][:1].isupper()
+    return capital and words[end : end + 1] not in (["of"], ["s"])
 
 
 def _kin_after_possessive(span: NameSpan, words: list[str], owners: list[str | None]) -> bool:

@@ -130,6 +130,14 @@ def test_wrong_entity_type_is_an_error() -> None:
     assert "is a NPC" in message
 
 
+def test_a_pc_declared_for_an_npc_is_the_same_person() -> None:
+    data = {
+        "session_id": 1,
+        "entity_updates": [{"entity_id": "torven", "entity_type": "pc", "status": "dead"}],
+    }
+    assert changes(data)[0].new_value == "dead"  # prose never says who is played
+
+
 def test_entity_type_matches_case_insensitively() -> None:
     data = {
         "session_id": 1,

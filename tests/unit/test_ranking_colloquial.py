@@ -55,9 +55,12 @@ def test_idioms_for_the_party_s_friends_and_enemies() -> None:
         "Who wants us six feet under?",
         "Who's gunning for us?",
         "Who has it in for us?",
+        "Who's turned on us over the campaign?",
+        "Who sold us out to the Commodore?",
     ):
         assert question_cues(spelt_out(question)).attitude == "hostile", question
     assert question_cues("Who stabbed the Baron in the back?").attitude is None
+    assert question_cues("Who turned on the lights?").attitude is None
 
 
 def test_old_man_and_a_modified_kin_noun_ask_along_the_kinship() -> None:

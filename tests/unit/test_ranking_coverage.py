@@ -195,6 +195,7 @@ def _top(question: str, view: CampaignView, k: int = 3) -> list[str]:
 def test_a_status_asked_of_someone_unnamed_finds_who_held_it() -> None:
     assert asked_statuses("Is the outlaw still locked up?") == {"captured"}
     assert asked_statuses("Is the bootlegger still in custody?") == {"captured"}
+    assert asked_statuses("Is the Don still in irons?") == {"captured"}
     assert asked_statuses("Who can get us through without getting lost?") == frozenset()
     question = "Is the outlaw lad still locked up?"
     # "lad" and "still" match the stable lad's passage; only the prisoner was ever captured
@@ -267,6 +268,7 @@ def test_a_question_after_a_named_ones_status_finds_who_did_it() -> None:
     assert status_doers("Is Jeb still kicking?", {"jeb-harlan"}, view) == {"ada-pike"}
     assert status_doers("Who is Jeb?", {"jeb-harlan"}, view) == set()  # asks no status
     assert status_doers("Is Jeb still kicking?", set(), view) == set()  # names no one
+    assert status_doers("Where have they got Jeb now he's dead?", {"jeb-harlan"}, view) == set()
     found = {r.id: r for r in _rank("Is Jeb still kicking?", view)}
     assert found["ada-pike"].signals["relation"] == DOER
     ids = list(found)

@@ -736,6 +736,25 @@ def test_a_clause_of_what_changed_asks_no_relation() -> None:
     )
 
 
+def test_the_title_of_the_one_entity_bearing_it_names_that_entity() -> None:
+    names = NameIndex.build(_torven_also("Colonel Blackwater", "the Governor's man"))
+    assert names.find("Let's grease the Colonel at Dunmore.") == {"torven-blackwater"}
+    assert names.find("Let's grease the colonel at Dunmore.") == set()  # written as no name
+    assert names.find("Who is the Colonel of the guard?") == set()  # an office described
+    assert names.find("Who's Colonel now?") == set()  # no "the": the office asked
+    assert names.find("Where's the Governor?") == set()  # "the Governor's man" bears nothing
+    twin = Entity(id="ada-moss", name="Ada Moss", type="NPC", aliases=("Colonel Moss",))
+    view = _torven_also("Colonel Blackwater")
+    both = view.model_copy(update={"entities": {**view.entities, twin.id: twin}})
+    assert NameIndex.build(both).find("Where's the Colonel?") == set()  # two bear it: no guess
+
+
+def test_whose_is_asks_for_the_owner_or_holder() -> None:
+    for question in ("Whose is the Don's old brig now?", "Whose was the hall before the fire?"):
+        assert "owned_by" in question_cues(question).relation_types, question
+    assert "owned_by" not in question_cues("Whose turn is it?").relation_types
+
+
 def test_whose_man_asks_whom_someone_serves() -> None:
     assert "works_for" in question_cues("Whose man is Oni-Kumagai?").relation_types
     assert "works_for" in question_cues("Whose creature is the clerk, really?").relation_types

@@ -1,0 +1,65 @@
+"""Titles the table uses alone for the one person who bears them: "the Colonel", "the Padre",
+"the Don".
+
+A name list gives "Colonel Mawle" and "Padre Cormac" as aliases, and the prose and the table
+then say "the Colonel" and "the Padre" far more often than either. :func:`borne_titles` reads,
+from every entity's name and aliases, the title words of :data:`OFFICE_TITLES` written before
+a name ("Colonel Mawle" bears ``colonel``), and keeps a title borne by exactly one entity:
+"Captain Tench" and "Captain Mott" make "the Captain" nobody's. A title that is itself an
+entity's whole name or alias ("the Reeve", listed so) is that entity's already and is not
+read. Extraction finds "the Colonel" in prose as a mention of its bearer
+(:mod:`extraction.gazetteer`), and the ranker finds it in a question (:mod:`ranking.names`).
+
+Words of address that say nothing of an office ("Mr", "Miss", "Sir", "Old") and kinship
+words ("Father", "Mother", "Sister": "the Father" is a god as often as a priest) are not
+titles here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+OFFICE_TITLES = frozenset(
+    ("captain", "colonel", "commodore", "admiral", "general", "major", "lieutenant",
+     "sergeant", "corporal", "commander", "marshal", "sheriff", "mayor", "magistrate", "judge",
+     "inspector", "detective", "constable", "governor", "reeve", "chancellor", "ambassador",
+     "senator", "bishop", "abbot", "abbess", "prior", "prioress", "reverend", "vicar",
+     "parson", "pastor", "padre", "rabbi", "doctor", "professor", "baron", "baroness", "duke",
+     "duchess", "count", "countess", "earl", "margrave", "king", "queen", "prince",
+     "princess", "emperor", "empress", "regent", "harbourmaster", "bosun", "boatswain",
+     "gunner", "quartermaster", "skipper", "widow", "don", "doña", "dona", "capitán",
+     "capitan", "teniente", "comandante", "alcalde", "mijnheer", "juffrouw")
+)  # fmt: skip
+"""Words that, before a name, give the office or standing its bearer is called by alone."""
+
+_WORD = re.compile(r"[^\W_]+")
+_ARTICLES = frozenset(("the", "a", "an"))
+
+
+def _words(name: str) -> list[str]:
+    words = _WORD.findall(name.casefold())
+    while words and words[0] in _ARTICLES:
+        words = words[1:]
+    return words
+
+
+def borne_titles(names: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
+    """Title word → the id of the one entity bearing it, from ``(id, names)`` pairs (an
+    entity's name and aliases); a title two entities bear, or that is some entity's whole
+    name, is left out. A title in the possessive bears nothing: "the Governor's house" is
+    the Governor's, not a governor."""
+    bearers: dict[str, set[str]] = {}
+    whole: set[str] = set()
+    for entity_id, forms in names:
+        for form in forms:
+            words = _words(form)
+            if len(words) == 1:
+                whole.add(words[0])
+            elif len(words) > 1 and words[0] in OFFICE_TITLES and words[1] != "s":
+                bearers.setdefault(words[0], set()).add(entity_id)
+    return {
+        title: next(iter(ids))
+        for title, ids in bearers.items()
+        if len(ids) == 1 and title not in whole
+    }
