@@ -214,6 +214,7 @@ _HARBOUR_LIST = """entities:
   - {id: ines-soto, name: Doña Inés Soto, type: NPC, aliases: [Mrs Soto, the Widow Soto]}
   - {id: josiah-pell, name: Josiah Pell, type: NPC, aliases: [Commodore Pell], visibility: gm}
   - {id: hartle-house, name: Hartle House, type: Location, aliases: [the Governor's house]}
+  - {id: luis-ortega, name: Luis Ortega, type: NPC, aliases: [Teniente Ortega]}
 """
 
 _HARBOUR_NOTES = """# Port Saltash
@@ -224,6 +225,8 @@ _HARBOUR_NOTES = """# Port Saltash
 - Amos's Secretary copies every paper. Old Amos's Secretary hears everything.
 - The Captain drank with the Captain of the watch. The Captain paid.
 - Señora Soto buys sugar. Señora Soto sells rum.
+- Teniente Luis Ortega reads the charts. Captain Silas Tench tears them up; Teniente Luis Ortega
+  sulks and Captain Silas Tench laughs.
 - The Commodore hangs pirates. The Commodore never smiles. The Commodore sails at noon.
 - the governor of a colony is a busy man.
 """
@@ -248,6 +251,8 @@ def test_a_listed_name_with_titles_before_it_is_that_person() -> None:
     entities = {e.id: e for e in _harbour().entities}
     names = {e.name for e in entities.values()}
     assert "Don Rodrigo de Vera" not in names and "Señora Soto" not in names
+    assert "Teniente Luis Ortega" not in names and "Captain Silas Tench" not in names
+    assert "Teniente Luis Ortega" in entities["luis-ortega"].aliases
     assert "Don Rodrigo de Vera" in entities["rodrigo-vera"].aliases
     assert "Señora Soto" in entities["ines-soto"].aliases
     assert "Señora" not in entities["ines-soto"].aliases  # a title alone names no one
