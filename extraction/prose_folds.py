@@ -31,8 +31,7 @@ A prose name folds into the one listed entity when it is
   Absalom Teague, "Tomás Villanova" of Tomás Villanueva, "Miss Sabel" of Harriet Sable. Only
   a spelling no listed name holds folds (two listed people "Hale" and "Hall" stay two), never
   a name the party reads into a GM-only person, and the fold brings only the misheard
-  spellings along (:meth:`KnownFolds.misheard_forms`).
-
+  spellings along (:meth:`KnownFolds.misheard_forms`);
 - a title one listed entity alone bears, written alone: "the Don" of Diego de Alvarado
   (alias "Don Diego"), "the Governor" of Sir Humphrey Blount ("Governor Blount")
   (:func:`graphrag_core.titles.borne_titles`; "the Captain" beside Captain Tench and Captain
