@@ -14,8 +14,14 @@ Matching is leftmost-longest at word boundaries and never inside a longer match:
 An alias with a Japanese honorific is also looked for without it when what is left is a word of
 the entity's name ("Isobe-sama" finds "Isobe" for Isobe Gendayū).
 
+A title one entity alone bears ("Colonel Mawle" bears "colonel": :func:`graphrag_core.titles.
+borne_titles`) is looked for as "the Colonel" (or "The Colonel"), the title capitalised as a
+name is: "the colonel" in lower case is anyone's, and so is "the Colonel Smith" (the title of
+another name). A longer form still wins ("the Governor's house" is a house). The title is a
+GM form when the bearer is GM-only or bears it only in a GM alias.
+
 When two entities share a form, a primary name beats an alias, a party alias beats a GM alias,
-then the smaller id wins.
+an alias beats a title, then the smaller id wins.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from dataclasses import dataclass
 from extraction.honorifics import bare_name
 from extraction.slugs import normalise_name
 from graphrag_core.models import Entity
+from graphrag_core.titles import borne_titles
 
 _TOKEN = re.compile(r"\w+")
 _GAP = re.compile(r"[\s'’\-]{1,4}")
@@ -52,19 +59,20 @@ class _Form:
     entity_id: str
     gm_alias: bool
     rank: tuple[int, int, str]  # lower wins among forms with the same tokens
+    title: bool = False  # "the Colonel": not before another capitalised word ("the Colonel Smith")
 
 
 class Gazetteer:
     """The known names of a set of entities, ready to scan texts."""
 
     def __init__(self, entities: Iterable[Entity]) -> None:
+        every = list(entities)
         best: dict[tuple[tuple[str, ...], bool], _Form] = {}
-        for entity in entities:
-            for form in _forms(entity):
-                tokens = form.tokens if form.exact else tuple(t.casefold() for t in form.tokens)
-                key = (tokens, form.exact)
-                if key not in best or form.rank < best[key].rank:
-                    best[key] = form
+        for form in [*itertools.chain.from_iterable(map(_forms, every)), *_title_forms(every)]:
+            tokens = form.tokens if form.exact else tuple(t.casefold() for t in form.tokens)
+            key = (tokens, form.exact)
+            if key not in best or form.rank < best[key].rank:
+                best[key] = form
         self._by_first: dict[str, list[_Form]] = {}
         for form in best.values():
             self._by_first.setdefault(form.tokens[0].casefold(), []).append(form)
@@ -100,8 +108,19 @@ class Gazetteer:
         for form in candidates:
             last = index + len(form.tokens) - 1
             if last < len(words) and _matches(text, words, index, form):
+                if form.title and _name_goes_on(text, words, last):
+                    continue
                 return form, last
         return None
+
+
+def _name_goes_on(text: str, words: list[tuple[int, int]], last: int) -> bool:
+    """Whether a capitalised word follows ``words[last]`` across spaces alone: the title of
+    "the Colonel Smith" belongs to that name."""
+    if last + 1 >= len(words):
+        return False
+    start, _end = words[last + 1]
+    return text[words[last][1] : start].isspace() and text[start].isupper()
 
 
 def _matches(text: str, words: list[tuple[int, int]], index: int, form: _Form) -> bool:
@@ -137,6 +156,23 @@ def _forms(entity: Entity) -> list[_Form]:
                 forms.append(_Form(tokens, gaps, False, entity.id, gm, rank))
             elif tokens and _name_like(tokens[0]):
                 forms.append(_Form(tokens, gaps, True, entity.id, gm, rank))
+    return forms
+
+
+def _title_forms(entities: list[Entity]) -> list[_Form]:
+    """The forms "the Colonel" and "The Colonel" of the one entity bearing the title
+    "colonel": tokens compared as written, so the title must be capitalised."""
+    everyone = [(e.id, (e.name, *e.aliases, *e.gm_aliases)) for e in entities]
+    by_id = {e.id: e for e in entities}
+    forms: list[_Form] = []
+    for title, entity_id in sorted(borne_titles(everyone).items()):
+        entity = by_id[entity_id]
+        openly = borne_titles([(entity.id, (entity.name, *entity.aliases))])
+        gm = entity.visibility == "gm" or title not in openly
+        written = title[:1].upper() + title[1:]
+        for article in ("the", "The"):
+            rank = (3, int(gm), entity.id)
+            forms.append(_Form((article, written), (" ",), True, entity.id, gm, rank, True))
     return forms
 
 

@@ -720,11 +720,19 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
         owner = already or folds.owner(candidate)
         if owner is None and title_only(name) and not _title_nickname(name, candidate, titles):
             continue  # "Mr", "Esq", "Acting Marshal": a role no fold gave to one person
+        if owner is None and folds.shared_title(candidate):
+            continue  # "the Captain" beside two listed captains: one of them, never said which
         if owner is not None:
             grown = aliases.setdefault(owner, {})
             found = _fold_aliases(name, candidate)
             if already:  # only the full names of a known person ("Frankie Moretti")
                 found = {a: p for a, p in found.items() if folds.full_name_of(already, a)}
+            elif owner == folds.title_bearer(candidate):  # "the Don": the gazetteer's title
+                found = {}
+            elif owner == folds.titled_name(candidate):  # "Señora Soto", not a stray "Señora"
+                found = folds.named_forms(found)
+            elif owner == folds.office_holder(candidate):  # "Humph's Secretary", no "Humph's"
+                found = folds.office_forms(candidate, found)
             elif owner == folds.sound_alike(candidate):  # "Marshal Crain", not its strays
                 found = folds.misheard_forms(owner, found)
             # "Sister Calla of the Order of the Ember" is no alias: the order is named apart

@@ -31,7 +31,20 @@ A prose name folds into the one listed entity when it is
   Absalom Teague, "Tomás Villanova" of Tomás Villanueva, "Miss Sabel" of Harriet Sable. Only
   a spelling no listed name holds folds (two listed people "Hale" and "Hall" stay two), never
   a name the party reads into a GM-only person, and the fold brings only the misheard
-  spellings along (:meth:`KnownFolds.misheard_forms`).
+  spellings along (:meth:`KnownFolds.misheard_forms`);
+- a title one listed entity alone bears, written alone: "the Don" of Diego de Alvarado
+  (alias "Don Diego"), "the Governor" of Sir Humphrey Blount ("Governor Blount")
+  (:func:`graphrag_core.titles.borne_titles`; "the Captain" beside Captain Tench and Captain
+  Mott is nobody's). It adds no alias: the gazetteer finds "the Don" as the title it is
+  (:mod:`extraction.gazetteer`), and an alias "Don" would be anyone called Don;
+- a listed person's name or alias, untitled, with titles or words of address before it: "Don
+  Diego de Alvarado" of Diego de Alvarado, "Teniente Mateo Ruiz" of Mateo Ruiz ("Teniente
+  Ruiz"), "Señora Ybarra" of Doña Inés Ybarra ("Mrs Ybarra"); a lone surname only where the
+  titles agree ("Brother Silas" is not "Old Silas" the captain); never titles alone ("Acting
+  Marshal" is whoever acts, not the listed "the Marshal");
+- "<someone>'s <Office>" where the list calls exactly one person "the <Office>": "Humph's
+  Secretary" of Lucas Hale ("the Secretary"); only the forms ending with the office come
+  along.
 
 Anything else stays a prose entity of its own (none or several fit: no guess).
 """
@@ -43,12 +56,13 @@ from collections.abc import Sequence
 from extraction.honorifics import family_name_first
 from extraction.nicknames import pet_form
 from extraction.prose_candidates import Candidate, best_type, display_name
-from extraction.prose_names import is_title
+from extraction.prose_names import HONORIFICS, is_title
 from extraction.prose_types import noun_type
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
 from extraction.sound_alike import leading_titles, sounds_alike, titles_agree
 from graphrag_core.models import Entity
+from graphrag_core.titles import OFFICE_TITLES, borne_titles
 
 _PEOPLE = ("NPC", "PC")
 _PLACES = ("Location", "Faction")
@@ -66,6 +80,25 @@ class KnownFolds:
             words = {w for n in (entity.name, *entity.aliases) for w in normalise_name(n).split()}
             for word in words:
                 self._words[word] = self._words.get(word, 0) + 1
+        self._titles = borne_titles((e.id, (e.name, *e.aliases, *e.gm_aliases)) for e in listed)
+        self._open_titles = borne_titles(
+            (e.id, (e.name, *e.aliases)) for e in listed if e.visibility == "party"
+        )
+        bearers: dict[str, int] = {}  # title -> how many listed entities bear it
+        for e in listed:
+            for title in borne_titles([(e.id, (e.name, *e.aliases, *e.gm_aliases))]):
+                bearers[title] = bearers.get(title, 0) + 1
+        self._shared = {title for title, n in bearers.items() if n > 1}
+        self._untitled: dict[str, set[str]] = {}  # a person's name or alias, untitled -> ids
+        self._people_words: dict[str, int] = {}  # word -> how many listed people's names hold it
+        for person in self._people:
+            for word in {w for n in (person.name, *person.aliases) for w in _words_of(n)}:
+                self._people_words[word] = self._people_words.get(word, 0) + 1
+        for person in self._people:
+            for form in (person.name, *person.aliases):
+                rest = _untitled(form.split())[1]
+                if not all(_titled(word) for word in rest):  # not "the Marshal"
+                    self._untitled.setdefault(normalise_name(" ".join(rest)), set()).add(person.id)
 
     def owner(self, candidate: Candidate) -> str | None:
         """The id of the one listed entity ``candidate`` is another form of, or ``None``."""
@@ -76,6 +109,8 @@ class KnownFolds:
             words = words[1:]
         written = " ".join([*candidate.titles[:1], *words])  # "Foreman of the Night" + "Shift"
         for found in (
+            self.title_bearer(candidate),
+            self.titled_name(candidate),
             self._alias_and_surname(words, kind),
             self._of_phrase(" ".join(words), kind),
             self._of_phrase(written, kind),
@@ -85,11 +120,91 @@ class KnownFolds:
             self._surname(words, candidate, kind),
             self._titled_surname(words, candidate, kind),
             self._possessive(candidate, kind),
+            self.office_holder(candidate),
             self.sound_alike(candidate),
         ):
             if found is not None:
                 return found
         return None
+
+    def title_bearer(self, candidate: Candidate) -> str | None:
+        """The one listed entity bearing the title ``candidate`` is, written alone ("the
+        Don", "Governor"); none for a name the prose types as no person ("dined at the
+        Admiral"), nor a GM-only bearer (or one bearing it only in a GM alias) for a title
+        the party reads."""
+        words = _article_dropped(display_name(candidate))
+        if len(words) != 1 or best_type(candidate) not in (*_PEOPLE, "Other"):
+            return None
+        title = words[0].casefold()
+        found = self._titles.get(title)
+        if found is None or (candidate.party and self._open_titles.get(title) != found):
+            return None
+        return found
+
+    def shared_title(self, candidate: Candidate) -> bool:
+        """Whether ``candidate`` is a title alone that two listed entities or more bear: "the
+        Captain" beside Captain Tench and Captain Mott is one of them, the prose does not say
+        which, and no one else."""
+        words = _article_dropped(display_name(candidate))
+        return len(words) == 1 and words[0].casefold() in self._shared
+
+    def titled_name(self, candidate: Candidate) -> str | None:
+        """A listed person's name or alias, without the titles either writes, with titles
+        or words of address before it ("Don Diego de Alvarado" of Diego de Alvarado, "Señora
+        Ybarra" of "Mrs Ybarra"): the one person named so; a lone word only where the titles
+        agree (:func:`titles_agree`); never a GM-only person for a name the party reads."""
+        titles, rest = _untitled(display_name(candidate).split())
+        titles = [*candidate.titles, *titles]
+        kind = best_type(candidate)
+        if not titles or all(_titled(w) for w in rest) or kind not in (*_PEOPLE, "Other"):
+            return None
+        fits = [
+            person
+            for entity_id in sorted(self._untitled.get(normalise_name(" ".join(rest)), ()))
+            if (person := self._person(entity_id)) is not None
+            and (len(rest) > 1 or self._lone_word_of(rest[0], titles, person))
+        ]
+        if len(fits) != 1 or (candidate.party and fits[0].visibility != "party"):
+            return None
+        return fits[0].id
+
+    def _lone_word_of(self, word: str, titles: list[str], person: Entity) -> bool:
+        """Whether a titled lone word ("Señora Ybarra") is ``person``'s: no other listed
+        person's name holds it ("Herr Kranz" beside Otto Kranz and "Frau Kranz"), and the
+        titles agree (:func:`titles_agree`)."""
+        if self._people_words.get(normalise_name(word)) != 1:
+            return False
+        return titles_agree([t for t in titles if is_title(t)], _titles(person))
+
+    @staticmethod
+    def named_forms(found: dict[str, bool]) -> dict[str, bool]:
+        """The forms of a :meth:`titled_name` fold that name someone, not titles alone (a
+        stray "Señora" of "Señora Soto")."""
+        return {a: p for a, p in found.items() if not all(_titled(w) for w in a.split())}
+
+    def office_holder(self, candidate: Candidate) -> str | None:
+        """The one listed person the list calls "the Secretary" for "Humph's Secretary" (never
+        a GM-only one for a name the party reads)."""
+        office = _possessed_office(display_name(candidate))
+        if office is None or best_type(candidate) not in (*_PEOPLE, "Other"):
+            return None
+        fits = [
+            p
+            for p in self._people
+            if any(
+                [w.casefold() for w in a.split()] == ["the", office.casefold()] for a in p.aliases
+            )
+        ]
+        if len(fits) != 1 or (candidate.party and fits[0].visibility != "party"):
+            return None
+        return fits[0].id
+
+    def office_forms(self, candidate: Candidate, found: dict[str, bool]) -> dict[str, bool]:
+        """The forms of an :meth:`office_holder` fold that end with the office ("Old Humph's
+        Secretary", "Humph's Secretary"), not the merged strays ("Humph's", "Secretary")."""
+        office = _possessed_office(display_name(candidate))
+        forms = {**found, **dict.fromkeys(candidate.surfaces, candidate.party)}
+        return {a: p for a, p in forms.items() if len(a.split()) > 1 and a.split()[-1] == office}
 
     def full_name_of(self, entity_id: str, name: str) -> bool:
         """Whether ``name`` is a full name of the listed person ``entity_id``: two words or
@@ -264,6 +379,40 @@ class KnownFolds:
             )
         }
         return fits.pop() if len(fits) == 1 else None
+
+
+def _words_of(name: str) -> set[str]:
+    return set(normalise_name(name).split())
+
+
+def _article_dropped(name: str) -> list[str]:
+    words = name.split()
+    return words[1:] if words and words[0].casefold() == "the" else words
+
+
+def _titled(word: str) -> bool:
+    """A title or a word of address ("Colonel", "Don", "Señora", "Teniente", "Mijnheer")."""
+    folded = word.strip(".").casefold()
+    return is_title(folded) or folded in HONORIFICS or folded in OFFICE_TITLES
+
+
+def _untitled(words: list[str]) -> tuple[list[str], list[str]]:
+    """The leading titles of a name (after "the") and the rest of it, which is never empty
+    when the name is not: "Don Diego de Alvarado" is (["Don"], ["Diego", "de", "Alvarado"]),
+    "the Widow Ybarra" (["Widow"], ["Ybarra"])."""
+    words = _article_dropped(" ".join(words))
+    titles: list[str] = []
+    while len(words) > 1 and _titled(words[0]):
+        titles.append(words.pop(0).strip("."))
+    return titles, words
+
+
+def _possessed_office(name: str) -> str | None:
+    """The capitalised office of "Humph's Secretary" ("Secretary"), else None."""
+    words = _article_dropped(name)
+    if len(words) < 2 or not words[-1][:1].isupper():
+        return None
+    return words[-1] if words[-2].endswith(("'s", "’s", "s'", "s’")) else None
 
 
 def _plain(name: str) -> list[str]:

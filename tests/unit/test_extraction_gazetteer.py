@@ -84,3 +84,55 @@ def test_scans_a_megabyte_with_a_thousand_names() -> None:
     assert all(text[m.start : m.end] == m.surface for m in mentions)
     assert {m.entity_id for m in mentions} <= {e.id for e in entities}
     # speed is measured in benchmarks/ (offline ingest), never asserted in a test
+
+
+def _garrison() -> list[Entity]:
+    return [
+        Entity(id="mawle", name="Thomas Mawle", type="NPC", aliases=("Colonel Mawle",)),
+        Entity(id="tench", name="Silas Tench", type="NPC", aliases=("Captain Tench",)),
+        Entity(id="mott", name="Ezekiel Mott", type="NPC", aliases=("Captain Mott",)),
+        Entity(id="fort", name="Fort Royal", type="Location", aliases=("the Colonel's house",)),
+        Entity(id="pell", name="Josiah Pell", type="NPC", aliases=("Commodore Pell",),
+               visibility="gm"),
+        Entity(id="vane", name="Ana Vane", type="NPC", gm_aliases=("Governor Vane",)),
+        Entity(id="reeve", name="Alda Brandt", type="NPC", aliases=("Reeve Alda", "the Reeve")),
+    ]  # fmt: skip
+
+
+def _titled(text: str) -> list[tuple[str, str, bool]]:
+    return [
+        (m.entity_id, m.surface, m.gm_alias) for m in Gazetteer(_garrison()).find_mentions(text)
+    ]
+
+
+def test_the_title_one_entity_bears_is_a_mention_of_it_as_capitalised() -> None:
+    assert _titled("The Colonel rode out; the Colonel's men stayed; the colonel of foot.") == [
+        ("mawle", "The Colonel", False),
+        ("mawle", "the Colonel", False),
+    ]
+
+
+def test_a_title_two_entities_bear_is_nobodys() -> None:
+    assert _titled("the Captain laughed at Captain Mott") == [("mott", "Captain Mott", False)]
+
+
+def test_a_longer_form_beats_the_title_and_so_does_a_name_after_it() -> None:
+    assert _titled("We dined at the Colonel's house.") == [("fort", "the Colonel's house", False)]
+    assert _titled("the Colonel Mawle, the Colonel Smith, the Colonel. Smith") == [
+        ("mawle", "Colonel Mawle", False),
+        ("mawle", "the Colonel", False),
+    ]
+
+
+def test_the_title_of_a_gm_only_bearer_or_a_gm_alias_is_a_gm_form() -> None:
+    assert _titled("the Commodore and the Governor") == [
+        ("pell", "the Commodore", True),
+        ("vane", "the Governor", True),
+    ]
+
+
+def test_a_title_that_is_an_alias_whole_stays_that_alias() -> None:
+    assert _titled("the Reeve and the reeve") == [
+        ("reeve", "the Reeve", False),
+        ("reeve", "the reeve", False),
+    ]

@@ -203,3 +203,101 @@ def test_a_listed_persons_surname_with_a_title_they_bear_folds_into_them() -> No
     # two listed people of that surname: no guess; a GM-only person takes no name players read
     assert all("Herr Kranz" not in entities[k].aliases for k in ("otto-kranz", "agnes-kranz"))
     assert "Colonel Kell" not in entities["secret-kell"].aliases
+
+
+_HARBOUR_LIST = """entities:
+  - {id: rodrigo-vera, name: Rodrigo de Vera, type: NPC, aliases: [Don Rodrigo, Capitán Vera]}
+  - {id: amos-hartle, name: Sir Amos Hartle, type: NPC, aliases: [Governor Hartle, Old Amos]}
+  - {id: ned-quill, name: Ned Quill, type: NPC, aliases: [Mr. Quill, the Secretary]}
+  - {id: silas-tench, name: Silas Tench, type: NPC, aliases: [Captain Tench]}
+  - {id: zeke-mott, name: Zeke Mott, type: NPC, aliases: [Captain Mott]}
+  - {id: ines-soto, name: Doña Inés Soto, type: NPC, aliases: [Mrs Soto, the Widow Soto]}
+  - {id: josiah-pell, name: Josiah Pell, type: NPC, aliases: [Commodore Pell], visibility: gm}
+  - {id: hartle-house, name: Hartle House, type: Location, aliases: [the Governor's house]}
+  - {id: luis-ortega, name: Luis Ortega, type: NPC, aliases: [Teniente Ortega]}
+"""
+
+_HARBOUR_NOTES = """# Port Saltash
+
+- The Don keeps a brig in the roads. The Don pays in silver; nobody trusts the Don.
+- The Governor sells letters of marque from the Governor's house. The Governor drinks.
+- Don Rodrigo de Vera came ashore at dawn. Don Rodrigo de Vera hanged two men.
+- Amos's Secretary copies every paper. Old Amos's Secretary hears everything.
+- The Captain drank with the Captain of the watch. The Captain paid.
+- Señora Soto buys sugar. Señora Soto sells rum.
+- Teniente Luis Ortega reads the charts. Captain Silas Tench tears them up; Teniente Luis Ortega
+  sulks and Captain Silas Tench laughs.
+- The Commodore hangs pirates. The Commodore never smiles. The Commodore sails at noon.
+- the governor of a colony is a busy man.
+"""
+
+
+def _harbour() -> Extraction:
+    return _with_list(_HARBOUR_LIST, _HARBOUR_NOTES)
+
+
+def test_a_title_one_listed_person_bears_is_that_person_not_a_new_entity() -> None:
+    extraction = _harbour()
+    entities = {e.id: e for e in extraction.entities}
+    assert {"Don", "Governor"}.isdisjoint(e.name for e in entities.values())
+    mentioned = {m for chunk in extraction.chunks for m in chunk.mentions}
+    assert {"rodrigo-vera", "amos-hartle", "hartle-house"} <= mentioned
+    # no alias "Don" nor "Governor": the gazetteer finds the title as a title, capitalised
+    assert "Don" not in entities["rodrigo-vera"].aliases
+    assert "Governor" not in entities["amos-hartle"].aliases
+
+
+def test_a_listed_name_with_titles_before_it_is_that_person() -> None:
+    entities = {e.id: e for e in _harbour().entities}
+    names = {e.name for e in entities.values()}
+    assert "Don Rodrigo de Vera" not in names and "Señora Soto" not in names
+    assert "Teniente Luis Ortega" not in names and "Captain Silas Tench" not in names
+    assert "Teniente Luis Ortega" in entities["luis-ortega"].aliases
+    assert "Don Rodrigo de Vera" in entities["rodrigo-vera"].aliases
+    assert "Señora Soto" in entities["ines-soto"].aliases
+    assert "Señora" not in entities["ines-soto"].aliases  # a title alone names no one
+
+
+def test_someones_office_is_the_one_listed_person_called_by_it() -> None:
+    entities = {e.id: e for e in _harbour().entities}
+    assert "Amos's Secretary" not in {e.name for e in entities.values()}
+    aliases = set(entities["ned-quill"].aliases)
+    assert {"Amos's Secretary", "Old Amos's Secretary"} <= aliases
+    assert "Amos's" not in aliases and "Secretary" not in aliases
+
+
+def test_a_title_two_listed_people_bear_or_a_gm_only_one_bears_folds_into_neither() -> None:
+    extraction = _harbour()
+    entities = {e.id: e for e in extraction.entities}
+    for person in ("silas-tench", "zeke-mott"):
+        assert {"Captain", "the Captain"}.isdisjoint(entities[person].aliases)
+    assert "Captain" not in {e.name for e in entities.values()}  # one of them: no one new
+    assert "Commodore" not in entities["josiah-pell"].aliases
+    party = {
+        m for chunk in extraction.chunks if chunk.visibility == "party" for m in chunk.mentions
+    }
+    assert "josiah-pell" not in party
+
+
+def test_a_title_with_a_word_of_address_is_not_a_lone_surname_nor_an_office_alone() -> None:
+    pack = """entities:
+  - {id: elias-crane, name: Marshal Elias Crane, type: NPC, aliases: [the Marshal, Crane]}
+  - {id: otto-brandt, name: Otto Brandt, type: NPC}
+  - {id: agnes-brandt, name: Agnes Brandt, type: NPC, aliases: [Frau Brandt]}
+"""
+    prose = """# Notes
+
+- Tomás Villa, Acting Marshal, swore the posse. The Acting Marshal rode out.
+- Herr Brandt keeps the corner table. Herr Brandt knows everyone.
+"""
+    entities = {e.id: e for e in _with_list(pack, prose).entities}
+    assert not {"Acting", "Acting Marshal"} & set(entities["elias-crane"].aliases)
+    assert "Herr Brandt" not in entities["agnes-brandt"].aliases
+
+
+def test_without_a_name_list_the_office_is_still_found() -> None:
+    text = (
+        "# Saltmarsh\n\nThe Reeve collects the tolls. The Reeve sleeps at the mill. "
+        "Nobody crosses the Reeve.\n"
+    )
+    assert "Reeve" in _named(_run(text))
