@@ -160,13 +160,15 @@ _MEMBERSHIP = frozenset(
 
 def newest_members(question: str, view: CampaignView) -> frozenset[str]:
     """The entities that joined the party in the latest session the view knows of, when the
-    question asks for the newest member: a membership of the party (``member_of party``) that
+    question asks for the newest member ("the newest hunter on the team", "the newest hand
+    sailing *with us*"): a membership of the party (``member_of party``) that
     a change started (``in_party: true``, ``{type: member_of, to: party, change: start}``),
     read from the effective relations, so a member who left since is not one."""
     order = question_words(question)
     words = set(order)
     seat = any(w == "our" and after in SEATS for w, after in pairwise(order))
-    if not seat and (not words & NEWEST_WORDS or not words & _MEMBERSHIP):
+    member = words & _MEMBERSHIP or _in_company(order)  # "sailing with us"
+    if not seat and (not words & NEWEST_WORDS or not member):
         return frozenset()
     joined: dict[str, int] = {}
     for relation in view.relations:
@@ -195,6 +197,15 @@ COMPANY_WORDS = frozenset(
      "roll", "rolls", "rolling", "come", "comes", "coming", "came", "go", "goes", "going",
      "went", "camp", "camping", "stay", "staying", "bunk", "bunking", "road", "in")
 )  # fmt: skip
+
+
+def _in_company(words: list[str]) -> bool:
+    """ "with us" after a word of travelling together ("the newest hand *sailing with us*"), as
+    :func:`roll_asked` reads it; "Who fought the latest war with us?" asks no membership."""
+    return any(
+        pair in _ROLL_PAIRS and not COMPANY_WORDS.isdisjoint(words[:i])
+        for i, pair in enumerate(pairwise(words))
+    )
 
 
 def roll_asked(question: str, cues: QuestionCues) -> bool:

@@ -138,6 +138,7 @@ def test_the_newest_member_is_the_one_whose_joining_a_later_session_recorded() -
         "Who joined us most recently?",
         "Who's the latest addition to the team?",
         "Who's the newest hunter on the team?",
+        "Who's the newest hand sailing with us?",
     ):
         assert newest_members(question, view) == {"mother-orla"}, question
         assert ranked_signals(view, question)["mother-orla"]["rank"] == 0.0, question
@@ -146,6 +147,7 @@ def test_the_newest_member_is_the_one_whose_joining_a_later_session_recorded() -
     assert hunter.get("brann", {}).get("relation", 0.0) == 0.0
     assert newest_members("Who is in our crew?", view) == frozenset()  # no "newest"
     assert newest_members("What's the latest news?", view) == frozenset()  # no membership
+    assert newest_members("Who fought the latest war with us?", view) == frozenset()
     left = view.model_copy(update={"relations": (brann_joined,)})  # Orla left since
     assert newest_members("Who's the newest member of the crew?", left) == {"brann"}
 
