@@ -17,6 +17,10 @@ King": the named entity is the answer), and one of:
   ...);
 - the entity is not of a type the question asks for ("*Where* can we hear the Horn?").
 
+A yes/no question ("Is the wisp still walking the quarry?", "After the raid, is Gonzō still
+alive?") asks about the one named right after its verb; a place it names besides, or a name
+after a preposition of place, is that one's setting (:func:`_yes_no_settings`).
+
 Only the question's wording and the entities' types are read.
 """
 
@@ -56,7 +60,9 @@ def anchors(question: str, spans: Sequence[NameSpan], types: Mapping[str, str]) 
     relations = cues.relation_types
     if not relations and any(owner is not None for owner in owners):
         relations = question_cues(question).relation_types  # "Lucky's big *sister*"
-    if not (cues.answer_types or relations) or _ASKING.isdisjoint(words):
+    if _ASKING.isdisjoint(words):
+        return _yes_no_settings(question, words, spans, types)
+    if not (cues.answer_types or relations):
         return set()
     found: set[str] = set()
     for span in spans:
@@ -71,6 +77,40 @@ def anchors(question: str, spans: Sequence[NameSpan], types: Mapping[str, str]) 
             if relations or setting or types.get(entity_id) not in cues.answer_types:
                 found.add(entity_id)
     return found
+
+
+_YES_NO = re.compile(r"(?:^|[,;:]\s*)(?:is|are|was|were|does|do|did|has|have)\b", re.IGNORECASE)
+"""A verb that opens a yes/no question or its last clause ("*Is* the wisp still …?", "After
+the raid, *is* Gonzō still alive?"); not one after "how" or "why" ("How *did* the Crane get
+out?" asks for a story)."""
+
+
+def _yes_no_settings(
+    question: str, words: Sequence[str], spans: Sequence[NameSpan], types: Mapping[str, str]
+) -> set[str]:
+    """A yes/no question asks about the one named right after its verb ("Is *the wisp* still
+    walking the quarry?", "After the raid, is *Gonzō* still alive?"); a place it names besides,
+    or a name after a preposition of place, is where that one is, its setting."""
+    verbs = [len(question_words(question[: m.end()])) for m in _YES_NO.finditer(question)]
+    subject = next(
+        (
+            span
+            for span in spans
+            if (before := [i for i in range(span.start) if words[i] not in _ARTICLES])
+            and before[-1] + 1 in verbs
+        ),
+        None,
+    )
+    if subject is None or len(spans) < 2:
+        return set()
+    found: set[str] = set()
+    for span in spans:
+        if span is subject:
+            continue
+        before = [w for w in words[: span.start] if w not in _ARTICLES]
+        setting = bool(before) and before[-1] in SETTING_WORDS
+        found.update(e for e in span.ids if setting or types.get(e) == "Location")
+    return found - set(subject.ids)
 
 
 _SENTENCE_END = re.compile(r"[.!;]\s+")

@@ -62,3 +62,16 @@ def test_a_place_above_or_between_others_is_the_setting_too() -> None:
     assert _anchors("Which inn lies between the Red Oak Tavern and the river?") == {
         "red-oak-tavern"
     }
+
+
+def test_a_yes_no_question_is_about_the_one_named_after_its_verb() -> None:
+    assert _anchors("Is Torven Blackwater still drinking at the Red Oak Tavern?") == {
+        "red-oak-tavern"
+    }
+    assert _anchors("After the fire, is Torven Blackwater still in the Red Oak Tavern?") == {
+        "red-oak-tavern"
+    }
+    assert _anchors("Is the Red Oak Tavern still standing after Torven Blackwater left?") == set()
+    # a story asked, not a yes or no: the place is part of it
+    assert _anchors("How did Torven Blackwater get out of the Red Oak Tavern?") == set()
+    assert _anchors("Does the Iron Hand still meet at the Red Oak Tavern?") == {"red-oak-tavern"}
