@@ -96,8 +96,8 @@ def _yes_no_settings(
         (
             span
             for span in spans
-            if (before := [i for i in range(span.start) if words[i] not in _ARTICLES])
-            and before[-1] + 1 in verbs
+            if (kept := [i for i in range(span.start) if words[i] not in _ARTICLES])
+            and kept[-1] + 1 in verbs
         ),
         None,
     )
