@@ -116,6 +116,15 @@ def _yes_no_settings(
 _SENTENCE_END = re.compile(r"[.!;]\s+")
 
 
+def told_before(question: str, spans: Sequence[NameSpan]) -> set[str]:
+    """Ids named only in the sentences told before the one that asks ("*Wes* is bleeding all
+    over the back seat. Who stitches him up?"): the one the question is about, not its
+    answer; empty when the question is one sentence."""
+    told = _told_words(question, question_words(question))
+    before = {e for span in spans if span.end <= told for e in span.ids}
+    return before - {e for span in spans if span.start >= told for e in span.ids}
+
+
 def _told_words(question: str, words: Sequence[str]) -> int:
     """How many of ``words`` are in sentences told before the one that asks ("Dutch caught a
     slug in the shoulder. Who'll sew him up?"): the names there are what the question is

@@ -62,7 +62,7 @@ from dataclasses import replace
 from graphrag_core.config import PresetName, RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, VectorSearch
-from ranking.anchors import anchors
+from ranking.anchors import anchors, told_before
 from ranking.asked_status import DOER, status_asked, status_doers
 from ranking.communities import summary_hits
 from ranking.cues import (
@@ -230,6 +230,8 @@ class Ranker:
         answers = {k.id for k, ev in evidence.items() if ev.answer}  # "Who put Tack down?"
         demoted = demoted_members(question, cues, named | answers, inputs.party)  # party asks
         demoted |= passing_demoted(inputs.passing, named, many, cues.answer_types)  # in passing
+        told = told_before(question, spans) - answers  # "Wes is bleeding. Who stitches him up?"
+        scored = [_demoted(i, weights.anchor) if i.key.id in told else i for i in scored]
         return [_demoted(i, cfg.inactive_factor) if i.key.id in demoted else i for i in scored]
 
     def _evidence(

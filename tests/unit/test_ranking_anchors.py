@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ranking.anchors import anchors
+from ranking.anchors import anchors, told_before
 from ranking.names import NameIndex
 from tests.unit.ranking_fakes import party_view
 
@@ -75,3 +75,12 @@ def test_a_yes_no_question_is_about_the_one_named_after_its_verb() -> None:
     # a story asked, not a yes or no: the place is part of it
     assert _anchors("How did Torven Blackwater get out of the Red Oak Tavern?") == set()
     assert _anchors("Does the Iron Hand still meet at the Red Oak Tavern?") == {"red-oak-tavern"}
+
+
+def test_one_named_only_before_the_question_is_who_it_is_about() -> None:
+    def told(question: str) -> set[str]:
+        return told_before(question, NAMES.spans(question))
+
+    assert told("Torven Blackwater is bleeding. Who stitches him up?") == {"torven-blackwater"}
+    assert told("Torven Blackwater is hurt. Who carries Torven Blackwater?") == set()  # asked too
+    assert told("Who stitches Torven Blackwater up?") == set()  # one sentence
