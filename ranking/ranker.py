@@ -46,6 +46,10 @@ For a question and a ``CampaignView``:
    ``w.named * w.anchor`` was still that of a well-supported answer, and with its centrality
    and recency it kept a place in the top 5 that one of the list's members should have;
 
+   An entity named only in a sentence told before the one that asks ("*Wes* is bleeding all
+   over the back seat. Who stitches him up?", :func:`ranking.anchors.told_before`) is what the
+   question is about: its score is taken at ``w.anchor`` (unless a relation asked finds it);
+
 4. **floor**: an item whose ``match`` is below ``settings.relevance_floor`` is not offered
    (bonuses alone never make an item relevant); a question about the party's allies (or
    enemies) when it has none gets no results and a note saying so;
