@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ranking.cues import question_cues
+from ranking.cues import asked_clause, question_cues
 from ranking.names import NameSpan, possessives, question_words
 
 SETTING_WORDS = frozenset(
@@ -118,11 +118,16 @@ _SENTENCE_END = re.compile(r"[.!;]\s+")
 
 def told_before(question: str, spans: Sequence[NameSpan]) -> set[str]:
     """Ids named only in the sentences told before the one that asks ("*Wes* is bleeding all
-    over the back seat. Who stitches him up?"): the one the question is about, not its
-    answer; empty when the question is one sentence."""
+    over the back seat. Who stitches him up?") or in a clause of what changed after it
+    ("Who's our fixer now that *Mama Switch* is gone?", :func:`ranking.cues.asked_clause`):
+    what the question is about, not its answer."""
     told = _told_words(question, question_words(question))
-    before = {e for span in spans if span.end <= told for e in span.ids}
-    return before - {e for span in spans if span.start >= told for e in span.ids}
+    kept = asked_clause(question)  # without "… now that Mama Switch is gone"
+    offset = max(question.find(kept), 0)
+    first = len(question_words(question[:offset]))
+    start, end = max(told, first), first + len(question_words(kept))
+    asked = {e for span in spans if start <= span.start and span.end <= end for e in span.ids}
+    return {e for span in spans for e in span.ids} - asked
 
 
 def _told_words(question: str, words: Sequence[str]) -> int:

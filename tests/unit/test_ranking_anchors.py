@@ -84,3 +84,8 @@ def test_one_named_only_before_the_question_is_who_it_is_about() -> None:
     assert told("Torven Blackwater is bleeding. Who stitches him up?") == {"torven-blackwater"}
     assert told("Torven Blackwater is hurt. Who carries Torven Blackwater?") == set()  # asked too
     assert told("Who stitches Torven Blackwater up?") == set()  # one sentence
+    for question in (  # a clause of what changed
+        "Who runs the Red Oak Tavern now that Torven Blackwater is gone?",
+        "Now that Torven Blackwater is gone, who runs the Red Oak Tavern?",
+    ):
+        assert told(question) == {"torven-blackwater"}, question
