@@ -79,7 +79,11 @@ def anchors(question: str, spans: Sequence[NameSpan], types: Mapping[str, str]) 
     return found
 
 
-_YES_NO = re.compile(r"(?:^|[,;:]\s*)(?:is|are|was|were|does|do|did|has|have)\b", re.IGNORECASE)
+_YES_NO = re.compile(
+    r"(?:^|[,;:]\s*)(?:is|are|was|were|does|do|did|has|have|can|could|should|shall|will"
+    r"|would|may|might)\b",
+    re.IGNORECASE,
+)
 """A verb that opens a yes/no question or its last clause ("*Is* the wisp still …?", "After
 the raid, *is* Gonzō still alive?"); not one after "how" or "why" ("How *did* the Crane get
 out?" asks for a story)."""
@@ -88,19 +92,12 @@ out?" asks for a story)."""
 def _yes_no_settings(
     question: str, words: Sequence[str], spans: Sequence[NameSpan], types: Mapping[str, str]
 ) -> set[str]:
-    """A yes/no question asks about the one named right after its verb ("Is *the wisp* still
-    walking the quarry?", "After the raid, is *Gonzō* still alive?"); a place it names besides,
-    or a name after a preposition of place, is where that one is, its setting."""
+    """A yes/no question asks about the one it names first after its verb ("Is *the wisp*
+    still walking the quarry?", "After the raid, is *Gonzō* still alive?", "Should we radio
+    *Sheriff K* for backup at the quarry?"); a place it names besides, or a name after a
+    preposition of place, is where that one is, its setting."""
     verbs = [len(question_words(question[: m.end()])) for m in _YES_NO.finditer(question)]
-    subject = next(
-        (
-            span
-            for span in spans
-            if (kept := [i for i in range(span.start) if words[i] not in _ARTICLES])
-            and kept[-1] + 1 in verbs
-        ),
-        None,
-    )
+    subject = next((span for span in spans if verbs and span.start >= verbs[0]), None)
     if subject is None or len(spans) < 2:
         return set()
     found: set[str] = set()

@@ -75,6 +75,7 @@ def test_a_yes_no_question_is_about_the_one_named_after_its_verb() -> None:
     # a story asked, not a yes or no: the place is part of it
     assert _anchors("How did Torven Blackwater get out of the Red Oak Tavern?") == set()
     assert _anchors("Does the Iron Hand still meet at the Red Oak Tavern?") == {"red-oak-tavern"}
+    assert _anchors("Should we ask Torven Blackwater at the Red Oak Tavern?") == {"red-oak-tavern"}
 
 
 def test_one_named_only_before_the_question_is_who_it_is_about() -> None:
