@@ -44,7 +44,9 @@ For a question and a ``CampaignView``:
    place a list question is set in ("the great powers *of Duneveil*", "what dangers lurk *in
    the Red Waste*") has its match weighed at ``w.anchor`` twice: named, its match of
    ``w.named * w.anchor`` was still that of a well-supported answer, and with its centrality
-   and recency it kept a place in the top 5 that one of the list's members should have;
+   and recency it kept a place in the top 5 that one of the list's members should have, so
+   its whole relevance is taken at ``w.anchor`` once more (a place, or a setting of another
+   type than the list's: "What's still dangerous for us *in Vienna*?");
 
    An entity named only in a sentence told before the one that asks ("*Wes* is bleeding all
    over the back seat. Who stitches him up?", :func:`ranking.anchors.told_before`) is what the
@@ -235,7 +237,10 @@ class Ranker:
         demoted = demoted_members(question, cues, named | answers, inputs.party)  # party asks
         demoted |= passing_demoted(inputs.passing, named, many, cues.answer_types)  # in passing
         told = told_before(question, spans) - answers  # "Wes is bleeding. Who stitches him up?"
-        scored = [_demoted(i, weights.anchor) if i.key.id in told else i for i in scored]
+        scored = [
+            _demoted(i, weights.anchor) if i.key.id in told and i.status_factor == 1.0 else i
+            for i in scored
+        ]  # once: one demoted already (a member no more) is not twice
         return [_demoted(i, cfg.inactive_factor) if i.key.id in demoted else i for i in scored]
 
     def _evidence(
@@ -392,6 +397,8 @@ def _blend(
         + w.centrality * signals["centrality"]
         + w.recency * signals["recency"]
     )
+    if many and ev.anchor and (place or not ev.listing):  # a list's setting: no member
+        relevance *= w.anchor
     return ScoredItem(
         key,
         signals["semantic"],

@@ -113,6 +113,17 @@ def test_a_hostile_danger_is_the_answer_to_a_question_about_dangers_not_demoted(
     assert found["iron-hand"][2]["status_factor"] == 1.0
 
 
+def test_the_place_a_list_is_set_in_is_none_of_its_members() -> None:
+    found = _ask("What dangers lurk around the Red Oak Tavern?", party_view())
+    _, score, signals = found["red-oak-tavern"]
+    assert signals["anchor"] == 1.0
+    # its match at the anchor weight twice, and its bonuses at it once more: below the
+    # half of what it would weigh as the question's subject
+    assert (
+        score < 0.5 * _ask("Who drinks at the Red Oak Tavern?", party_view())["red-oak-tavern"][1]
+    )
+
+
 def test_a_plural_type_noun_asks_for_a_list_and_weighs_the_type_more() -> None:
     # the list's types are the plural noun's, not the question word's ("who" asks for people)
     assert question_cues("Who are the powers of Vardholm?").list_types == {"Faction"}
@@ -231,9 +242,9 @@ def test_the_setting_is_not_one_of_the_places_a_list_asks_for() -> None:
     assert inn[2]["anchor"] == 1.0 and inn[2]["type"] == stall[2]["type"] == 1.0
     assert stall[0] < inn[0]
     # its type counts at the anchor's weight, its match at it twice in a list question (round
-    # 7c; no centrality or recency here)
+    # 7c; no centrality or recency here), and the whole at it once more (round 16)
     w = CURRENT_STATE
-    assert inn[1] == pytest.approx(w.anchor * (w.anchor * w.named + w.type_list))
+    assert inn[1] == pytest.approx(w.anchor**2 * (w.anchor * w.named + w.type_list))
 
 
 def test_an_ally_is_no_answer_to_our_enemies_and_is_demoted() -> None:
