@@ -83,6 +83,7 @@ from extraction.prose_names import (
     heading_name,
     is_title,
     name_spans,
+    saint_stop,
     title_only,
 )
 from extraction.prose_types import (
@@ -130,13 +131,18 @@ _MADE = re.compile(
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
-    """The ``(start, end)`` of each sentence or line of ``text``, stripped."""
-    spans = []
+    """The ``(start, end)`` of each sentence or line of ``text``, stripped; a saint's "St."
+    ends none ("at St. Brendan's Mission": :func:`~extraction.prose_names.saint_stop`)."""
+    spans: list[tuple[int, int]] = []
     for match in _SENTENCE.finditer(text):
         raw = match.group(0)
         start = match.start() + len(raw) - len(raw.lstrip())
         end = match.start() + len(raw.rstrip())
-        if end > start:
+        if end <= start:
+            continue
+        if spans and text[spans[-1][1] : start] == " " and saint_stop(text, spans[-1][1] - 1):
+            spans[-1] = (spans[-1][0], end)
+        else:
             spans.append((start, end))
     return spans
 

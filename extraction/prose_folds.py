@@ -66,6 +66,10 @@ from graphrag_core.titles import OFFICE_TITLES, borne_titles
 
 _PEOPLE = ("NPC", "PC")
 _PLACES = ("Location", "Faction")
+_INVERTING = frozenset(("of", "the", "de", "del", "la", "di", "della", "du", "des"))
+"""Words that put a name's head before its qualifier ("Mesa del Cuervo", "Isle of the
+Dead"): the listed name may write them the other way round ("Cuervo Mesa")."""
+_MOST_JOINTS = 2
 
 
 class KnownFolds:
@@ -117,6 +121,7 @@ class KnownFolds:
             self._place_office(words, kind),
             self._place_office(" ".join(words).partition(" of ")[0].split(), kind),
             self._listed_tail(words, kind),
+            self._inverted(words, kind),
             self._surname(words, candidate, kind),
             self._titled_surname(words, candidate, kind),
             self._possessive(candidate, kind),
@@ -280,6 +285,26 @@ class KnownFolds:
             for e in self._listed
             if e.type in _PLACES and (kind == "Other" or e.type == kind)
             if _name_goes_on_before(e.name, tail)
+        }
+        return fits.pop() if len(fits) == 1 else None
+
+    def _inverted(self, words: list[str], kind: str) -> str | None:
+        """A place's or group's name written "<head> of <tail>" in another tongue or in
+        English ("Mesa del Cuervo", "Isle of Skerra") where one listed place or group is
+        named "<tail> <head>" ("Cuervo Mesa", "Skerra Isle"): that one."""
+        if kind not in (*_PLACES, "Other"):
+            return None
+        joints = [at for at, word in enumerate(words) if word in _INVERTING]
+        if not joints or joints[0] == 0:
+            return None
+        at, end = joints[0], joints[-1] + 1
+        if len(joints) != end - at or len(joints) > _MOST_JOINTS or end >= len(words):
+            return None
+        wanted = normalise_name(" ".join([*words[end:], *words[:at]]))
+        fits = {
+            e.id
+            for e in self._listed
+            if e.type in _PLACES and any(normalise_name(n) == wanted for n in (e.name, *e.aliases))
         }
         return fits.pop() if len(fits) == 1 else None
 

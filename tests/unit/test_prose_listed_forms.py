@@ -1,0 +1,106 @@
+"""Forms of listed names that made new entities beside a name list (branch ex17): surname
+particles ("Pieter van der Meer", "P. van der Meer", "Van der Meer" opening a sentence), a
+saint's "St." read as a full stop ("St. Brendan's Mission"), a place's name written the
+other way round ("Mesa del Cuervo" of Cuervo Mesa). Every text here is written for these
+tests (a Dutch trading town, a frontier mesa); each test fails on the code before its rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from extraction.prose_entities import sentences
+from tests.unit.prose_helpers import names_in, world
+
+_TRADERS = """entities:
+  - {id: joost-van-den-berg, name: Joost van den Berg, type: NPC, aliases: [Van den Berg]}
+  - {id: berg-house, name: The Van den Berg House, type: Faction, aliases: [the Berg house]}
+  - {id: st-walburga, name: St. Walburga's Chapel, type: Location, aliases: [St. Walburga's]}
+  - {id: st-kitts, name: St. Kitts, type: Location}
+  - {id: crow-mesa, name: Crow Mesa, type: Location, aliases: [the mesa]}
+  - {id: ada-marsh, name: Ada Marsh, type: NPC}
+"""
+_TRADERS_PROSE = """# The Traders
+
+- **The Van den Berg house** of Kitts: old Joost and his clerks, who sell powder to all.
+- Mijnheer Joost van den Berg has been very obliging. Van den Berg trades at night.
+- The clerks of van den Berg keep a van at the quay.
+
+| Day | Master | From |
+|---|---|---|
+| 9 Feb | J. van den Berg | St. Kitts |
+| 4 Mar | J. van den Berg | St. Kitts |
+
+Ada Marsh prays at St. Walburga's Chapel. Under St. Walburga's is a cellar. Ada Marsh went
+up to St. Walburga's again. The Spaniards call the hill *Mesa del Crow*, and Ada Marsh says
+Mesa del Crow is haunted.
+"""
+
+
+def _extras(tmp_path: Path) -> set[str]:
+    extraction = world(tmp_path, _TRADERS, _TRADERS_PROSE, "lore.md")
+    listed = {"joost-van-den-berg", "berg-house", "st-walburga", "st-kitts", "crow-mesa"}
+    return {e.name for e in extraction.entities if e.id not in listed | {"ada-marsh"}}
+
+
+def test_surname_particles_join_a_given_name_to_its_surname() -> None:
+    assert names_in("Mijnheer Pieter van der Meer has been obliging.") == [
+        "Mijnheer Pieter van der Meer"
+    ]
+    assert names_in("Maria de la Cruz sang and Jan ter Horst listened.") == [
+        "Maria de la Cruz",
+        "Jan ter Horst",
+    ]
+    assert names_in("Ludwig von Starke waited.") == ["Ludwig von Starke"]
+
+
+def test_a_surname_opens_with_its_particles() -> None:
+    assert names_in("Van der Meer sells powder. A van came.") == ["Van der Meer"]
+    assert names_in("P. van der Meer, of the house of van der Meer.") == [
+        "van der Meer",
+        "van der Meer",
+    ]
+    assert names_in("De Vaux rode out, and the delivery van came.") == ["De Vaux"]
+
+
+def test_a_particle_that_is_a_word_or_an_article_opens_no_surname() -> None:
+    assert names_in("We paid Tench ten Spanish dollars.") == ["Tench", "Spanish"]
+    assert names_in("Orm drove the van Ruth bought.") == ["Orm", "Ruth"]
+    assert names_in("Orm calls it *la Mesa del Cuervo*.") == ["Orm", "Mesa del Cuervo"]
+
+
+def test_a_saints_stop_ends_no_sentence_and_parts_no_name() -> None:
+    text = "Doyle keeps a hospice at St. Brendan's for sailors. Under St. Brendan's is a cellar."
+    assert [text[a:b] for a, b in sentences(text)] == [
+        "Doyle keeps a hospice at St. Brendan's for sailors.",
+        "Under St. Brendan's is a cellar.",
+    ]
+    assert names_in("They met at St. Brendan's Mission.") == ["St. Brendan's Mission"]
+
+
+def test_a_streets_stop_after_its_name_still_ends_a_sentence() -> None:
+    text = "Orm lives on Cable St. The next day Orm left."
+    assert [text[a:b] for a, b in sentences(text)] == [
+        "Orm lives on Cable St.",
+        "The next day Orm left.",
+    ]
+
+
+def test_forms_of_listed_names_with_particles_or_a_saint_make_no_entity(tmp_path: Path) -> None:
+    extras = _extras(tmp_path)
+    for fragment in ("Van", "Berg", "Walburga", "Walburga's Chapel", "Kitts", "Mesa del Crow"):
+        assert fragment not in extras
+    assert not any(name.endswith("van den Berg") for name in extras)
+
+
+def test_a_place_named_the_other_way_round_is_the_listed_place(tmp_path: Path) -> None:
+    extraction = world(tmp_path, _TRADERS, _TRADERS_PROSE, "lore.md")
+    mesa = next(e for e in extraction.entities if e.id == "crow-mesa")
+    assert "Mesa del Crow" in mesa.aliases
+
+
+def test_only_a_place_or_group_is_named_the_other_way_round(tmp_path: Path) -> None:
+    prose = "# Notes\n\nMarsh of Ada rode out. Marsh of Ada came back. Ada Marsh laughed.\n"
+    extraction = world(tmp_path, _TRADERS, prose, "lore.md")
+    person = next(e for e in extraction.entities if e.id == "ada-marsh")
+    assert "Marsh of Ada" not in person.aliases
+    assert "Marsh of Ada" in {e.name for e in extraction.entities}
