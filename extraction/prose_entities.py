@@ -741,6 +741,8 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
                 found = folds.office_forms(candidate, found)
             elif owner == folds.sound_alike(candidate):  # "Marshal Crain", not its strays
                 found = folds.misheard_forms(owner, found)
+            elif owner == folds.office_after(candidate):  # "Hannah Rooke Quartermaster"
+                found = {}
             # "Sister Calla of the Order of the Ember" is no alias: the order is named apart
             found = {a: p for a, p in found.items() if not _names_another(a, owner, known)}
             for alias, party in found.items():

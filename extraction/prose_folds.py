@@ -44,7 +44,13 @@ A prose name folds into the one listed entity when it is
   Marshal" is whoever acts, not the listed "the Marshal");
 - "<someone>'s <Office>" where the list calls exactly one person "the <Office>": "Humph's
   Secretary" of Lucas Hale ("the Secretary"); only the forms ending with the office come
-  along.
+  along;
+- a listed person's name or alias with an office word after it, as a vote writes it ("Silas
+  Tench being chosen Captain and Hannah Rooke Quartermaster"): that person; the form is no
+  name of theirs and adds no alias;
+- a place's or group's name written "<head> of <tail>" (or with "de", "del", "di", "du")
+  where one listed place or group is named "<tail> <head>": "Mesa del Cuervo" of Cuervo
+  Mesa.
 
 Anything else stays a prose entity of its own (none or several fit: no guess).
 """
@@ -127,6 +133,7 @@ class KnownFolds:
             self._possessive(candidate, kind),
             self.office_holder(candidate),
             self.sound_alike(candidate),
+            self.office_after(candidate),
         ):
             if found is not None:
                 return found
@@ -203,6 +210,19 @@ class KnownFolds:
         if len(fits) != 1 or (candidate.party and fits[0].visibility != "party"):
             return None
         return fits[0].id
+
+    def office_after(self, candidate: Candidate) -> str | None:
+        """The one listed person whose name or alias an office word follows ("Hannah Rooke
+        Quartermaster" of "... chosen Captain and Hannah Rooke Quartermaster"): the person,
+        given the office; never a GM-only person for a name the party reads. A place or a
+        thing named so ("the Pirate King") is no listed name with an office after it."""
+        words = _article_dropped(display_name(candidate))
+        if len(words) < 2 or words[-1].casefold() not in OFFICE_TITLES or candidate.titles:
+            return None
+        if best_type(candidate) not in (*_PEOPLE, "Other"):
+            return None
+        named = " ".join(words[:-1])
+        return self._person_id(self._known.resolve(named, include_gm=not candidate.party))
 
     def office_forms(self, candidate: Candidate, found: dict[str, bool]) -> dict[str, bool]:
         """The forms of an :meth:`office_holder` fold that end with the office ("Old Humph's

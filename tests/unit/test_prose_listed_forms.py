@@ -1,7 +1,9 @@
 """Forms of listed names that made new entities beside a name list (branch ex17): surname
 particles ("Pieter van der Meer", "P. van der Meer", "Van der Meer" opening a sentence), a
 saint's "St." read as a full stop ("St. Brendan's Mission"), a place's name written the
-other way round ("Mesa del Cuervo" of Cuervo Mesa). Every text here is written for these
+other way round ("Mesa del Cuervo" of Cuervo Mesa), a listed name with an office after it
+("Hannah Rooke Quartermaster"), a word of the office a listed title holds ("the Boatswain" of
+"Bosun Billy"). Every text here is written for these
 tests (a Dutch trading town, a frontier mesa); each test fails on the code before its rule."""
 
 from __future__ import annotations
@@ -104,3 +106,38 @@ def test_only_a_place_or_group_is_named_the_other_way_round(tmp_path: Path) -> N
     person = next(e for e in extraction.entities if e.id == "ada-marsh")
     assert "Marsh of Ada" not in person.aliases
     assert "Marsh of Ada" in {e.name for e in extraction.entities}
+
+
+_CREW = """entities:
+  - {id: silas-tench, name: Silas Tench, type: NPC, aliases: [Captain Tench, Tench]}
+  - {id: hannah-rooke, name: Hannah Rooke, type: NPC, aliases: [Red Hannah]}
+  - {id: billy-fitch, name: William Fitch, type: NPC, aliases: [Bosun Billy, Fitch]}
+"""
+_ARTICLES = """# The Articles
+
+*Sworn at the Anchor, Silas Tench being chosen Captain and Hannah Rooke Quartermaster by the
+voice of the crew.*
+
+I. The Gunner, the Surgeon and the Boatswain take one share and a quarter. The Boatswain
+keeps the rope. Red Hannah keeps the stores.
+"""
+
+
+def test_a_listed_name_with_an_office_after_it_is_that_person(tmp_path: Path) -> None:
+    extraction = world(tmp_path, _CREW, _ARTICLES, "articles.md")
+    names = {e.name for e in extraction.entities}
+    assert "Hannah Rooke Quartermaster" not in names
+    rooke = next(e for e in extraction.entities if e.id == "hannah-rooke")
+    assert not any("Quartermaster" in alias for alias in rooke.aliases)  # no name of hers
+
+
+def test_a_word_of_a_listed_persons_office_is_that_person(tmp_path: Path) -> None:
+    extraction = world(tmp_path, _CREW, _ARTICLES, "articles.md")
+    assert "Boatswain" not in {e.name for e in extraction.entities}
+    assert any("billy-fitch" in chunk.mentions for chunk in extraction.chunks)
+
+
+def test_an_office_after_a_name_no_person_bears_makes_its_own_entity(tmp_path: Path) -> None:
+    prose = "# Notes\n\nAda Vell Quartermaster signed. Ada Vell Quartermaster left.\n"
+    names = {e.name for e in world(tmp_path, _CREW, prose, "notes.md").entities}
+    assert "Ada Vell Quartermaster" in names  # no listed person: the prose's name, as before
