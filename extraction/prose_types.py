@@ -115,7 +115,8 @@ for _type, _words in {  # other genres: space opera, modern, investigation horro
     "engine datapad chip coin sigil skull crystal journal diary letter deed writ tablet "
     "tablets fragment fragments throne van motorbike motorcycle ambulance cyberdeck",
     "Creature": "alien hydra chimera manticore ooze slime rat swarm horde xenomorph android robot "
-    "drone",
+    "drone shark sharks hammerhead whale orca barracuda eel octopus squid crocodile alligator "
+    "caiman tiger lion panther jaguar leopard gorilla snake viper cobra adder",
     "Deity": "godhead",
     "Event": "riot revolution coup heist raid",
 }.items():
@@ -428,6 +429,61 @@ def context_type(text: str, start: int) -> str | None:
 def verb_type(text: str, end: int) -> str | None:
     """NPC when the name is the subject of a verb only people do ("Mira Coll said")."""
     return "NPC" if _PERSON_VERB.match(text[end : end + 40]) else None
+
+
+_LIST_LABEL = re.compile(
+    r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?P<label>[A-Z][\w' &-]{0,38}?)(?:\*\*|__)?:(?:\*\*|__)?\s"
+)
+_ITEM_BEFORE = re.compile(
+    r"(?:[,;:][*_]*\s*(?:(?:and|or)\s+)?|\s(?:and|or)\s+)(?:the\s+)?[*_]*$", re.IGNORECASE
+)
+_ITEM_AFTER = re.compile(r"[*_]*\s*(?:\([^()]*\)\s*)?(?:[,;.]|\s+(?:and|or)\s|$)")
+_PLURAL_LABELS = {
+    "places": "Location",
+    "sites": "Location",
+    "locations": "Location",
+    "landmarks": "Location",
+    "sights": "Location",
+    "haunts": "Location",
+    "lodgings": None,  # "Taverns and lodgings": the taverns say it
+}
+"""Plural labels of things no single cue noun of the lexicon names ("Places:", "Sites:");
+``None`` for a word that says no kind but does not gainsay the others."""
+
+
+def listed_type(text: str, start: int, end: int) -> str | None:
+    """The type a list line's label gives the name at ``text[start:end]`` when the name is
+    one of its items, whole: "Taverns and lodgings: the Drowned Man (Ma Greaves), the Widow
+    Pruett's lodging house" makes the Drowned Man a place (not Pruett, who only owns an
+    item). The label must be plural nouns of one kind ("Taverns", "Inns", "Places", "Ships",
+    "Gangs"; :func:`label_type`)."""
+    label = _LIST_LABEL.match(text)
+    if label is None or label.end() > start:
+        return None
+    kind = label_type(label.group("label"))
+    if kind is None:
+        return None
+    if _ITEM_BEFORE.search(text, label.start("label"), start) is None:
+        return None
+    return kind if _ITEM_AFTER.match(text, end) is not None else None
+
+
+def label_type(label: str) -> str | None:
+    """The one kind the plural nouns of a list's label name ("Taverns and lodgings" →
+    Location, "Gangs" → Faction); none when a word is no plural, or two kinds speak."""
+    kinds: set[str] = set()
+    for word in re.findall(r"[\w'-]+", label.casefold()):
+        if word in ("and", "&", "or", "other", "local", "notable", "nearby", "main"):
+            continue
+        if word in _PLURAL_LABELS:
+            found = _PLURAL_LABELS[word]
+        elif _plural(word):
+            found = _LEXICON[word.removesuffix("s")]
+        else:
+            return None
+        if found is not None:
+            kinds.add(found)
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 def weak_type(text: str, start: int, end: int) -> str | None:
