@@ -5,7 +5,8 @@ Evidence, strongest first (the first one that speaks decides; none → ``Other``
 1. a definition: "Wenna Marsh is a gnome apothecary" — the last cue noun of the phrase after
    the article ("gnome apothecary" → NPC, "mill town on the river" → Location);
 2. a title before the name ("Reeve Alda Brandt") or a role in apposition ("Its keeper, Hob
-   Tarrow" / "Hob Tarrow, the innkeeper,") → NPC;
+   Tarrow" / "Hob Tarrow, the innkeeper,") → NPC; the label of a list the name is an item of
+   ("Taverns and lodgings: the Drowned Man (Ma Greaves), ..." → Location);
 3. the name's own head word or ending ("Slow River", "Millers' Compact", "Tollhouse");
 4. the verb it follows ("worships Sarn" → Deity, "belongs to the X" → Faction), or a verb
    only people do that it is the subject of ("Mira Coll said") → NPC;
@@ -398,9 +399,17 @@ def place_head_type(text: str, start: int, end: int) -> str | None:
     owned = _OWNED.search(text, max(0, start - 60), start) is not None
     if kind == "Location" and owned and " " not in text[start:end].strip():
         return None
+    signed = kind == "NPC" and _SIGN_BEFORE.search(text, max(0, start - 40), start)
+    if signed and not re.match(r"['’]s\b", text[end : end + 3]):
+        return "Location"  # "drinking at the Drowned Man": a house named by its sign
     return kind
 
 
+_SIGN_BEFORE = re.compile(
+    r"\b(?:at|in|inside|outside|behind|past|near|beside|opposite)\s+the\s+$", re.IGNORECASE
+)
+"""Where a name headed by a person's noun ("the Drowned Man", "the Jolly Sailor", "the Green
+Man") is a house named by its sign, not the person: "at the", "outside the", "behind the"."""
 _PLACE_PREFIXES = frozenset(("port", "mount", "fort", "lake", "cape", "isle", "castle"))
 _GROUP_HEADS = frozenset(("guard", "watch"))
 

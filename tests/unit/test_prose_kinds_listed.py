@@ -7,7 +7,7 @@ rule."""
 from __future__ import annotations
 
 from extraction.prose_names import common_words, name_spans
-from extraction.prose_types import apposition_type, label_type, listed_type
+from extraction.prose_types import apposition_type, label_type, listed_type, place_head_type
 from tests.unit.prose_helpers import entities_of
 
 
@@ -77,3 +77,27 @@ def test_an_animal_in_apposition_makes_a_creature() -> None:
 def test_a_person_who_hunts_an_animal_is_no_creature() -> None:
     text = "Tom Sharkey, a harpooner who fears no shark, signed on."
     assert apposition_type(text, 0, len("Tom Sharkey")) == "NPC"
+
+
+def test_a_name_headed_by_a_persons_noun_at_the_sign_is_a_house() -> None:
+    found = entities_of(
+        (
+            "town.md",
+            "# The Town\n\n"
+            "We drank at the Jolly Sailor. Orm waited outside the Jolly Sailor. "
+            "The Jolly Sailor burned down.\n",
+        )
+    )
+    assert found["Jolly Sailor"].type == "Location"
+    assert _head("met at the Jolly Sailor", "Jolly Sailor") == "Location"
+
+
+def test_a_persons_noun_elsewhere_or_in_the_possessive_still_names_a_person() -> None:
+    assert _head("we laughed at the Pirate King's hat", "Pirate King") == "NPC"
+    assert _head("a letter from the Pirate King", "Pirate King") == "NPC"
+    assert _head("the Pirate King swore", "Pirate King") == "NPC"
+
+
+def _head(text: str, name: str) -> str | None:
+    start = text.index(name)
+    return place_head_type(text, start, start + len(name))
