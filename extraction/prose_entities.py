@@ -57,6 +57,7 @@ from extraction.prose_merges import (
     keep_full_names,
     merge_acronyms,
     merge_given_names,
+    merge_inverted_names,
     merge_leading_names,
     merge_members,
     merge_named_aliases,
@@ -528,6 +529,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     merge_place_heads(kept)
     merge_tails(kept)
     merge_of_names(kept)
+    merge_inverted_names(kept)
     merge_saints_places(kept)
     merge_numbers(kept)
     merge_members(kept)
@@ -733,8 +735,13 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
         if owner is not None:
             grown = aliases.setdefault(owner, {})
             found = _fold_aliases(name, candidate)
-            if already:  # only the full names of a known person ("Frankie Moretti")
-                found = {a: p for a, p in found.items() if folds.full_name_of(already, a)}
+            if already:  # only the full names of a known person ("Frankie Moretti") or a
+                # known place's name turned round ("Mesa del Cuervo" of Cuervo Mesa)
+                found = {
+                    a: p
+                    for a, p in found.items()
+                    if folds.full_name_of(already, a) or folds.turned_name_of(already, a)
+                }
             elif owner == folds.title_bearer(candidate):  # "the Don": the gazetteer's title
                 found = {}
             elif owner == folds.titled_name(candidate):  # "Señora Soto", not a stray "Señora"

@@ -62,7 +62,7 @@ from collections.abc import Sequence
 from extraction.honorifics import family_name_first
 from extraction.nicknames import pet_form
 from extraction.prose_candidates import Candidate, best_type, display_name
-from extraction.prose_names import HONORIFICS, is_title
+from extraction.prose_names import HONORIFICS, inverted_name, is_title
 from extraction.prose_types import noun_type
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
@@ -72,10 +72,6 @@ from graphrag_core.titles import OFFICE_TITLES, borne_titles
 
 _PEOPLE = ("NPC", "PC")
 _PLACES = ("Location", "Faction")
-_INVERTING = frozenset(("of", "the", "de", "del", "la", "di", "della", "du", "des"))
-"""Words that put a name's head before its qualifier ("Mesa del Cuervo", "Isle of the
-Dead"): the listed name may write them the other way round ("Cuervo Mesa")."""
-_MOST_JOINTS = 2
 
 
 class KnownFolds:
@@ -243,6 +239,15 @@ class KnownFolds:
         same = words[0].casefold() == given.casefold() or pet_form(words[0], given)
         return same and words[1].casefold() == _surname(person.name)
 
+    def turned_name_of(self, entity_id: str, name: str) -> bool:
+        """Whether ``name`` is the listed place's or group's name turned round ("Mesa del
+        Cuervo" of Cuervo Mesa: :func:`~extraction.prose_names.inverted_name`)."""
+        entity = self._known.get(entity_id)
+        turned = inverted_name(name)
+        if entity is None or entity.type not in _PLACES or turned is None:
+            return False
+        return normalise_name(turned) in {normalise_name(n) for n in (entity.name, *entity.aliases)}
+
     def _person(self, entity_id: str | None) -> Entity | None:
         entity = self._known.get(entity_id) if entity_id else None
         return entity if entity is not None and entity.type in _PEOPLE else None
@@ -311,16 +316,12 @@ class KnownFolds:
     def _inverted(self, words: list[str], kind: str) -> str | None:
         """A place's or group's name written "<head> of <tail>" in another tongue or in
         English ("Mesa del Cuervo", "Isle of Skerra") where one listed place or group is
-        named "<tail> <head>" ("Cuervo Mesa", "Skerra Isle"): that one."""
-        if kind not in (*_PLACES, "Other"):
+        named "<tail> <head>" ("Cuervo Mesa", "Skerra Isle"): that one
+        (:func:`~extraction.prose_names.inverted_name`)."""
+        turned = inverted_name(" ".join(words))
+        if kind not in (*_PLACES, "Other") or turned is None:
             return None
-        joints = [at for at, word in enumerate(words) if word in _INVERTING]
-        if not joints or joints[0] == 0:
-            return None
-        at, end = joints[0], joints[-1] + 1
-        if len(joints) != end - at or len(joints) > _MOST_JOINTS or end >= len(words):
-            return None
-        wanted = normalise_name(" ".join([*words[end:], *words[:at]]))
+        wanted = normalise_name(turned)
         fits = {
             e.id
             for e in self._listed

@@ -60,6 +60,26 @@ ABBREVIATED_TITLES = _words(
 """Titles written with a full stop ("Dr. Quill", "Hon. A. Sugden", "Cmdr. Ilse Varga", "Insp.
 Pessoa"): the stop ends no sentence and does not part the title from the name it goes before;
 alone ("Cmdr", "VP") they name a rank, no one."""
+_INVERTING = frozenset(("of", "the", "de", "del", "la", "di", "della", "du", "des"))
+_MOST_JOINTS = 2
+
+
+def inverted_name(name: str) -> str | None:
+    """A name written "<head> of <tail>" (or with "de", "del", "di", "du") turned round, as
+    English or another tongue may write it: "Mesa del Cuervo" → "Cuervo Mesa", "Isle of
+    Skerra" → "Skerra Isle"; ``None`` when it holds no such joint."""
+    words = name.split()
+    if words and words[0].casefold() == "the":
+        words = words[1:]
+    joints = [at for at, word in enumerate(words) if word in _INVERTING]
+    if not joints or joints[0] == 0:
+        return None
+    at, end = joints[0], joints[-1] + 1
+    if len(joints) != end - at or len(joints) > _MOST_JOINTS or end >= len(words):
+        return None
+    return " ".join([*words[end:], *words[:at]])
+
+
 _SAINT = "St"
 _WORD_BEFORE = re.compile(r"([^\W\d_][\w'’-]*)[*_]*\s+$")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from extraction.prose_entities import sentences
-from tests.unit.prose_helpers import names_in, world
+from tests.unit.prose_helpers import entities_of, names_in, world
 
 _TRADERS = """entities:
   - {id: joost-van-den-berg, name: Joost van den Berg, type: NPC, aliases: [Van den Berg]}
@@ -19,7 +19,7 @@ _TRADERS = """entities:
   - {id: st-walburga, name: St. Walburga's Chapel, type: Location, aliases: [St. Walburga's]}
   - {id: st-kitts, name: St. Kitts, type: Location}
   - {id: crow-mesa, name: Crow Mesa, type: Location, aliases: [the mesa]}
-  - {id: ada-marsh, name: Ada Marsh, type: NPC}
+  - {id: ada-vell, name: Ada Vell, type: NPC}
 """
 _TRADERS_PROSE = """# The Traders
 
@@ -32,8 +32,8 @@ _TRADERS_PROSE = """# The Traders
 | 9 Feb | J. van den Berg | St. Kitts |
 | 4 Mar | J. van den Berg | St. Kitts |
 
-Ada Marsh prays at St. Walburga's Chapel. Under St. Walburga's is a cellar. Ada Marsh went
-up to St. Walburga's again. The Spaniards call the hill *Mesa del Crow*, and Ada Marsh says
+Ada Vell prays at St. Walburga's Chapel. Under St. Walburga's is a cellar. Ada Vell went
+up to St. Walburga's again. The Spaniards call the hill *Mesa del Crow*, and Ada Vell says
 Mesa del Crow is haunted.
 """
 
@@ -41,7 +41,7 @@ Mesa del Crow is haunted.
 def _extras(tmp_path: Path) -> set[str]:
     extraction = world(tmp_path, _TRADERS, _TRADERS_PROSE, "lore.md")
     listed = {"joost-van-den-berg", "berg-house", "st-walburga", "st-kitts", "crow-mesa"}
-    return {e.name for e in extraction.entities if e.id not in listed | {"ada-marsh"}}
+    return {e.name for e in extraction.entities if e.id not in listed | {"ada-vell"}}
 
 
 def test_surname_particles_join_a_given_name_to_its_surname() -> None:
@@ -101,11 +101,11 @@ def test_a_place_named_the_other_way_round_is_the_listed_place(tmp_path: Path) -
 
 
 def test_only_a_place_or_group_is_named_the_other_way_round(tmp_path: Path) -> None:
-    prose = "# Notes\n\nMarsh of Ada rode out. Marsh of Ada came back. Ada Marsh laughed.\n"
+    prose = "# Notes\n\nVell of Ada rode out. Vell of Ada came back. Ada Vell laughed.\n"
     extraction = world(tmp_path, _TRADERS, prose, "lore.md")
-    person = next(e for e in extraction.entities if e.id == "ada-marsh")
-    assert "Marsh of Ada" not in person.aliases
-    assert "Marsh of Ada" in {e.name for e in extraction.entities}
+    person = next(e for e in extraction.entities if e.id == "ada-vell")
+    assert "Vell of Ada" not in person.aliases
+    assert "Vell of Ada" in {e.name for e in extraction.entities}
 
 
 _CREW = """entities:
@@ -141,3 +141,27 @@ def test_an_office_after_a_name_no_person_bears_makes_its_own_entity(tmp_path: P
     prose = "# Notes\n\nAda Vell Quartermaster signed. Ada Vell Quartermaster left.\n"
     names = {e.name for e in world(tmp_path, _CREW, prose, "notes.md").entities}
     assert "Ada Vell Quartermaster" in names  # no listed person: the prose's name, as before
+
+
+def test_without_a_list_a_place_named_the_other_way_round_is_one_place() -> None:
+    found = entities_of(
+        (
+            "town.md",
+            "# The Town\n\n"
+            "Crow Mesa stands over the town. The herders call it *la Mesa del Crow*, and say\n"
+            "Mesa del Crow is haunted. Nobody climbs Crow Mesa after dark.\n",
+        )
+    )
+    assert "Mesa del Crow" not in found
+    assert "Mesa del Crow" in found["Crow Mesa"].aliases
+
+
+def test_without_a_list_people_named_the_other_way_round_stay_apart() -> None:
+    found = entities_of(
+        (
+            "notes.md",
+            "# Notes\n\nJon of Harrow smiled. Jon of Harrow said no.\n"
+            "Harrow Jon wept. Harrow Jon left.\n",
+        )
+    )
+    assert "Jon of Harrow" in found and "Harrow Jon" in found
