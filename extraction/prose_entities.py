@@ -368,7 +368,7 @@ class _Collector:
             (0 if definition == "PC" else 1, definition),
             (1, apposition_type(text, start, end)),
             (1, listed_type(text, start, end)),
-            (2, title_type(title) if title else None),
+            (2, title_type(title, _POSSESSIVE.match(text, end) is not None) if title else None),
             (3, place_head_type(text, start, end)),
             (4, context_type(text, start)),
             (4, verb_type(text, end)),

@@ -419,11 +419,15 @@ def _plural(word: str) -> bool:
     return key not in _LEXICON and key.endswith("s") and key.removesuffix("s") in _LEXICON
 
 
-def title_type(title: str) -> str:
-    """The type a title before a name gives: a saint is a Deity ("Saint Odila"), any other
-    title (:data:`extraction.prose_names.TITLES`) a person."""
+def title_type(title: str, possessive: bool = False) -> str:
+    """The type a title before a name gives: a saint is a Deity ("Saint Odila"), and a
+    saint's name in the possessive the place called after the saint ("at St. Brendan's");
+    any other title (:data:`extraction.prose_names.TITLES`) a person."""
     word = title.split()[-1].casefold()
-    return "Deity" if word == "st" or noun_type(word) == "Deity" else "NPC"
+    saint = word == "st" or noun_type(word) == "Deity"
+    if saint and possessive:
+        return "Location"
+    return "Deity" if saint else "NPC"
 
 
 def context_type(text: str, start: int) -> str | None:

@@ -1,13 +1,20 @@
-"""Prose-only types from a list line's label and from an animal in apposition (branch ex17):
-"Taverns and lodgings: the Drowned Man (Ma Greaves), ..." makes a tavern named for a man a
-place; "Old Bishop, the great hammerhead" is a creature, not a bishop. Every text here is
-written for these tests (a harbour town, a reef); each test fails on the code before its
-rule."""
+"""Prose-only types from a list line's label, a house's sign, a saint's possessive and an
+animal in apposition (branch ex17): "Taverns and lodgings: the Drowned Man (Ma Greaves), ..."
+and "drinking at the Drowned Man" make a tavern named for a man a place; "at St. Wendel's" is
+the saint's house, not the saint; "Old Bishop, the great hammerhead" is a creature, not a
+bishop. Every text here is written for these tests (a harbour town, a reef); each test fails
+on the code before its rule."""
 
 from __future__ import annotations
 
 from extraction.prose_names import common_words, name_spans
-from extraction.prose_types import apposition_type, label_type, listed_type, place_head_type
+from extraction.prose_types import (
+    apposition_type,
+    label_type,
+    listed_type,
+    place_head_type,
+    title_type,
+)
 from tests.unit.prose_helpers import entities_of
 
 
@@ -101,3 +108,23 @@ def test_a_persons_noun_elsewhere_or_in_the_possessive_still_names_a_person() ->
 def _head(text: str, name: str) -> str | None:
     start = text.index(name)
     return place_head_type(text, start, start + len(name))
+
+
+def test_a_saints_name_in_the_possessive_is_the_place_called_after_the_saint() -> None:
+    found = entities_of(
+        (
+            "town.md",
+            "# The Town\n\n"
+            "The sick go up to St. Wendel's. Father Orm keeps a hospice at St. Wendel's.\n",
+        )
+    )
+    assert found["Wendel"].type == "Location"
+    assert title_type("St", possessive=True) == "Location"
+
+
+def test_a_saint_named_plainly_is_still_the_saint() -> None:
+    found = entities_of(
+        ("town.md", "# The Town\n\nPilgrims pray to St Wendel. St Wendel drowned long ago.\n")
+    )
+    assert found["Wendel"].type == "Deity"
+    assert title_type("Captain", possessive=True) == "NPC"  # "Captain Orm's ship" is his
