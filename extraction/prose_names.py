@@ -1,10 +1,12 @@
 """Proper names in prose: runs of capitalised words, and the thing a heading names.
 
 A name is a run of capitalised words ("Slow River", "Millers' Compact"), joined by ``of``,
-``of the``, ``de``, ``van``, ``von`` when a capitalised word follows ("Order of the Ember").
-A leading title ("Reeve Alda Brandt", "Old Wenna") is kept apart as ``title``; a trailing
-possessive ``'s`` is dropped. The first word of a sentence counts only when it is not a common
-word (one the text also writes in lower case, or a function word such as "After").
+``of the`` or one or two surname particles (``de``, ``van der``) when a capitalised word
+follows ("Order of the Ember", "Pieter van der Meer"); a surname may open with its particles
+("P. van der Meer"), and a saint's "St." parts no name ("St. Brendan's Mission"). A leading
+title ("Reeve Alda Brandt", "Old Wenna") is kept apart as ``title``; a trailing possessive
+``'s`` is dropped. The first word of a sentence counts only when it is not a common word (one
+the text also writes in lower case, or a function word such as "After").
 """
 
 from __future__ import annotations
