@@ -57,6 +57,7 @@ from extraction.prose_merges import (
     keep_full_names,
     merge_acronyms,
     merge_given_names,
+    merge_inverted_names,
     merge_leading_names,
     merge_members,
     merge_named_aliases,
@@ -83,6 +84,7 @@ from extraction.prose_names import (
     heading_name,
     is_title,
     name_spans,
+    saint_stop,
     title_only,
 )
 from extraction.prose_types import (
@@ -90,6 +92,7 @@ from extraction.prose_types import (
     context_type,
     creature_kind,
     definition_type,
+    listed_type,
     name_type,
     noun_type,
     place_head_type,
@@ -130,13 +133,18 @@ _MADE = re.compile(
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
-    """The ``(start, end)`` of each sentence or line of ``text``, stripped."""
-    spans = []
+    """The ``(start, end)`` of each sentence or line of ``text``, stripped; a saint's "St."
+    ends none ("at St. Brendan's Mission": :func:`~extraction.prose_names.saint_stop`)."""
+    spans: list[tuple[int, int]] = []
     for match in _SENTENCE.finditer(text):
         raw = match.group(0)
         start = match.start() + len(raw) - len(raw.lstrip())
         end = match.start() + len(raw.rstrip())
-        if end > start:
+        if end <= start:
+            continue
+        if spans and text[spans[-1][1] : start] == " " and saint_stop(text, spans[-1][1] - 1):
+            spans[-1] = (spans[-1][0], end)
+        else:
             spans.append((start, end))
     return spans
 
@@ -359,7 +367,8 @@ class _Collector:
             (0, strong_head_type(text[start:end])),
             (0 if definition == "PC" else 1, definition),
             (1, apposition_type(text, start, end)),
-            (2, title_type(title) if title else None),
+            (1, listed_type(text, start, end)),
+            (2, title_type(title, _POSSESSIVE.match(text, end) is not None) if title else None),
             (3, place_head_type(text, start, end)),
             (4, context_type(text, start)),
             (4, verb_type(text, end)),
@@ -520,6 +529,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     merge_place_heads(kept)
     merge_tails(kept)
     merge_of_names(kept)
+    merge_inverted_names(kept)
     merge_saints_places(kept)
     merge_numbers(kept)
     merge_members(kept)
@@ -725,8 +735,13 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
         if owner is not None:
             grown = aliases.setdefault(owner, {})
             found = _fold_aliases(name, candidate)
-            if already:  # only the full names of a known person ("Frankie Moretti")
-                found = {a: p for a, p in found.items() if folds.full_name_of(already, a)}
+            if already:  # only the full names of a known person ("Frankie Moretti") or a
+                # known place's name turned round ("Mesa del Cuervo" of Cuervo Mesa)
+                found = {
+                    a: p
+                    for a, p in found.items()
+                    if folds.full_name_of(already, a) or folds.turned_name_of(already, a)
+                }
             elif owner == folds.title_bearer(candidate):  # "the Don": the gazetteer's title
                 found = {}
             elif owner == folds.titled_name(candidate):  # "Señora Soto", not a stray "Señora"
@@ -735,6 +750,8 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
                 found = folds.office_forms(candidate, found)
             elif owner == folds.sound_alike(candidate):  # "Marshal Crain", not its strays
                 found = folds.misheard_forms(owner, found)
+            elif owner == folds.office_after(candidate):  # "Hannah Rooke Quartermaster"
+                found = {}
             # "Sister Calla of the Order of the Ember" is no alias: the order is named apart
             found = {a: p for a, p in found.items() if not _names_another(a, owner, known)}
             for alias, party in found.items():

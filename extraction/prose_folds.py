@@ -44,7 +44,13 @@ A prose name folds into the one listed entity when it is
   Marshal" is whoever acts, not the listed "the Marshal");
 - "<someone>'s <Office>" where the list calls exactly one person "the <Office>": "Humph's
   Secretary" of Lucas Hale ("the Secretary"); only the forms ending with the office come
-  along.
+  along;
+- a listed person's name or alias with an office word after it, as a vote writes it ("Silas
+  Tench being chosen Captain and Hannah Rooke Quartermaster"): that person; the form is no
+  name of theirs and adds no alias;
+- a place's or group's name written "<head> of <tail>" (or with "de", "del", "di", "du")
+  where one listed place or group is named "<tail> <head>": "Mesa del Cuervo" of Cuervo
+  Mesa.
 
 Anything else stays a prose entity of its own (none or several fit: no guess).
 """
@@ -56,7 +62,7 @@ from collections.abc import Sequence
 from extraction.honorifics import family_name_first
 from extraction.nicknames import pet_form
 from extraction.prose_candidates import Candidate, best_type, display_name
-from extraction.prose_names import HONORIFICS, is_title
+from extraction.prose_names import HONORIFICS, inverted_name, is_title
 from extraction.prose_types import noun_type
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
@@ -117,11 +123,13 @@ class KnownFolds:
             self._place_office(words, kind),
             self._place_office(" ".join(words).partition(" of ")[0].split(), kind),
             self._listed_tail(words, kind),
+            self._inverted(words, kind),
             self._surname(words, candidate, kind),
             self._titled_surname(words, candidate, kind),
             self._possessive(candidate, kind),
             self.office_holder(candidate),
             self.sound_alike(candidate),
+            self.office_after(candidate),
         ):
             if found is not None:
                 return found
@@ -199,6 +207,19 @@ class KnownFolds:
             return None
         return fits[0].id
 
+    def office_after(self, candidate: Candidate) -> str | None:
+        """The one listed person whose name or alias an office word follows ("Hannah Rooke
+        Quartermaster" of "... chosen Captain and Hannah Rooke Quartermaster"): the person,
+        given the office; never a GM-only person for a name the party reads. A place or a
+        thing named so ("the Pirate King") is no listed name with an office after it."""
+        words = _article_dropped(display_name(candidate))
+        if len(words) < 2 or words[-1].casefold() not in OFFICE_TITLES or candidate.titles:
+            return None
+        if best_type(candidate) not in (*_PEOPLE, "Other"):
+            return None
+        named = " ".join(words[:-1])
+        return self._person_id(self._known.resolve(named, include_gm=not candidate.party))
+
     def office_forms(self, candidate: Candidate, found: dict[str, bool]) -> dict[str, bool]:
         """The forms of an :meth:`office_holder` fold that end with the office ("Old Humph's
         Secretary", "Humph's Secretary"), not the merged strays ("Humph's", "Secretary")."""
@@ -217,6 +238,15 @@ class KnownFolds:
             return False
         same = words[0].casefold() == given.casefold() or pet_form(words[0], given)
         return same and words[1].casefold() == _surname(person.name)
+
+    def turned_name_of(self, entity_id: str, name: str) -> bool:
+        """Whether ``name`` is the listed place's or group's name turned round ("Mesa del
+        Cuervo" of Cuervo Mesa: :func:`~extraction.prose_names.inverted_name`)."""
+        entity = self._known.get(entity_id)
+        turned = inverted_name(name)
+        if entity is None or entity.type not in _PLACES or turned is None:
+            return False
+        return normalise_name(turned) in {normalise_name(n) for n in (entity.name, *entity.aliases)}
 
     def _person(self, entity_id: str | None) -> Entity | None:
         entity = self._known.get(entity_id) if entity_id else None
@@ -280,6 +310,22 @@ class KnownFolds:
             for e in self._listed
             if e.type in _PLACES and (kind == "Other" or e.type == kind)
             if _name_goes_on_before(e.name, tail)
+        }
+        return fits.pop() if len(fits) == 1 else None
+
+    def _inverted(self, words: list[str], kind: str) -> str | None:
+        """A place's or group's name written "<head> of <tail>" in another tongue or in
+        English ("Mesa del Cuervo", "Isle of Skerra") where one listed place or group is
+        named "<tail> <head>" ("Cuervo Mesa", "Skerra Isle"): that one
+        (:func:`~extraction.prose_names.inverted_name`)."""
+        turned = inverted_name(" ".join(words))
+        if kind not in (*_PLACES, "Other") or turned is None:
+            return None
+        wanted = normalise_name(turned)
+        fits = {
+            e.id
+            for e in self._listed
+            if e.type in _PLACES and any(normalise_name(n) == wanted for n in (e.name, *e.aliases))
         }
         return fits.pop() if len(fits) == 1 else None
 

@@ -31,7 +31,7 @@ from extraction.prose_candidates import (
     person_like,
 )
 from extraction.prose_honorifics import o_prefixed
-from extraction.prose_names import DEMONYMS, is_title
+from extraction.prose_names import DEMONYMS, inverted_name, is_title
 from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
 from extraction.sound_alike import leading_titles, sounds_alike, titles_agree
@@ -219,6 +219,22 @@ def merge_of_names(kept: dict[str, Candidate]) -> None:
         owners = [k for k in closing.get(tuple(_words(display_name(short))), []) if k in kept]
         if kind in _THINGS and len(owners) == 1 and best_type(kept[owners[0]]) in (kind, "Other"):
             _fold(kept[owners[0]], kept.pop(key))
+
+
+def merge_inverted_names(kept: dict[str, Candidate]) -> None:
+    """Fold a place's or thing's name written "<head> of <tail>" in another tongue or in
+    English ("*la Mesa del Cuervo*", "Isle of Skerra") into the one place or thing named
+    "<tail> <head>" ("Cuervo Mesa", "Skerra Isle": :func:`inverted_name`), when neither is a
+    person and their types agree (or one is untyped)."""
+    names = {normalise_name(display_name(c)): key for key, c in kept.items()}
+    for key in sorted(kept):
+        turned = inverted_name(display_name(kept[key])) if key in kept else None
+        owner = names.get(normalise_name(turned)) if turned else None
+        if owner is None or owner == key or owner not in kept or kept[key].heading:
+            continue
+        kinds = {best_type(kept[key]), best_type(kept[owner])} - {"Other"}
+        if len(kinds) <= 1 and not kinds & {"NPC", "PC"}:
+            _fold(kept[owner], kept.pop(key))
 
 
 def merge_saints_places(kept: dict[str, Candidate]) -> None:

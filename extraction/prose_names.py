@@ -1,10 +1,12 @@
 """Proper names in prose: runs of capitalised words, and the thing a heading names.
 
 A name is a run of capitalised words ("Slow River", "Millers' Compact"), joined by ``of``,
-``of the``, ``de``, ``van``, ``von`` when a capitalised word follows ("Order of the Ember").
-A leading title ("Reeve Alda Brandt", "Old Wenna") is kept apart as ``title``; a trailing
-possessive ``'s`` is dropped. The first word of a sentence counts only when it is not a common
-word (one the text also writes in lower case, or a function word such as "After").
+``of the`` or one or two surname particles (``de``, ``van der``) when a capitalised word
+follows ("Order of the Ember", "Pieter van der Meer"); a surname may open with its particles
+("P. van der Meer"), and a saint's "St." parts no name ("St. Brendan's Mission"). A leading
+title ("Reeve Alda Brandt", "Old Wenna") is kept apart as ``title``; a trailing possessive
+``'s`` is dropped. The first word of a sentence counts only when it is not a common word (one
+the text also writes in lower case, or a function word such as "After").
 """
 
 from __future__ import annotations
@@ -25,9 +27,16 @@ def _words(*lines: str) -> frozenset[str]:
     return frozenset(" ".join(lines).split())
 
 
-_CONNECTORS = ("of", "of the", "de", "du", "van", "von", "la", "no")
-"""Lower-case words that join two capitalised ones into one name: "Hall of the Dead",
-"Pierre de Vaux", and the Japanese particle in "Kawasemi no Gonzō" (Gonzō of the Kawasemi)."""
+_CONNECTORS = ("of", "of the", "no")
+"""Lower-case words that join two capitalised ones into one name: "Hall of the Dead", and the
+Japanese particle in "Kawasemi no Gonzō" (Gonzō of the Kawasemi); so does a run of
+:data:`SURNAME_PARTICLES` ("Pierre de Vaux", "Pieter van der Meer")."""
+SURNAME_PARTICLES = _words("van von der den de du la le da di dos das del della ter zu")
+"""Lower-case particles of a surname ("de Vaux", "van der Meer", "von und zu" aside): one or
+two of them join the given name to the rest ("Pieter van der Meer", "Maria de la Cruz"), and
+open a surname written without one ("P. van der Meer", "the house of van der Meer"). Not
+"ten" ("paid Tench ten Spanish dollars"), though "Corrie ten Boom" holds it."""
+_MOST_PARTICLES = 2
 TITLES = _words(
     "reeve lord lady captain sir dame king queen prince princess brother sister mother father ",
     "master mistress old young elder high saint duke duchess baron baroness count countess ",
@@ -53,6 +62,48 @@ ABBREVIATED_TITLES = _words(
 """Titles written with a full stop ("Dr. Quill", "Hon. A. Sugden", "Cmdr. Ilse Varga", "Insp.
 Pessoa"): the stop ends no sentence and does not part the title from the name it goes before;
 alone ("Cmdr", "VP") they name a rank, no one."""
+_INVERTING = frozenset(("of", "the", "de", "del", "la", "di", "della", "du", "des"))
+_MOST_JOINTS = 2
+
+
+def inverted_name(name: str) -> str | None:
+    """A name written "<head> of <tail>" (or with "de", "del", "di", "du") turned round, as
+    English or another tongue may write it: "Mesa del Cuervo" → "Cuervo Mesa", "Isle of
+    Skerra" → "Skerra Isle"; ``None`` when it holds no such joint."""
+    words = name.split()
+    if words and words[0].casefold() == "the":
+        words = words[1:]
+    joints = [at for at, word in enumerate(words) if word in _INVERTING]
+    if not joints or joints[0] == 0:
+        return None
+    at, end = joints[0], joints[-1] + 1
+    if len(joints) != end - at or len(joints) > _MOST_JOINTS or end >= len(words):
+        return None
+    return " ".join([*words[end:], *words[:at]])
+
+
+_SAINT = "St"
+_WORD_BEFORE = re.compile(r"([^\W\d_][\w'’-]*)[*_]*\s+$")
+
+
+def saint_stop(text: str, end: int) -> bool:
+    """Whether the full stop at ``text[end]`` shortens a saint's "St" before a capitalised
+    word ("at St. Brendan's Mission", "| St. Eustatius |", "Under St. Brendan's is ..."): the
+    stop ends no sentence. A street's "St." after its capitalised name may end one ("lives
+    on Cable St. The next day ...")."""
+    start = end - len(_SAINT)
+    if start < 0 or text[start:end] != _SAINT or (start and text[start - 1].isalnum()):
+        return False
+    if not re.match(r"\. [*_]*[A-Z]", text[end : end + 4]):
+        return False
+    before = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    return (
+        before is None
+        or not _capital(before.group(1))
+        or before.group(1).lower() in (FUNCTION_WORDS)
+    )
+
+
 HONORIFICS = _words(
     "esq esquire padre señor señora señorita senor senora doña dona monsieur herr ",
     "frau signor signora sahib superintendent acting interim vice assistant",
@@ -424,10 +475,14 @@ def _capital_lines(text: str) -> list[tuple[int, int]]:
 
 
 def _run(text: str, words: list[re.Match[str]], index: int) -> tuple[int, int] | None:
-    """The longest run of capitalised words (with connectors) starting at ``index``."""
-    if not _capital(words[index].group(0)):
+    """The longest run of capitalised words (with connectors) starting at ``index``, or at
+    the surname particles there (:func:`_leading_particles`)."""
+    if _leading_particles(text, words, index):
+        last = index + _particles(text, words, index)
+    elif not _capital(words[index].group(0)):
         return None
-    last = index
+    else:
+        last = index
     while last + 1 < len(words):
         gap = text[words[last].end() : words[last + 1].start()]
         nxt = words[last + 1].group(0)
@@ -437,6 +492,9 @@ def _run(text: str, words: list[re.Match[str]], index: int) -> tuple[int, int] |
         if gap == ". " and _capital(nxt) and words[last].group(0).lower() in ABBREVIATED_TITLES:
             last += 1  # "Dr. Quill", "Hon. Ambrose Sugden": the stop shortens the title
             continue
+        if gap == ". " and saint_stop(text, words[last].end()):
+            last += 1  # "St. Brendan's Mission": a saint's title, not "Cable St." at a stop
+            continue
         joined = _connector(text, words, last)
         opened = words[index].group(0) == "The" or _after_article(text, words[index].start())
         if joined is None and opened:
@@ -445,6 +503,41 @@ def _run(text: str, words: list[re.Match[str]], index: int) -> tuple[int, int] |
             break
         last = joined
     return index, last
+
+
+_ARTICLE_PARTICLES = _words("la le das")
+"""Particles that are also articles ("*la Mesa del Cuervo*", "das Boot"): inside a name they
+join it ("Maria de la Cruz"), but a name never opens with them in lower case."""
+_DETERMINERS = _words("a an the this that his her its their our my your one every each")
+
+
+def _leading_particles(text: str, words: list[re.Match[str]], index: int) -> bool:
+    """Whether a surname opens with its particles in lower case at ``words[index]``: "P. van
+    der Meer", "the house of van der Meer", a table cell "| van der Meer |" (after a word
+    other than a capitalised one, which they would join: "Pieter van der Meer"). Not after a
+    determiner: "the van Ruth drove" is a van."""
+    word = words[index].group(0)
+    if _capital(word) or word in _ARTICLE_PARTICLES or not _particles(text, words, index):
+        return False
+    if index == 0:
+        return True
+    before = words[index - 1].group(0)
+    return before.casefold() not in _DETERMINERS and (
+        not _capital(before) or text[words[index - 1].end() : words[index].start()] != " "
+    )
+
+
+def _opens_surname(text: str, words: list[re.Match[str]], at: int) -> bool:
+    """Whether ``words[at]`` is a surname particle, capitalised or not, opening a surname
+    ("Van der Meer", "De Vaux", "van der Meer"): a common word ("a delivery van") there is
+    no common word."""
+    if words[at].group(0).casefold() not in SURNAME_PARTICLES or at + 1 >= len(words):
+        return False
+    if text[words[at].end() : words[at + 1].start()] != " ":
+        return False
+    if _capital(words[at + 1].group(0)):
+        return True
+    return 0 < _particles(text, words, at + 1) < _MOST_PARTICLES
 
 
 def _after_article(text: str, start: int) -> bool:
@@ -470,7 +563,30 @@ def _connector(text: str, words: list[re.Match[str]], last: int) -> int | None:
         gap = text[words[last].end() : words[end].start()]
         if _capital(words[end].group(0)) and gap == f" {connector} ":
             return end
-    return None
+    particles = _particles(text, words, last + 1)
+    return last + particles + 1 if particles and _spaced(text, words, last, particles) else None
+
+
+def _particles(text: str, words: list[re.Match[str]], at: int) -> int:
+    """How many :data:`SURNAME_PARTICLES` (one or two, in lower case, a space apart) open at
+    ``words[at]`` before a capitalised word ("van der" of "van der Meer"), else 0."""
+    count = 0
+    while (
+        at + count < len(words)
+        and count < _MOST_PARTICLES
+        and words[at + count].group(0) in SURNAME_PARTICLES
+        and (not count or text[words[at + count - 1].end() : words[at + count].start()] == " ")
+    ):
+        count += 1
+    after = at + count
+    if not count or after >= len(words) or not _capital(words[after].group(0)):
+        return 0
+    return count if text[words[after - 1].end() : words[after].start()] == " " else 0
+
+
+def _spaced(text: str, words: list[re.Match[str]], last: int, particles: int) -> bool:
+    """Whether one space parts ``words[last]`` from the particles after it."""
+    return text[words[last].end() : words[last + 1].start()] == " " and particles > 0
 
 
 def _span(
@@ -486,6 +602,8 @@ def _span(
     while first <= last and initial and _bare(words[first].group(0)) in common:
         if first < last and is_title(words[first].group(0)):
             break  # "Commander Ravi Tamm took command": a title, though "commander" is common
+        if first < last and _opens_surname(text, words, first):
+            break  # "Van der Meer sells powder", "van der Meer | St. Eustatius": a surname
         if first == last and numbered:
             break  # "Level 22 flooded": a number makes the common word a name
         first, initial = first + 1, False

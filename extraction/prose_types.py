@@ -5,7 +5,8 @@ Evidence, strongest first (the first one that speaks decides; none → ``Other``
 1. a definition: "Wenna Marsh is a gnome apothecary" — the last cue noun of the phrase after
    the article ("gnome apothecary" → NPC, "mill town on the river" → Location);
 2. a title before the name ("Reeve Alda Brandt") or a role in apposition ("Its keeper, Hob
-   Tarrow" / "Hob Tarrow, the innkeeper,") → NPC;
+   Tarrow" / "Hob Tarrow, the innkeeper,") → NPC; the label of a list the name is an item of
+   ("Taverns and lodgings: the Drowned Man (Ma Greaves), ..." → Location);
 3. the name's own head word or ending ("Slow River", "Millers' Compact", "Tollhouse");
 4. the verb it follows ("worships Sarn" → Deity, "belongs to the X" → Faction), or a verb
    only people do that it is the subject of ("Mira Coll said") → NPC;
@@ -115,7 +116,8 @@ for _type, _words in {  # other genres: space opera, modern, investigation horro
     "engine datapad chip coin sigil skull crystal journal diary letter deed writ tablet "
     "tablets fragment fragments throne van motorbike motorcycle ambulance cyberdeck",
     "Creature": "alien hydra chimera manticore ooze slime rat swarm horde xenomorph android robot "
-    "drone",
+    "drone shark sharks hammerhead whale orca barracuda eel octopus squid crocodile alligator "
+    "caiman tiger lion panther jaguar leopard gorilla snake viper cobra adder",
     "Deity": "godhead",
     "Event": "riot revolution coup heist raid",
 }.items():
@@ -397,9 +399,17 @@ def place_head_type(text: str, start: int, end: int) -> str | None:
     owned = _OWNED.search(text, max(0, start - 60), start) is not None
     if kind == "Location" and owned and " " not in text[start:end].strip():
         return None
+    signed = kind == "NPC" and _SIGN_BEFORE.search(text, max(0, start - 40), start)
+    if signed and not re.match(r"['’]s\b", text[end : end + 3]):
+        return "Location"  # "drinking at the Drowned Man": a house named by its sign
     return kind
 
 
+_SIGN_BEFORE = re.compile(
+    r"\b(?:at|in|inside|outside|behind|past|near|beside|opposite)\s+the\s+$", re.IGNORECASE
+)
+"""Where a name headed by a person's noun ("the Drowned Man", "the Jolly Sailor", "the Green
+Man") is a house named by its sign, not the person: "at the", "outside the", "behind the"."""
 _PLACE_PREFIXES = frozenset(("port", "mount", "fort", "lake", "cape", "isle", "castle"))
 _GROUP_HEADS = frozenset(("guard", "watch"))
 
@@ -409,11 +419,15 @@ def _plural(word: str) -> bool:
     return key not in _LEXICON and key.endswith("s") and key.removesuffix("s") in _LEXICON
 
 
-def title_type(title: str) -> str:
-    """The type a title before a name gives: a saint is a Deity ("Saint Odila"), any other
-    title (:data:`extraction.prose_names.TITLES`) a person."""
+def title_type(title: str, possessive: bool = False) -> str:
+    """The type a title before a name gives: a saint is a Deity ("Saint Odila"), and a
+    saint's name in the possessive the place called after the saint ("at St. Brendan's");
+    any other title (:data:`extraction.prose_names.TITLES`) a person."""
     word = title.split()[-1].casefold()
-    return "Deity" if word == "st" or noun_type(word) == "Deity" else "NPC"
+    saint = word == "st" or noun_type(word) == "Deity"
+    if saint and possessive:
+        return "Location"
+    return "Deity" if saint else "NPC"
 
 
 def context_type(text: str, start: int) -> str | None:
@@ -428,6 +442,61 @@ def context_type(text: str, start: int) -> str | None:
 def verb_type(text: str, end: int) -> str | None:
     """NPC when the name is the subject of a verb only people do ("Mira Coll said")."""
     return "NPC" if _PERSON_VERB.match(text[end : end + 40]) else None
+
+
+_LIST_LABEL = re.compile(
+    r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?P<label>[A-Z][\w' &-]{0,38}?)(?:\*\*|__)?:(?:\*\*|__)?\s"
+)
+_ITEM_BEFORE = re.compile(
+    r"(?:[,;:][*_]*\s*(?:(?:and|or)\s+)?|\s(?:and|or)\s+)(?:the\s+)?[*_]*$", re.IGNORECASE
+)
+_ITEM_AFTER = re.compile(r"[*_]*\s*(?:\([^()]*\)\s*)?(?:[,;.]|\s+(?:and|or)\s|$)")
+_PLURAL_LABELS = {
+    "places": "Location",
+    "sites": "Location",
+    "locations": "Location",
+    "landmarks": "Location",
+    "sights": "Location",
+    "haunts": "Location",
+    "lodgings": None,  # "Taverns and lodgings": the taverns say it
+}
+"""Plural labels of things no single cue noun of the lexicon names ("Places:", "Sites:");
+``None`` for a word that says no kind but does not gainsay the others."""
+
+
+def listed_type(text: str, start: int, end: int) -> str | None:
+    """The type a list line's label gives the name at ``text[start:end]`` when the name is
+    one of its items, whole: "Taverns and lodgings: the Drowned Man (Ma Greaves), the Widow
+    Pruett's lodging house" makes the Drowned Man a place (not Pruett, who only owns an
+    item). The label must be plural nouns of one kind ("Taverns", "Inns", "Places", "Ships",
+    "Gangs"; :func:`label_type`)."""
+    label = _LIST_LABEL.match(text)
+    if label is None or label.end() > start:
+        return None
+    kind = label_type(label.group("label"))
+    if kind is None:
+        return None
+    if _ITEM_BEFORE.search(text, label.start("label"), start) is None:
+        return None
+    return kind if _ITEM_AFTER.match(text, end) is not None else None
+
+
+def label_type(label: str) -> str | None:
+    """The one kind the plural nouns of a list's label name ("Taverns and lodgings" →
+    Location, "Gangs" → Faction); none when a word is no plural, or two kinds speak."""
+    kinds: set[str] = set()
+    for word in re.findall(r"[\w'-]+", label.casefold()):
+        if word in ("and", "&", "or", "other", "local", "notable", "nearby", "main"):
+            continue
+        if word in _PLURAL_LABELS:
+            found = _PLURAL_LABELS[word]
+        elif _plural(word):
+            found = _LEXICON[word.removesuffix("s")]
+        else:
+            return None
+        if found is not None:
+            kinds.add(found)
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 def weak_type(text: str, start: int, end: int) -> str | None:

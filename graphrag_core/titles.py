@@ -33,6 +33,10 @@ OFFICE_TITLES = frozenset(
 )  # fmt: skip
 """Words that, before a name, give the office or standing its bearer is called by alone."""
 
+SAME_OFFICE = (("bosun", "boatswain"), ("capitán", "capitan"), ("doña", "dona"))
+"""Words of one office ("Bosun Billy" is "the Boatswain" of the ship's articles) or one word
+spelt two ways ("Capitán", "Capitan"): bearing one, an entity bears them all."""
+_OFFICES = {word: group for group in SAME_OFFICE for word in group}
 _WORD = re.compile(r"[^\W_]+")
 _ARTICLES = frozenset(("the", "a", "an"))
 
@@ -44,20 +48,27 @@ def _words(name: str) -> list[str]:
     return words
 
 
+def _same_office(title: str) -> tuple[str, ...]:
+    """``title`` and the words of the same office (:data:`SAME_OFFICE`)."""
+    return _OFFICES.get(title, (title,))
+
+
 def borne_titles(names: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
     """Title word → the id of the one entity bearing it, from ``(id, names)`` pairs (an
-    entity's name and aliases); a title two entities bear, or that is some entity's whole
-    name, is left out. A title in the possessive bears nothing: "the Governor's house" is
-    the Governor's, not a governor."""
+    entity's name and aliases), with every word of the same office (:data:`SAME_OFFICE`:
+    "Bosun Billy" bears "bosun" and "boatswain"); a title two entities bear, or that is some
+    entity's whole name, is left out. A title in the possessive bears nothing: "the
+    Governor's house" is the Governor's, not a governor."""
     bearers: dict[str, set[str]] = {}
     whole: set[str] = set()
     for entity_id, forms in names:
         for form in forms:
             words = _words(form)
             if len(words) == 1:
-                whole.add(words[0])
+                whole.update(_same_office(words[0]))
             elif len(words) > 1 and words[0] in OFFICE_TITLES and words[1] != "s":
-                bearers.setdefault(words[0], set()).add(entity_id)
+                for title in _same_office(words[0]):
+                    bearers.setdefault(title, set()).add(entity_id)
     return {
         title: next(iter(ids))
         for title, ids in bearers.items()

@@ -22,5 +22,31 @@ def test_a_title_one_entity_bears_before_a_name_is_that_entitys() -> None:
         "colonel": "mawle",
         "don": "alvarado",
         "capitán": "alvarado",
+        "capitan": "alvarado",  # the same word unaccented
         "governor": "blount",  # the house's alias is in the possessive: it bears nothing
     }  # two captains: nobody's; "old" is no office; "the Reeve" is an entity's whole name
+
+
+def test_a_word_of_the_same_office_is_borne_too() -> None:
+    found = borne_titles(
+        [
+            ("fitch", ["William Fitch", "Bosun Billy"]),
+            ("ortiz", ["Luis Ortiz", "Capitan Ortiz"]),
+            ("tench", ["Silas Tench", "Captain Tench"]),
+        ]
+    )
+    assert found["bosun"] == found["boatswain"] == "fitch"  # "the Boatswain" of the articles
+    assert found["capitán"] == found["capitan"] == "ortiz"  # one word, spelt two ways
+    assert "skipper" not in found  # no office is another's by its meaning alone
+
+
+def test_a_word_of_the_same_office_two_entities_bear_or_a_whole_name_holds_is_nobodys() -> None:
+    found = borne_titles(
+        [
+            ("fitch", ["William Fitch", "Bosun Billy"]),
+            ("grubb", ["Ned Grubb", "Boatswain Grubb"]),
+            ("cole", ["Amos Cole", "Bosun Amos"]),
+            ("ship", ["the Boatswain"]),
+        ]
+    )
+    assert "bosun" not in found and "boatswain" not in found
