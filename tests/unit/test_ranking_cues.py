@@ -781,3 +781,10 @@ def test_whether_someone_still_has_a_thing_of_theirs_asks_along_owning() -> None
         assert {"owns", "owned_by"} <= question_cues(question).relation_types, question
     assert "owns" not in question_cues("Has he got his back to the wall?").relation_types
     assert "owns" not in question_cues("Does the Scarecrow still live here?").relation_types
+
+
+def test_an_alias_of_an_owner_and_a_thing_is_found_in_the_possessive() -> None:
+    names = NameIndex.build(_torven_also("the Sabian book", "the Sea-Wolf blade"))
+    assert names.find("Who's got the Sabian's book right now?") == {"torven-blackwater"}
+    assert names.find("Who has the Sabian book?") == {"torven-blackwater"}
+    assert names.find("Where did the Sabians go?") == set()
