@@ -707,6 +707,9 @@ def test_the_tables_slang_for_killing_and_wrecking_asks_for_the_one_who_did_it()
     for question in ("Who slagged the clinic?", "What bricked Saint's old deck?",
                      "What torched the mill?"):  # fmt: skip
         assert "destroyed_by" in question_cues(spelt_out(question)).relation_types, question
+    for question in ("Who cut the Papermaker's throat?", "Who slit the fence's throat?"):
+        assert "killed_by" in question_cues(spelt_out(question)).relation_types, question
+    assert "killed_by" not in question_cues("Who cut the rope?").relation_types
     for question in ("What burned down?", "What burned at the docks?"):  # which thing burned
         assert "destroyed_by" not in question_cues(spelt_out(question)).relation_types, question
 
