@@ -112,6 +112,29 @@ def _yes_no_settings(
 
 _SENTENCE_END = re.compile(r"[.!;]\s+")
 
+NOW_WORDS = frozenset(("now", "nowadays", "currently", "today"))
+NOW_PHRASES = (("these", "days"), ("at", "the", "moment"), ("right", "now"))
+"""Words by which a question asks about the present ("Who's the Sahib *these days*?")."""
+
+
+def named_holder_now(question: str, spans: Sequence[NameSpan]) -> set[str]:
+    """The ids of the one a "who is" question names as its subject and asks about *now*
+    ("Who's the Sahib these days?"): what the question asks is who bears that name now,
+    which, when the one so called has handed on what he held, is no longer he
+    (:func:`ranking.graph.successors`). Empty for any other question ("Who is the Sahib?"
+    asks about the one so called)."""
+    words = question_words(question)
+    if words[:2] != ["who", "is"] or not spans:
+        return set()
+    first = spans[0]
+    if [w for w in words[: first.start] if w not in _ARTICLES] != ["who", "is"]:
+        return set()
+    after = words[first.end :]
+    now = not NOW_WORDS.isdisjoint(after) or any(
+        tuple(after[i : i + len(p)]) == p for p in NOW_PHRASES for i in range(len(after))
+    )
+    return set(first.ids) if now else set()
+
 
 def told_before(question: str, spans: Sequence[NameSpan]) -> set[str]:
     """Ids named only in the sentences told before the one that asks ("*Wes* is bleeding all

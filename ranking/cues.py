@@ -207,6 +207,10 @@ TAKEDOWN_VERBS = frozenset(("took", "cut", "gunned", "shot", "struck", "put"))
 "Who *gunned* Mickey *down*?", "Who *put* Tack *down*?"): along ``killed_by``, as "took out"
 is."""
 
+THROAT_VERBS = frozenset(("cut", "slit", "slashed", "opened"))
+"""Verbs that ask who killed someone with "throat" after them ("Who *cut* the Papermaker's
+*throat*?")."""
+
 KILLER_THINGS = frozenset(("what",))
 """"*What* took out the sheriff?": a killing asked after these asks for a killer as after
 "who" (a creature, a plague, a trap), by :data:`TAKEDOWN_VERBS` and :data:`KILLING_OPENINGS`
@@ -709,9 +713,11 @@ def _possessive(word: str) -> bool:
 
 def _killing(words: list[str]) -> bool:
     """``words`` (after "who", "what" or "which") open with a killing in other words: "took
-    out", "did for", "put … down"."""
+    out", "did for", "put … down", "cut … throat"."""
     if words[:1] and words[0] in TAKEDOWN_VERBS and "down" in words[1:6]:
         return True
+    if words[:1] and words[0] in THROAT_VERBS and "throat" in words[1:6]:
+        return True  # "Who *cut* the Papermaker's *throat*?"
     return any(tuple(words[: len(opening)]) == opening for opening in KILLING_OPENINGS)
 
 

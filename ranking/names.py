@@ -53,6 +53,26 @@ def _initialled(phrases: dict[tuple[str, ...], set[str]]) -> dict[tuple[str, ...
     return {words: ids for words, ids in found.items() if len(ids) == 1}
 
 
+def _owned_forms(entities: Iterable[Entity]) -> dict[tuple[str, ...], set[str]]:
+    """ "the Sabian's book" for the one entity called "the Sabian book": an alias of "the", a
+    capitalised word and a lower-case noun names its holder's thing, and the table says so
+    in the possessive (written without the apostrophe, as questions are matched)."""
+    found: dict[tuple[str, ...], set[str]] = {}
+    for entity in entities:
+        for name in _names(entity):
+            parts = name.split()
+            if (
+                len(parts) == 3
+                and parts[0].casefold() == "the"
+                and parts[1][:1].isupper()
+                and parts[2].isalpha()
+                and parts[2].islower()
+                and not parts[1].endswith(("'s", "’s", "'", "’"))
+            ) and len(words := name_words(" ".join(parts[1:]))) == 2:
+                found.setdefault((words[0] + "s", words[1]), set()).add(entity.id)
+    return {words: ids for words, ids in found.items() if len(ids) == 1}
+
+
 def _called_by_title(
     entities: Iterable[Entity], phrases: dict[tuple[str, ...], set[str]]
 ) -> dict[tuple[str, ...], set[str]]:
@@ -147,6 +167,8 @@ class NameIndex:
                     and not (len(words) == 1 and words[0] in skip)
                 ):
                     phrases.setdefault(words, set()).add(entity.id)
+        for words, ids in _owned_forms(view.entities.values()).items():
+            phrases.setdefault(words, ids)  # "the Sabian's book" of "the Sabian book"
         bare: dict[tuple[str, ...], set[str]] = {}
         for words, ids in phrases.items():
             if len(words) == 2 and words[0] in ADDRESS_WORDS and _bare_name(words[1], skip):

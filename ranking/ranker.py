@@ -68,7 +68,7 @@ from dataclasses import replace
 from graphrag_core.config import PresetName, RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, VectorSearch
-from ranking.anchors import anchors, told_before
+from ranking.anchors import anchors, named_holder_now, told_before
 from ranking.asked_status import DOER, status_asked, status_doers
 from ranking.communities import summary_hits
 from ranking.cues import (
@@ -301,6 +301,9 @@ class Ranker:
             else set()
         )  # "Who's carrying the key *now*?": not whoever handed it on
         former |= old_bases
+        if not historical:  # "Who's the Sahib these days?": not the one so called, who left it
+            spans = inputs.names.spans(question)
+            former |= {e for e in named_holder_now(question, spans) if successors(view, {e})}
         if newest or rolled:  # "Who's our fourth now that Kii-bō carries a jitte again?"
             former |= left_party(view) - answers
         stated = stated_answers(cues, named, relevance, view, inputs.names)

@@ -16,7 +16,9 @@ entity that is no place, the answers are:
   Bubbles", :data:`NOW_AT`), at :data:`NOTED`;
 - for a captive, its captor (the change's ``captured_by``), below the places;
 - for a thing, whoever holds it now (its ``owned_by`` / ``owns`` relations in the effective
-  graph, which a change's ``held_by`` sets), at :data:`NOTED`.
+  graph, which a change's ``held_by`` sets), at :data:`NOTED`;
+- the places it is in now (its effective ``located_in``, which a change set starts and ends
+  as it moves: "Zayd went to live under the Bridge of Boats"), at :data:`NOTED`.
 
 The ranker weighs these like stated answers (``w.relation``). Nothing here reads a change the
 view does not hold, so a GM-only change tells players nothing.
@@ -91,6 +93,9 @@ def whereabouts(
             for holder in graph.neighbours({entity_id}, HOLDING):
                 if holder in view.entities:
                     found[holder] = NOTED
+        for place in graph.neighbours({entity_id}, MOVE_TYPES):  # "moved in under the bridge"
+            if place in view.entities and view.entities[place].type in PLACE_TYPES:
+                found.setdefault(place, NOTED)
     return found
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ranking.anchors import anchors, told_before
+from ranking.anchors import anchors, named_holder_now, told_before
 from ranking.names import NameIndex
+from ranking.wording import spelt_out
 from tests.unit.ranking_fakes import party_view
 
 VIEW = party_view()
@@ -90,3 +91,14 @@ def test_one_named_only_before_the_question_is_who_it_is_about() -> None:
         "Now that Torven Blackwater is gone, who runs the Red Oak Tavern?",
     ):
         assert told(question) == {"torven-blackwater"}, question
+
+
+def test_who_is_one_so_called_now_asks_who_bears_the_name_now() -> None:
+    def asked(question: str) -> set[str]:
+        question = spelt_out(question)  # as the ranker reads it: "Who's" is "Who is"
+        return named_holder_now(question, NAMES.spans(question))
+
+    assert asked("Who's the Red Oak Tavern these days?") == {"red-oak-tavern"}
+    assert asked("Who is Torven Blackwater right now?") == {"torven-blackwater"}
+    assert asked("Who is Torven Blackwater?") == set()  # about the one so called
+    assert asked("Who drinks at the Red Oak Tavern now?") == set()  # not the subject

@@ -707,6 +707,9 @@ def test_the_tables_slang_for_killing_and_wrecking_asks_for_the_one_who_did_it()
     for question in ("Who slagged the clinic?", "What bricked Saint's old deck?",
                      "What torched the mill?"):  # fmt: skip
         assert "destroyed_by" in question_cues(spelt_out(question)).relation_types, question
+    for question in ("Who cut the Papermaker's throat?", "Who slit the fence's throat?"):
+        assert "killed_by" in question_cues(spelt_out(question)).relation_types, question
+    assert "killed_by" not in question_cues("Who cut the rope?").relation_types
     for question in ("What burned down?", "What burned at the docks?"):  # which thing burned
         assert "destroyed_by" not in question_cues(spelt_out(question)).relation_types, question
 
@@ -781,3 +784,10 @@ def test_whether_someone_still_has_a_thing_of_theirs_asks_along_owning() -> None
         assert {"owns", "owned_by"} <= question_cues(question).relation_types, question
     assert "owns" not in question_cues("Has he got his back to the wall?").relation_types
     assert "owns" not in question_cues("Does the Scarecrow still live here?").relation_types
+
+
+def test_an_alias_of_an_owner_and_a_thing_is_found_in_the_possessive() -> None:
+    names = NameIndex.build(_torven_also("the Sabian book", "the Sea-Wolf blade"))
+    assert names.find("Who's got the Sabian's book right now?") == {"torven-blackwater"}
+    assert names.find("Who has the Sabian book?") == {"torven-blackwater"}
+    assert names.find("Where did the Sabians go?") == set()

@@ -77,6 +77,13 @@ def test_a_thing_is_where_its_holder_is() -> None:
     assert found == {"torven-blackwater": NOTED}
 
 
+def test_one_is_where_it_lives_now() -> None:
+    moved = Relation(source="river-guild", target="silver-stag-inn", type="located_in")
+    view = _view(relations=(moved,))
+    assert _where("Where do we find the River Guild these days?", view)["silver-stag-inn"] == NOTED
+    assert _where("Who is the River Guild?", view) == {}  # asks no place
+
+
 def test_the_ranker_offers_the_place_a_captive_is_kept() -> None:
     view = _view(_taken("captured", "Seized at the Red Oak Tavern; held at the Silver Stag Inn."))
     embedder = HashEmbedder()
