@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from extraction.prose_names import common_words, name_spans
-from tests.unit.prose_helpers import names_in, world
+from tests.unit.prose_helpers import entities_of, names_in, world
 
 _CITY = """entities:
   - {id: bishr, name: Bishr ibn Ghalib al-Karkhi, type: NPC, aliases: [Abu Kilab, Bishr]}
@@ -89,3 +89,31 @@ def test_a_party_read_owl_never_folds_into_a_gm_only_alias(tmp_path: Path) -> No
     nadhir = next(e for e in found.entities if e.id == "nadhir")
     assert "Owl" not in nadhir.aliases
     assert all("Owl" not in a for e in found.entities for a in e.aliases)
+
+
+def test_without_a_list_the_shorter_forms_of_an_arabic_name_fold_into_the_longest() -> None:
+    found = entities_of(
+        (
+            "session.md",
+            "Maryam bint Wahb, the papermaker's daughter, came. Maryam paid. Maryam bint Wahb "
+            "sang. Mihran ibn Farrukh, the katib, wrote. Mihran ibn Farrukh lied. Ibn Farrukh "
+            "lied. Ibn Farrukh wept. Maryam laughed. Yazid ibn Hatim al-Muhallabi rode out. "
+            "Yazid ibn Hatim al-Muhallabi sat. Yazid al-Muhallabi did nothing. Yazid "
+            "al-Muhallabi slept. Wahb slept. Wahb woke.",
+        )
+    )
+    assert "Maryam" in found["Maryam bint Wahb"].aliases
+    assert "Ibn Farrukh" in found["Mihran ibn Farrukh"].aliases
+    assert "Yazid al-Muhallabi" in found["Yazid ibn Hatim al-Muhallabi"].aliases
+    assert "Wahb" not in found["Maryam bint Wahb"].aliases  # her father, another man
+    assert {"Maryam", "Ibn Farrukh", "Yazid al-Muhallabi"}.isdisjoint(found)
+
+
+def test_without_a_list_a_given_name_two_arabic_names_open_folds_into_neither() -> None:
+    found = entities_of(
+        (
+            "session.md",
+            "Yazid ibn Hatim rode out. Yazid ibn Khalid stayed. Yazid laughed. Yazid left.",
+        )
+    )
+    assert "Yazid" in found
