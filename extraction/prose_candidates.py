@@ -246,10 +246,14 @@ def surname(name: str) -> str:
     return words[-1]
 
 
+_KIN_PARTICLES = frozenset(("ibn", "bin", "bint", "ben", "bat"))
+
+
 def merge_surnames(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
     """Fold a lone last name ("Grell", "Captain Grell", "Siu-hung" of "Leung Siu-hung") or
     surname ("VP Tsang" of "Vivian Tsang Mei-ling": :func:`surname`) into the one person whose
-    name holds it so, when no other entity's name shares that word."""
+    name holds it so, when no other entity's name shares that word; never a father's name
+    after "ibn" or "bint" ("Wahb" of Maryam bint Wahb)."""
     people = {key: display_name(c) for key, c in kept.items() if person_like(c)}
     words: dict[str, int] = {}
     for candidate in kept.values():
@@ -258,6 +262,8 @@ def merge_surnames(found: dict[str, Candidate], kept: dict[str, Candidate]) -> N
             words[word] = words.get(word, 0) + 1
     for key, person in people.items():
         parts = person.split()
+        if len(parts) > 1 and parts[-2] in _KIN_PARTICLES:
+            continue  # "Wahb" of "Maryam bint Wahb" is her father, no surname of hers
         for word in dict.fromkeys((parts[-1], surname(person))):
             last = word.casefold()
             lone = normalise_name(last)

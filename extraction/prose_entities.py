@@ -56,6 +56,7 @@ from extraction.prose_layout import LayoutEntry, category_cells_blanked, layout_
 from extraction.prose_merges import (
     keep_full_names,
     merge_acronyms,
+    merge_arabic_names,
     merge_given_names,
     merge_inverted_names,
     merge_leading_names,
@@ -520,6 +521,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     merge_people_surnames(kept)
     merge_named_aliases(kept, collector.named, into_lone=False)
     merge_leading_names(kept)
+    merge_arabic_names(kept)
     merge_first_names(found, kept)  # a first name or surname two names held before they
     merge_surnames(found, kept)  # folded ("Vera", "Pokorny")
     merge_named_aliases(kept, collector.named)

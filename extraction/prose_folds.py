@@ -130,6 +130,7 @@ class KnownFolds:
             self.office_holder(candidate),
             self.sound_alike(candidate),
             self.office_after(candidate),
+            self._arabic_name(words, kind),
         ):
             if found is not None:
                 return found
@@ -247,6 +248,27 @@ class KnownFolds:
         if entity is None or entity.type not in _PLACES or turned is None:
             return False
         return normalise_name(turned) in {normalise_name(n) for n in (entity.name, *entity.aliases)}
+
+    def _arabic_name(self, words: list[str], kind: str) -> str | None:
+        """The one listed person whose Arabic name ``words`` are parts of, opening with the
+        person's given name (the ism) or a kunya: "Bishr ibn Ghalib" and "Bishr Abu Kilab" of
+        Bishr ibn Ghalib al-Karkhi (alias "Abu Kilab"), "Abu Isa of the Banu Qustanta" of
+        Mikha'il ibn Qustanta (alias "Abu Isa"). Only names and party-read aliases count: the
+        GM-only ones are never told."""
+        if len(words) < 2 or kind not in (*_PEOPLE, "Other"):
+            return None
+        head, _of, clan = " ".join(words).partition(" of the Banu ")
+        parts = normalise_name(f"{head} {clan}").split()
+        if not _ARABIC_WORDS & set(parts) and not any(w.startswith(_ARTICLES) for w in words):
+            return None
+        fits = set()
+        for person in self._people:
+            names = (person.name, *person.aliases)
+            known = {w for n in names for w in normalise_name(n).split()}
+            given = normalise_name(_article_dropped(person.name)[0])
+            if set(parts) <= known and parts[0] in (given, *_KUNYA_HEADS):
+                fits.add(person.id)
+        return fits.pop() if len(fits) == 1 else None
 
     def _person(self, entity_id: str | None) -> Entity | None:
         entity = self._known.get(entity_id) if entity_id else None
@@ -425,6 +447,11 @@ class KnownFolds:
             )
         }
         return fits.pop() if len(fits) == 1 else None
+
+
+_KUNYA_HEADS = ("abu", "umm")
+_ARABIC_WORDS = frozenset(("ibn", "bin", "bint", *_KUNYA_HEADS))
+_ARTICLES = ("al-", "Al-", "l-")
 
 
 def _words_of(name: str) -> set[str]:

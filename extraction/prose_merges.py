@@ -3,7 +3,8 @@ are kept (:mod:`extraction.prose_entities`): a short form written with "the" ("t
 Pinchgate"), the end of a one-word name ("the Mere" of Sallowmere), an office alone ("the
 Vizier"), a first name alone ("Wes" of Wes Dunbar), a short given name ("Toby" of Tobias
 Gossage), a member of a group ("every Dyke Warden" of the Dyke Wardens), a misheard surname
-("Marshal Crain" of Elias Crane).
+("Marshal Crain" of Elias Crane), the shorter forms of an Arabic name ("Yazid al-Muhallabi"
+of Yazid ibn Hatim al-Muhallabi).
 
 Every merge needs exactly one owner of the right type; with none or several the names stay as
 they are ("Other when unsure, never a wrong confident merge").
@@ -31,7 +32,7 @@ from extraction.prose_candidates import (
     person_like,
 )
 from extraction.prose_honorifics import o_prefixed
-from extraction.prose_names import DEMONYMS, inverted_name, is_title
+from extraction.prose_names import ARABIC_HEADS, DEMONYMS, inverted_name, is_title
 from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
 from extraction.sound_alike import leading_titles, sounds_alike, titles_agree
@@ -426,6 +427,63 @@ def merge_leading_names(kept: dict[str, Candidate]) -> None:
         if _PEOPLE_TYPES.isdisjoint((best_type(short), best_type(kept[owners[0]]))):
             continue  # "Sai Wan" of "Sai Wan Boxyard": no one says either is a person
         absorb(kept[owners[0]], kept.pop(key))
+
+
+_NASAB = frozenset(("ibn", "bin", "bint"))
+
+
+def _arabic_words(name: str) -> list[str] | None:
+    """The words of an Arabic name of two words or more, in lower case, opening with its
+    given name: "Yazid ibn Hatim al-Muhallabi", "Ubayd al-Nabati"; ``None`` for another name
+    or one headed otherwise ("Dar Ibn Natan", "Abu l-Hasan", "the Round City of al-Mansur")."""
+    words = name.split()
+    if len(words) < 2 or not all(w[:1].isupper() or _particle(w) for w in words):
+        return None
+    if not any(_particle(w) for w in words[1:]) or words[0].casefold() in ARABIC_HEADS:
+        return None
+    return [w.casefold() for w in words]
+
+
+def _particle(word: str) -> bool:
+    return word in _NASAB or word.startswith(("al-", "l-"))
+
+
+def merge_arabic_names(kept: dict[str, Candidate]) -> None:
+    """Fold the shorter forms of an Arabic name into the one longest that holds all their
+    words: the given name alone or with a nasab or nisba ("Yazid", "Yazid al-Muhallabi" of
+    Yazid ibn Hatim al-Muhallabi; "Maryam" of Maryam bint Wahb), and the nasab alone as the
+    son is called ("Ibn Farrukh" of Mihran ibn Farrukh). Never a father's name ("Wahb" of
+    Maryam bint Wahb is another man), not where two longest names fit ("Yazid ibn Hatim" and
+    "Yazid ibn Khalid"), nor a name typed as no person, nor a party name into a GM-only
+    person."""
+    full: dict[str, list[str]] = {}
+    for key, candidate in kept.items():
+        words = _arabic_words(display_name(candidate))
+        if words and best_type(candidate) in (*_PEOPLE, "Other") and not candidate.heading:
+            full[key] = words
+    longest = {
+        key: words
+        for key, words in full.items()
+        if not any(set(words) < set(other) and other[0] == words[0] for other in full.values())
+    }
+    for key in sorted(kept):
+        short = kept.get(key)
+        if short is None or key in longest or short.heading:
+            continue
+        words = [w.casefold() for w in display_name(short).split()]
+        if not words or best_type(short) not in (*_PEOPLE, "Other"):
+            continue
+        son = len(words) == 2 and words[0] == "ibn"
+        owners = [
+            k
+            for k, name in longest.items()
+            if k in kept
+            and set(words) < set(name)
+            and (words[0] == name[0] if not son else f"ibn {words[1]}" in " ".join(name))
+        ]
+        if len(owners) != 1 or _reveals(short, kept[owners[0]]):
+            continue
+        _fold(kept[owners[0]], kept.pop(key))  # "Maryam, a papermaker's daughter" types her
 
 
 def merge_given_names(kept: dict[str, Candidate]) -> None:

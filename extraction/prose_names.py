@@ -27,10 +27,21 @@ def _words(*lines: str) -> frozenset[str]:
     return frozenset(" ".join(lines).split())
 
 
-_CONNECTORS = ("of", "of the", "no")
-"""Lower-case words that join two capitalised ones into one name: "Hall of the Dead", and the
-Japanese particle in "Kawasemi no Gonzō" (Gonzō of the Kawasemi); so does a run of
+_CONNECTORS = ("of", "of the", "no", "ibn", "bin", "bint", "ben", "bat")
+"""Lower-case words that join two capitalised ones into one name: "Hall of the Dead", the
+Japanese particle in "Kawasemi no Gonzō" (Gonzō of the Kawasemi), and the "son of" or
+"daughter of" of an Arabic or Hebrew name ("Sahl ibn Natan", "Maryam bint Wahb", "Natan ben
+Levi"), which open nothing in lower case ("threw it in the bin"); so does a run of
 :data:`SURNAME_PARTICLES` ("Pierre de Vaux", "Pieter van der Meer")."""
+_ARABIC_ARTICLE = re.compile(r"al-[^\W\d_]|(?:[Aa][lnrstdz]|[Aa]sh|[Ee]l|l)-[A-Z]")
+"""The article of an Arabic name, prefixed to its word ("al-Muhallabi", "Abu l-Hasan") or
+written as the sun letter assimilates it ("ad-Din", "an-Nasir", "ash-Shafi'i", "az-Zahir");
+a capital follows it but after "al-" ("ad-hoc", "at-home" are English)."""
+ARABIC_HEADS = _words("abu umm ibn banu bab dar bayt abd")
+"""Words that open an Arabic name and are no name alone: a kunya ("Abu Hurayra", "Umm
+Habiba"), a son or a clan ("Ibn Natan", "Banu Qustanta"), a servant ("Abd al-Wahid"), a gate
+or a house ("Bab al-Sha'ir", "Dar al-Rum", "Bayt al-Hikma")."""
+_ARABIC_OPENERS = frozenset(word.capitalize() for word in ARABIC_HEADS)
 SURNAME_PARTICLES = _words("van von der den de du la le da di dos das del della ter zu")
 """Lower-case particles of a surname ("de Vaux", "van der Meer", "von und zu" aside): one or
 two of them join the given name to the rest ("Pieter van der Meer", "Maria de la Cruz"), and
@@ -421,7 +432,15 @@ def _bare(word: str) -> str:
 
 
 def _capital(word: str) -> bool:
-    return word[0].isupper()
+    """Whether ``word`` is capitalised, as a name's word is: "Natan", or an Arabic name's word
+    behind its article in lower case ("al-Muhallabi", "l-Hasan", "ash-Shafi'i")."""
+    return word[0].isupper() or _arabic_article(word)
+
+
+def _arabic_article(word: str) -> bool:
+    """Whether ``word`` is an Arabic name's word behind its article, the name's word
+    capitalised ("al-Warraq") or, rarely, not ("al-karkhi")."""
+    return _ARABIC_ARTICLE.match(word) is not None
 
 
 SHOUTED_WORDS = frozenset(
@@ -562,9 +581,19 @@ def _connector(text: str, words: list[re.Match[str]], last: int) -> int | None:
             continue
         gap = text[words[last].end() : words[end].start()]
         if _capital(words[end].group(0)) and gap == f" {connector} ":
+            if connector in _KIN_CONNECTORS and _foreign_phrase(words[last].group(0)):
+                continue  # "*Ich bin Tourist.*": German, no son of anyone
             return end
     particles = _particles(text, words, last + 1)
     return last + particles + 1 if particles and _spaced(text, words, last, particles) else None
+
+
+_KIN_CONNECTORS = _words("ibn bin bint ben bat")
+
+
+def _foreign_phrase(word: str) -> bool:
+    """Whether ``word`` is a pronoun or a function word, which no "son of" follows."""
+    return word.casefold() in FOREIGN_PRONOUNS | FUNCTION_WORDS
 
 
 def _particles(text: str, words: list[re.Match[str]], at: int) -> int:
@@ -604,6 +633,8 @@ def _span(
             break  # "Commander Ravi Tamm took command": a title, though "commander" is common
         if first < last and _opens_surname(text, words, first):
             break  # "Van der Meer sells powder", "van der Meer | St. Eustatius": a surname
+        if first < last and words[first].group(0) in _ARABIC_OPENERS:
+            break  # "Abu Hurayra knows the lanes", though a chat writes "abu umar has it"
         if first == last and numbered:
             break  # "Level 22 flooded": a number makes the common word a name
         first, initial = first + 1, False
@@ -619,6 +650,8 @@ def _span(
     compound = first < last and text[words[first].end() : words[first + 1].start()] == "-"
     if first > last or (words[first].group(0).lower() in FUNCTION_WORDS and not compound):
         return None  # "One-Eye Crake" is a name, "One" alone is not
+    if first == last and words[first].group(0).casefold() in ARABIC_HEADS:
+        return None  # "Abu", "Bab": the head of an Arabic name, which it opens, names no one
     start, end = words[first].start(), numbered or words[last].end()
     name = re.sub(r"['’]s$", "", text[start:end])
     end = start + len(name)

@@ -29,13 +29,24 @@ OFFICE_TITLES = frozenset(
      "duchess", "count", "countess", "earl", "margrave", "king", "queen", "prince",
      "princess", "emperor", "empress", "regent", "harbourmaster", "bosun", "boatswain",
      "gunner", "quartermaster", "skipper", "widow", "don", "doña", "dona", "capitán",
-     "capitan", "teniente", "comandante", "alcalde", "mijnheer", "juffrouw")
+     "capitan", "teniente", "comandante", "alcalde", "mijnheer", "juffrouw", "qadi",
+     "vizier", "wazir", "shaykh", "sheikh", "amir", "emir", "ustadh", "sahib", "muhtasib",
+     "khalifa", "caliph")
 )  # fmt: skip
 """Words that, before a name, give the office or standing its bearer is called by alone."""
 
-SAME_OFFICE = (("bosun", "boatswain"), ("capitán", "capitan"), ("doña", "dona"))
+SAME_OFFICE = (
+    ("bosun", "boatswain"),
+    ("capitán", "capitan"),
+    ("doña", "dona"),
+    ("vizier", "wazir"),
+    ("shaykh", "sheikh"),
+    ("amir", "emir"),
+    ("khalifa", "caliph"),
+)
 """Words of one office ("Bosun Billy" is "the Boatswain" of the ship's articles) or one word
-spelt two ways ("Capitán", "Capitan"): bearing one, an entity bears them all."""
+spelt two ways ("Capitán", "Capitan", "Shaykh", "Sheikh", "Vizier", "Wazir"): bearing one,
+an entity bears them all."""
 _OFFICES = {word: group for group in SAME_OFFICE for word in group}
 _WORD = re.compile(r"[^\W_]+")
 _ARTICLES = frozenset(("the", "a", "an"))

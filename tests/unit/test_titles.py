@@ -50,3 +50,22 @@ def test_a_word_of_the_same_office_two_entities_bear_or_a_whole_name_holds_is_no
         ]
     )
     assert "bosun" not in found and "boatswain" not in found
+
+
+def test_arabic_offices_and_their_spellings_are_borne() -> None:
+    found = borne_titles(
+        [
+            ("azdi", ["Ahmad ibn Yusuf al-Azdi", "Qadi Abu Umar"]),
+            ("anbari", ["Hamid ibn Makhlad al-Anbari", "Wazir Hamid"]),
+            ("ishaq", ["Ishaq ibn Sabit", "Shaykh Ishaq"]),
+            ("tustari", ["Abd al-Wahid al-Tustari", "Sheikh Abd al-Wahid"]),
+            ("mutadid", ["Ahmad al-Mu'tadid", "Caliph Ahmad"]),
+        ]
+    )
+    assert found == {
+        "qadi": "azdi",
+        "wazir": "anbari",
+        "vizier": "anbari",  # the same office spelt otherwise
+        "caliph": "mutadid",
+        "khalifa": "mutadid",
+    }  # two shaykhs, one spelt "Sheikh": the office is nobody's
