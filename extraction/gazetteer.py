@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from extraction.honorifics import bare_name
 from extraction.slugs import normalise_name
 from graphrag_core.models import Entity
-from graphrag_core.titles import borne_titles
+from graphrag_core.titles import borne_titles, title_bearers
 
 _TOKEN = re.compile(r"\w+")
 _GAP = re.compile(r"[\s'’\-]{1,4}")
@@ -163,12 +163,12 @@ def _title_forms(entities: list[Entity]) -> list[_Form]:
     """The forms "the Colonel" and "The Colonel" of the one entity bearing the title
     "colonel": tokens compared as written, so the title must be capitalised."""
     everyone = [(e.id, (e.name, *e.aliases, *e.gm_aliases)) for e in entities]
+    openly = title_bearers((e.id, (e.name, *e.aliases)) for e in entities)  # no GM alias
     by_id = {e.id: e for e in entities}
     forms: list[_Form] = []
     for title, entity_id in sorted(borne_titles(everyone).items()):
         entity = by_id[entity_id]
-        openly = borne_titles([(entity.id, (entity.name, *entity.aliases))])
-        gm = entity.visibility == "gm" or title not in openly
+        gm = entity.visibility == "gm" or entity_id not in openly.get(title, ())
         written = title[:1].upper() + title[1:]
         for article in ("the", "The"):
             rank = (3, int(gm), entity.id)

@@ -68,7 +68,7 @@ from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
 from extraction.sound_alike import leading_titles, sounds_alike, titles_agree
 from graphrag_core.models import Entity
-from graphrag_core.titles import OFFICE_TITLES, borne_titles
+from graphrag_core.titles import OFFICE_TITLES, borne_titles, title_bearers
 
 _PEOPLE = ("NPC", "PC")
 _PLACES = ("Location", "Faction")
@@ -86,15 +86,12 @@ class KnownFolds:
             words = {w for n in (entity.name, *entity.aliases) for w in normalise_name(n).split()}
             for word in words:
                 self._words[word] = self._words.get(word, 0) + 1
-        self._titles = borne_titles((e.id, (e.name, *e.aliases, *e.gm_aliases)) for e in listed)
+        every_name = [(e.id, (e.name, *e.aliases, *e.gm_aliases)) for e in listed]
+        self._titles = borne_titles(every_name)
         self._open_titles = borne_titles(
             (e.id, (e.name, *e.aliases)) for e in listed if e.visibility == "party"
         )
-        bearers: dict[str, int] = {}  # title -> how many listed entities bear it
-        for e in listed:
-            for title in borne_titles([(e.id, (e.name, *e.aliases, *e.gm_aliases))]):
-                bearers[title] = bearers.get(title, 0) + 1
-        self._shared = {title for title, n in bearers.items() if n > 1}
+        self._shared = {t for t, ids in title_bearers(every_name).items() if len(ids) > 1}
         self._untitled: dict[str, set[str]] = {}  # a person's name or alias, untitled -> ids
         self._people_words: dict[str, int] = {}  # word -> how many listed people's names hold it
         for person in self._people:

@@ -64,24 +64,41 @@ def _same_office(title: str) -> tuple[str, ...]:
     return _OFFICES.get(title, (title,))
 
 
-def borne_titles(names: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
-    """Title word → the id of the one entity bearing it, from ``(id, names)`` pairs (an
-    entity's name and aliases), with every word of the same office (:data:`SAME_OFFICE`:
-    "Bosun Billy" bears "bosun" and "boatswain"); a title two entities bear, or that is some
-    entity's whole name, is left out. A title in the possessive bears nothing: "the
-    Governor's house" is the Governor's, not a governor."""
-    bearers: dict[str, set[str]] = {}
+def _read(forms: Iterable[str]) -> tuple[set[str], set[str]]:
+    """``(titles, whole)`` of one entity's names: the titles written before a name in them
+    (with every word of the same office), and the words that are a whole name of theirs."""
+    titles: set[str] = set()
     whole: set[str] = set()
+    for form in forms:
+        words = _words(form)
+        if len(words) == 1:
+            whole.update(_same_office(words[0]))
+        elif len(words) > 1 and words[0] in OFFICE_TITLES and words[1] != "s":
+            titles.update(_same_office(words[0]))
+    return titles, whole
+
+
+def title_bearers(names: Iterable[tuple[str, Iterable[str]]]) -> dict[str, set[str]]:
+    """Title word → the ids of every entity bearing it, from ``(id, names)`` pairs (an
+    entity's name and aliases), with every word of the same office (:data:`SAME_OFFICE`:
+    "Bosun Billy" bears "bosun" and "boatswain"); not a title that is a whole name of the same
+    entity's. A title in the possessive bears nothing: "the Governor's house" is the
+    Governor's, not a governor."""
+    bearers: dict[str, set[str]] = {}
     for entity_id, forms in names:
-        for form in forms:
-            words = _words(form)
-            if len(words) == 1:
-                whole.update(_same_office(words[0]))
-            elif len(words) > 1 and words[0] in OFFICE_TITLES and words[1] != "s":
-                for title in _same_office(words[0]):
-                    bearers.setdefault(title, set()).add(entity_id)
+        titles, whole = _read(forms)
+        for title in titles - whole:
+            bearers.setdefault(title, set()).add(entity_id)
+    return bearers
+
+
+def borne_titles(names: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
+    """Title word → the id of the one entity bearing it (:func:`title_bearers`); a title two
+    entities bear, or that is some entity's whole name, is left out."""
+    listed = [(entity_id, tuple(forms)) for entity_id, forms in names]
+    whole = set().union(*(_read(forms)[1] for _, forms in listed))
     return {
         title: next(iter(ids))
-        for title, ids in bearers.items()
+        for title, ids in title_bearers(listed).items()
         if len(ids) == 1 and title not in whole
     }
