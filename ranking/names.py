@@ -232,10 +232,11 @@ class NameIndex:
 
 def _as_title(words: list[str], cased: list[str], start: int, size: int) -> bool:
     """Whether "the <title>" at ``start`` is written as a name: the title capitalised, no
-    possessive or "of" after it ("the Governor's house", "the captain of the Blackwake")."""
+    "of" after it ("the captain of the Blackwake"; "the Governor's house" is "governors" in
+    ``words``, no title)."""
     end = start + size
     capital = len(cased) == len(words) and cased[end - 1][:1].isupper()
-    return capital and words[end : end + 1] not in (["of"], ["s"])
+    return capital and words[end : end + 1] != ["of"]
 
 
 def _kin_after_possessive(span: NameSpan, words: list[str], owners: list[str | None]) -> bool:

@@ -200,8 +200,8 @@ COMPANY_WORDS = frozenset(
 
 
 def _in_company(words: list[str]) -> bool:
-    """ "with us" after a word of travelling together ("the newest hand *sailing with us*"), as
-    :func:`roll_asked` reads it; "Who fought the latest war with us?" asks no membership."""
+    """ "with us" after a word of travelling together ("Who all's *riding with us*?", "the
+    newest hand *sailing with us*"); "Who fought the latest war with us?" asks no company."""
     return any(
         pair in _ROLL_PAIRS and not COMPANY_WORDS.isdisjoint(words[:i])
         for i, pair in enumerate(pairwise(words))
@@ -219,9 +219,8 @@ def roll_asked(question: str, cues: QuestionCues) -> bool:
         return False
     if cues.relation_types - {"member_of"}:
         return False
-    for i, pair in enumerate(pairwise(words)):
-        if pair in _ROLL_PAIRS and not COMPANY_WORDS.isdisjoint(words[1:i]):
-            return True
+    if _in_company(words):  # "Who all's riding with us?"
+        return True
     if not ROLL_WORDS.isdisjoint(words):  # "Who's on the team, headcount?"
         return True
     return any(

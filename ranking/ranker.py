@@ -219,7 +219,7 @@ class Ranker:
             question, view, inputs.names, inputs.graph, inputs.heads
         )  # "Lucky's launch"
         evidence = self._evidence(
-            question, cues, view, lexical, named, near, inputs, weights, asked, historical
+            question, cues, view, lexical, spans, near, inputs, weights, asked, historical
         )
         types = _types(view, named)
         setting = anchors(question, spans, types) | offering_places(
@@ -249,7 +249,7 @@ class Ranker:
         cues: QuestionCues,
         view: CampaignView,
         lexical: LexicalIndex,
-        named: set[str],
+        spans: list[NameSpan],
         near: dict[str, float],
         inputs: RankInputs,
         w: RankingWeights,
@@ -257,7 +257,9 @@ class Ranker:
         historical: bool = False,
     ) -> dict[ItemKey, Evidence]:
         """Candidates from vectors, BM25, passages about or naming entities, names in the
-        question, the graph around them, the relations and attitude it asks about."""
+        question (``spans``), the graph around them, the relations and attitude it asks
+        about."""
+        named = {e for span in spans for e in span.ids} - {PARTY_ID}
         semantic = self._semantic(question, view, inputs)
         bm25 = {
             hit.key: hit.score
@@ -302,7 +304,6 @@ class Ranker:
         )  # "Who's carrying the key *now*?": not whoever handed it on
         former |= old_bases
         if not historical:  # "Who's the Sahib these days?": not the one so called, who left it
-            spans = inputs.names.spans(question)
             former |= {e for e in named_holder_now(question, spans) if successors(view, {e})}
         if newest or rolled:  # "Who's our fourth now that Kii-bō carries a jitte again?"
             former |= left_party(view) - answers
