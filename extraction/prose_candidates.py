@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from extraction.prose_aliases import first_name, name_ends, title_aliases
+from extraction.prose_names import KIN_CONNECTORS
 from extraction.prose_types import name_type, noun_type
 from extraction.slugs import normalise_name
 
@@ -246,9 +247,6 @@ def surname(name: str) -> str:
     return words[-1]
 
 
-_KIN_PARTICLES = frozenset(("ibn", "bin", "bint", "ben", "bat"))
-
-
 def merge_surnames(found: dict[str, Candidate], kept: dict[str, Candidate]) -> None:
     """Fold a lone last name ("Grell", "Captain Grell", "Siu-hung" of "Leung Siu-hung") or
     surname ("VP Tsang" of "Vivian Tsang Mei-ling": :func:`surname`) into the one person whose
@@ -262,7 +260,7 @@ def merge_surnames(found: dict[str, Candidate], kept: dict[str, Candidate]) -> N
             words[word] = words.get(word, 0) + 1
     for key, person in people.items():
         parts = person.split()
-        if len(parts) > 1 and parts[-2] in _KIN_PARTICLES:
+        if len(parts) > 1 and parts[-2] in KIN_CONNECTORS:
             continue  # "Wahb" of "Maryam bint Wahb" is her father, no surname of hers
         for word in dict.fromkeys((parts[-1], surname(person))):
             last = word.casefold()

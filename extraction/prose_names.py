@@ -581,14 +581,16 @@ def _connector(text: str, words: list[re.Match[str]], last: int) -> int | None:
             continue
         gap = text[words[last].end() : words[end].start()]
         if _capital(words[end].group(0)) and gap == f" {connector} ":
-            if connector in _KIN_CONNECTORS and _foreign_phrase(words[last].group(0)):
+            if connector in KIN_CONNECTORS and _foreign_phrase(words[last].group(0)):
                 continue  # "*Ich bin Tourist.*": German, no son of anyone
             return end
     particles = _particles(text, words, last + 1)
     return last + particles + 1 if particles and _spaced(text, words, last, particles) else None
 
 
-_KIN_CONNECTORS = _words("ibn bin bint ben bat")
+KIN_CONNECTORS = _words("ibn bin bint ben bat")
+"""The words "son of" and "daughter of" that join a name ("Sahl ibn Natan", "Maryam bint
+Wahb"): the word after one is a father's name, no surname."""
 
 
 def _foreign_phrase(word: str) -> bool:
