@@ -69,17 +69,40 @@ def _as_known(data_dir: Path, campaign: str, spellings: dict[str, list[str]]) ->
     return known
 
 
-def _named(value: Any, names: dict[str, str]) -> Any:
-    """``value`` with every names.yaml id (alone, or in a list or mapping) written as its name."""
+def _by_spelling(spellings: dict[str, list[str]], known: dict[str, str]) -> dict[str, str]:
+    """``known`` (id → the spelling the prose-only graph knows) plus every names.yaml name and
+    alias of one id → that spelling: most change sets name their entities ("Dr Ezra Quill")
+    rather than giving ids. A spelling two ids share is left out."""
+    owners: dict[str, set[str]] = {}
+    for entity_id, names in spellings.items():
+        for name in names:
+            owners.setdefault(name, set()).add(entity_id)
+    spelled = {name: known[ids.pop()] for name, ids in owners.items() if len(ids) == 1}
+    return {**spelled, **known}
+
+
+_REFERENCES = frozenset(
+    ("entity_id", "from", "to", "target", "killed_by", "destroyed_by", "captured_by", "held_by")
+)
+"""The change-set keys whose values name entities (a note or a status word is left alone)."""
+
+
+def _named(value: Any, names: dict[str, str], *, keys: frozenset[str] | None = None) -> Any:
+    """``value`` with every entity reference (alone, or in a list or mapping) written as the
+    name the prose-only graph knows. With ``keys``, only the values of those mapping keys (at
+    any depth) are references: a note or a status word is never rewritten."""
     if isinstance(value, str):
-        return names.get(value, value)
+        return value if keys is not None else names.get(value, value)
     if isinstance(value, list):
-        return [_named(v, names) for v in value]
-    if isinstance(value, dict):
-        return {
-            names.get(k, k) if isinstance(k, str) else k: _named(v, names) for k, v in value.items()
-        }
-    return value
+        return [_named(v, names, keys=keys) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if keys is None:
+        return {names.get(k, k) if isinstance(k, str) else k: v for k, v in value.items()}
+    refs = keys
+    return {
+        k: _named(v, names) if k in refs else _named(v, names, keys=refs) for k, v in value.items()
+    }
 
 
 def _loregraph(args: list[str], data_dir: Path) -> subprocess.CompletedProcess[str]:
@@ -126,9 +149,10 @@ def run(campaign: str, data_dir: Path, out: Path) -> dict[str, Any]:
         done = _loregraph(["ingest", str(prose), "-c", target], data_dir)
         if done.returncode != 0:
             raise SystemExit(f"ingest of {campaign}'s prose failed: {done.stderr.strip()}")
-        names = _as_known(data_dir, target, _spellings(campaign))
+        spellings = _spellings(campaign)
+        names = _by_spelling(spellings, _as_known(data_dir, target, spellings))
         for source in sorted((ROOT / "examples" / campaign / "changelog").glob("*.yaml")):
-            change_set = _named(yaml.safe_load(source.read_text()), names)
+            change_set = _named(yaml.safe_load(source.read_text()), names, keys=_REFERENCES)
             _post(Path(scratch) / source.name, change_set, target, data_dir, log)
         questions = yaml.safe_load(
             (ROOT / "benchmarks" / "questions" / f"{campaign}.yaml").read_text()
@@ -145,7 +169,7 @@ def run(campaign: str, data_dir: Path, out: Path) -> dict[str, Any]:
         if done.returncode != 0:
             raise SystemExit(f"eval of {target} failed: {done.stderr.strip()}")
     (out / f"{target}-setup.txt").write_text("\n".join(log) + "\n")
-    report = json.loads(report_path.read_text())
+    report: dict[str, Any] = json.loads(report_path.read_text())
     overall = {s["name"]: s["overall"] for s in report["systems"]}
     rk, se = overall["ranker"], overall["semantic-only"]
     dropped = sum(1 for line in log if ": dropped " in line)
