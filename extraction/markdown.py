@@ -4,7 +4,8 @@ A section runs from its heading line to the next heading of any level; its ``pat
 chain of enclosing headings (``("Torven Blackwater", "GM Notes")``). A section is secret
 (``gm``) when any heading on its path contains the word ``GM`` or ``DM`` (upper case, also
 ``GMs``/``DM's``), or, in any case, ``secret(s)``, ``spoiler(s)``, ``game master``, ``dungeon
-master``, ``gm notes``/``dm notes`` or ``gm-only``/``dm-only``.
+master``, ``gm notes``/``dm notes`` or ``gm-only``/``dm-only``; not a GM named only to be
+denied ("not the GM's").
 """
 
 from __future__ import annotations
@@ -48,9 +49,18 @@ class WikiLink:
     end: int
 
 
+_NOT_THE_GMS = re.compile(
+    r"\b(?:not|non|no)\b[\s-]+(?:(?:for|by|from)\s+)?(?:the\s+|a\s+|our\s+)?(?:GM|DM)(?:['’]?s)?\b",
+    re.IGNORECASE,
+)
+"""A GM named only to be denied: "(players' page — opinions ours, not the GM's)", "non-GM"."""
+
+
 def is_gm_heading(title: str) -> bool:
     """Whether a heading marks GM-only content ("GM Notes", "DM Notes", "Secrets", "A secret
-    door", "Spoilers", "For the Game Master", "Keeper's Notes", "Behind the Screen")."""
+    door", "Spoilers", "For the Game Master", "Keeper's Notes", "Behind the Screen"); a GM
+    named only to be denied ("the players' page, not the GM's") marks nothing."""
+    title = _NOT_THE_GMS.sub(" ", title)
     return bool(_GM_WORD.search(title) or _SECRET_WORD.search(title))
 
 

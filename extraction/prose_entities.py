@@ -737,13 +737,14 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
         if owner is not None:
             grown = aliases.setdefault(owner, {})
             found = _fold_aliases(name, candidate)
-            if already:  # only the full names of a known person ("Frankie Moretti") or a
-                # known place's name turned round ("Mesa del Cuervo" of Cuervo Mesa)
+            if already:  # only the full names of a known person ("Frankie Moretti"), a
+                # known place's name turned round ("Mesa del Cuervo" of Cuervo Mesa) or its
+                # misspelt surname the prose merged in ("Father Reyez")
                 found = {
                     a: p
                     for a, p in found.items()
                     if folds.full_name_of(already, a) or folds.turned_name_of(already, a)
-                }
+                } | folds.misspelt_forms(already, found)
             elif owner == folds.title_bearer(candidate):  # "the Don": the gazetteer's title
                 found = {}
             elif owner == folds.titled_name(candidate):  # "Señora Soto", not a stray "Señora"

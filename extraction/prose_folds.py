@@ -422,6 +422,19 @@ class KnownFolds:
                 kept[written] = kept.get(written, False) or party
         return kept
 
+    def misspelt_forms(self, entity_id: str, forms: dict[str, bool]) -> dict[str, bool]:
+        """The forms of :meth:`misheard_forms` whose surname is written otherwise than the
+        listed person's ("Father Reyez" of Father Ignacio Reyes), the prose having merged them
+        into the listed name itself; none whose word is a word of a listed name (a real name,
+        not a misspelling)."""
+        person = self._person(entity_id)
+        surname = _surname(person.name) if person is not None else ""
+        return {
+            form: party
+            for form, party in self.misheard_forms(entity_id, forms).items()
+            if (last := normalise_name(_plain(form)[-1])) != surname and not self._words.get(last)
+        }
+
     def _possessive(self, candidate: Candidate, kind: str) -> str | None:
         if kind in (*_PEOPLE, "Other") or 2 * candidate.possessive <= candidate.mentions:
             return None

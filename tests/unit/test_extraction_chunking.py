@@ -254,3 +254,21 @@ def test_gm_and_dm_sections_are_secret(heading: str) -> None:
     text = f"# Gull Harbour\n\nA port.\n\n## {heading}\n\nThe harbourmaster takes bribes.\n"
     chunks = chunk_document(_doc(text), chunk_size=1200)
     assert [c.visibility for c in chunks] == ["party", "gm"]
+
+
+@pytest.mark.parametrize(
+    ("heading", "visibility"),
+    [
+        ("Who's Who (players' page, opinions ours, not the GM's)", "party"),
+        ("Our notes, non-GM", "party"),
+        ("Players' notes, not for the DM", "party"),
+        ("Not for players, GM only", "gm"),
+        ("GM outline, not the players' notes", "gm"),
+        ("Not the GM's secrets", "gm"),  # "secrets" alone is secret
+    ],
+)
+def test_a_gm_named_only_to_be_denied_marks_nothing(heading: str, visibility: str) -> None:
+    """A players' page says whose it is not ("not the GM's"): its sections stay the party's."""
+    text = f"# {heading}\n\nThe harbourmaster takes bribes.\n"
+    chunks = chunk_document(_doc(text), chunk_size=1200)
+    assert [c.visibility for c in chunks] == [visibility]

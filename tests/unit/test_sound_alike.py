@@ -104,3 +104,13 @@ def test_prose_only_two_people_with_near_names_and_as_attested_spellings_stay_ap
     entities = _named(_run(text))
     assert {"Ned Hale", "Tom Hall"} <= set(entities)  # two given names: two people
     assert "Dorne" in entities and "Dorn" in entities  # as well attested: no telling
+
+
+def test_names_path_a_misspelling_the_prose_merged_into_the_listed_name_stays_its_alias() -> None:
+    # the prose folds "Marshal Crain" into its own "Elias Crane" before that name meets the
+    # list: the listed person keeps the misspelt forms, which "Where's Crain?" asks by
+    listed = "entities:\n  - {id: elias-crane, name: Elias Crane, type: NPC, aliases: [Marshal]}\n"
+    entities = _named(_with_list(listed, _PROSE_ONLY))
+    assert "Crain" not in entities
+    assert {"Crain", "Marshal Crain"} <= set(entities["Elias Crane"].aliases)
+    assert "Crane" not in entities["Elias Crane"].aliases  # the listed spelling adds nothing
