@@ -38,6 +38,8 @@ def test_every_question_set_parses(path: Path) -> None:
         "kurogawa",
         "portmercy",
         "madinat",
+        "lanternwick",
+        "jadegate",
     ],
 )
 def test_a_name_list_campaign_set_names_its_entities_and_covers_every_type(campaign: str) -> None:
