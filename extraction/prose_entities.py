@@ -65,6 +65,7 @@ from extraction.prose_merges import (
     merge_numbers,
     merge_of_names,
     merge_offices,
+    merge_offices_after,
     merge_people_surnames,
     merge_pet_names,
     merge_place_heads,
@@ -513,6 +514,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
         and not _shouted_label(c, collector.common)
     }
     keep_full_names(found, kept)
+    merge_offices_after(kept)
     merge_first_names(found, kept)
     merge_surnames(found, kept)
     merge_whole_first_names(kept)

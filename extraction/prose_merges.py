@@ -36,6 +36,7 @@ from extraction.prose_names import ARABIC_HEADS, DEMONYMS, inverted_name, is_tit
 from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
 from extraction.sound_alike import leading_titles, sounds_alike, titles_agree
+from graphrag_core.titles import OFFICE_TITLES
 
 _PEOPLE = ("NPC", "PC")
 _PEOPLE_TYPES = frozenset(_PEOPLE)
@@ -397,6 +398,25 @@ def merge_whole_first_names(kept: dict[str, Candidate]) -> None:
         absorb(kept[owners[0]], kept.pop(key))
 
 
+def merge_offices_after(kept: dict[str, Candidate]) -> None:
+    """Fold a person's name with an office word after it ("Hannah Rooke Quartermaster" of
+    "… chose Hannah Rooke Quartermaster") into the one kept person of that name ("Hannah
+    Rooke"), the office becoming an alias: not a name written with a title before it, a
+    heading, a name typed as no person, nor a party name into a GM-only person."""
+    for key in sorted(kept):
+        long = kept.get(key)
+        words = display_name(long).split() if long else []
+        if long is None or long.heading or long.titles or len(words) < 3:
+            continue
+        if words[-1].casefold() not in OFFICE_TITLES or best_type(long) not in (*_PEOPLE, "Other"):
+            continue
+        person = kept.get(normalise_name(" ".join(words[:-1])))
+        if person is None or person is long or not person_like(person) or _reveals(long, person):
+            continue
+        absorb(person, kept.pop(key))
+        person.aliases.setdefault(words[-1], long.party)
+
+
 def _plain_person(candidate: Candidate, words: list[str]) -> bool:
     """Typed a person or not at all, every word capitalised and no cue noun ("Tomás Ferreira
     Lobo"; not "The Pale Horse", "Sai Wan Container Terminal")."""
@@ -486,6 +506,12 @@ def merge_arabic_names(kept: dict[str, Candidate]) -> None:
         _fold(kept[owners[0]], kept.pop(key))  # "Maryam, a papermaker's daughter" types her
 
 
+def _possessive(word: str) -> bool:
+    """Whether a word is written in the possessive ("Humph's" of "Humph's Secretary"): no
+    given name."""
+    return word.endswith(("'s", "’s", "s'", "s’"))
+
+
 def merge_given_names(kept: dict[str, Candidate]) -> None:
     """Fold a lone short given name ("Toby", "Bill", "Kate", "Seun") into the one person whose
     first name it shortens ("Tobias Gossage", "William Hale", "Katherine Moss", "Oluwaseun
@@ -500,7 +526,7 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
     for key, candidate in kept.items():
         words = display_name(candidate).split()
         in_names.update(w.casefold() for w in words if len(words) > 1)
-        if len(words) > 1 and person_like(candidate):
+        if len(words) > 1 and person_like(candidate) and not _possessive(words[0]):
             indexes = {words[0][:3].casefold(), words[0].casefold(), unaccented(words[0])}
             for index in indexes | clipped_forms(words[0]):
                 by_first.setdefault(index, []).append((key, words[0]))

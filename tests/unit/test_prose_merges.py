@@ -375,3 +375,30 @@ def test_a_first_name_or_surname_the_party_reads_never_shows_a_gm_only_person() 
         quill = entities["Dara Quill"]
         assert quill.visibility == "gm", (lone, quill)
         assert lone not in quill.aliases, (lone, quill.aliases)
+
+
+def test_a_person_with_an_office_written_after_the_name_is_that_person() -> None:
+    # a crew's articles name officers "Name Office"; the person is one, the office an alias,
+    # and her surname with a title of address then folds into her too
+    text = (
+        "# The Articles\n\n"
+        "The crew met on the beach and chose Tamsin Greer Quartermaster by a show of hands.\n"
+        "Tamsin Greer keeps the share-book. Tamsin Greer took the wheel in the squall.\n"
+        "Mrs Greer will not drink with the officers. Mrs Greer keeps her pistols dry.\n"
+    )
+    entities = _named(_run(text))
+    assert "Tamsin Greer Quartermaster" not in entities and "Greer" not in entities
+    assert {"Quartermaster", "Mrs Greer"} <= set(entities["Tamsin Greer"].aliases)
+
+
+def test_a_possessive_office_is_no_given_name_a_pet_form_could_shorten() -> None:
+    # "Humph's Secretary" opens with no given name: the lone "Humph" is Humphrey Blount's
+    text = (
+        "# The Governor's House\n\n"
+        "Sir Humphrey Blount governs the island from the hill. Humphrey Blount owes everyone.\n"
+        "Old Humph drinks madeira at noon. Old Humph has not paid the garrison since spring.\n"
+        "Humph's Secretary answers his letters. Humph's Secretary takes bribes.\n"
+    )
+    entities = _named(_run(text))
+    assert "Humph" not in entities
+    assert "Humph" in entities["Humphrey Blount"].aliases
