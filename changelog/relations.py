@@ -11,7 +11,9 @@ Three kinds of change start or end a relation, applied oldest first:
 - a property whose key is a relation type (``owned_by: Aldo``), or means one
   (``PROPERTY_RELATIONS``: ``held_by``/``holder``/``owner`` → ``owned_by``, ``ruler`` →
   ``ruled_by``), replaces the entity's relations of that type with one to the entity the value
-  names (none when it names none); ``in_party: true|false`` starts or ends ``member_of party``.
+  names (none when it names none), and ends the ``owns`` relations pointing at the entity (a
+  holder's is the other end of the same fact: "Crane keeps the reliquary");
+  ``in_party: true|false`` starts or ends ``member_of party``.
 
 Every relation a change starts carries the change's id (``change_id``) so it is cited like a
 status. Values are resolved by id, name or alias among ``entities`` only (the audience's
@@ -70,6 +72,12 @@ class _Relations:
             if target is None or key[2] == target:
                 del self.kept[key]
 
+    def end_towards(self, kind: str, target: str) -> None:
+        """End every ``kind`` relation that points at ``target`` ("Crane owns the
+        reliquary", when a change says who holds it now)."""
+        for key in [k for k in self.kept if k[1:] == (kind, target)]:
+            del self.kept[key]
+
 
 def effective_relations(
     relations: Sequence[Relation],
@@ -92,6 +100,8 @@ def effective_relations(
         elif change.kind == "entity_property" and _property_type(change.field, types):
             kind = _property_type(change.field, types)
             state.end(change.entity_id, kind)
+            if (held := _HELD_BACK.get(kind)) is not None:  # "Crane owns it": not now
+                state.end_towards(held, change.entity_id)
             for value in _values(change.new_value):
                 if (target := names.get(_fold(value))) is not None:
                     state.start(change, change.entity_id, kind, target)
@@ -101,6 +111,10 @@ def effective_relations(
                     state.start(change, change.entity_id, relation_key(key), target)
     return tuple(state.kept.values())
 
+
+_HELD_BACK = {"owned_by": "owns"}
+"""A property that says who holds a thing now (``held_by``, ``owner``: ``owned_by``) ends the
+relations saying from the other end who held it (the prose's "Crane keeps the reliquary")."""
 
 IN_PARTY = "in_party"
 """``in_party: true|false``: the entity joins or leaves the party (``member_of party``)."""

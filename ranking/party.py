@@ -211,9 +211,9 @@ def _in_company(words: list[str]) -> bool:
 def roll_asked(question: str, cues: QuestionCues) -> bool:
     """The question asks who is in the party: "who" (or "which") and then company kept with
     the asker (:data:`_ROLL_PAIRS`), or being in the party or in "our" crew ("Who is in our
-    crew?", "Who's in the party now?", "Who's on the team?"), or a word of the roll itself
-    (:data:`ROLL_WORDS`). An attitude or another relation asked is something
-    else ("Who's at war with us?", "Who sides with us?", "Who fought with us?")."""
+    crew?", "Who's in the party now?", "Who's on the team?", "Who's in our little band?"), or
+    a word of the roll itself (:data:`ROLL_WORDS`). An attitude or another relation asked is
+    something else ("Who's at war with us?", "Who sides with us?", "Who fought with us?")."""
     words = question_words(question)
     if words[:1] not in (["who"], ["which"]) or cues.attitude is not None or cues.dangers:
         return False
@@ -224,9 +224,13 @@ def roll_asked(question: str, cues: QuestionCues) -> bool:
     if not ROLL_WORDS.isdisjoint(words):  # "Who's on the team, headcount?"
         return True
     return any(
-        first in ("in", "on") and (second == "our" or second == "the") and third in PARTY_NOUNS
-        for first, second, third in zip(words, words[1:], words[2:], strict=False)
-    )
+        first in ("in", "on")
+        and (second == "our" or second == "the")
+        and (third in PARTY_NOUNS or (second == "our" and fourth in PARTY_NOUNS))
+        for first, second, third, fourth in zip(
+            words, words[1:], words[2:], [*words[3:], ""], strict=False
+        )
+    )  # "in our crew", "on the team", "in our little band"
 
 
 def roll(view: CampaignView, members: frozenset[str]) -> frozenset[str]:

@@ -104,7 +104,7 @@ from ranking.referents import Referents, referents
 from ranking.results import ScoredItem, ranked_results
 from ranking.signals import SignalContext, entity_of, measure
 from ranking.stated import stated_answers
-from ranking.whereabouts import party_base, whereabouts
+from ranking.whereabouts import NOTED, PLACE_TYPES, party_base, placed_by_changes, whereabouts
 from ranking.wording import spelt_out
 
 SUCCESSOR = 0.7
@@ -310,6 +310,7 @@ class Ranker:
         stated = stated_answers(cues, named, relevance, view, inputs.names)
         things = asked.things if cues.relation_types else {**asked.at, **asked.things}
         where = whereabouts(question, cues, named, view, inputs.names, inputs.graph)
+        moved = not historical and placed_by_changes(named, view, inputs.names, where)
         after = dict.fromkeys(
             successors(view, named, moves=not historical), SUCCESSOR
         )  # "the Skipper"
@@ -345,7 +346,8 @@ class Ranker:
                 stated=stated.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 attitude=key.kind == "entity" and key.id in minded,
                 status_asked=key.kind == "entity" and key.id in held,
-                former=key.kind == "entity" and key.id in former,
+                former=key.kind == "entity"
+                and (key.id in former or (moved and _elsewhere(key.id, view, where, named))),
                 took_part=story.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 typed=key.kind == "entity" and _typed(view, key.id, cues),
                 hostile_asked=cues.dangers,
@@ -369,6 +371,16 @@ class Ranker:
                 key = ItemKey(kind, hit.id)
                 found[key] = max(found.get(key, 0.0), _clip_unit(hit.score))
         return found
+
+
+def _elsewhere(
+    entity_id: str, view: CampaignView, where: dict[str, float], named: set[str]
+) -> bool:
+    """A place that is not where the changelog puts the one asked about now
+    (:func:`~ranking.whereabouts.placed_by_changes`): where it was, no answer; a place its
+    note names before the last ("arrested in the yamen hall, put in the black cells") too."""
+    place = view.entities[entity_id].type in PLACE_TYPES
+    return place and where.get(entity_id, 0.0) < NOTED and entity_id not in named
 
 
 def _blend(

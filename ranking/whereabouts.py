@@ -72,16 +72,9 @@ def whereabouts(
         if entity is None or entity.type in PLACE_TYPES:
             continue
         change = latest_status(view, entity_id)
-        if change is not None and change.new_value in AWAY:
-            note = str(change.details.get("note", ""))
-            places = [
-                other
-                for span in names.spans(note, possessive=True)
-                for other in sorted(span.ids)
-                if other in view.entities and view.entities[other].type in PLACE_TYPES
-            ]
-            for other in places:  # a note tells in order: the last place is where it is
-                found[other] = NOTED if other == places[-1] else NOTED * EARLIER
+        places = noted_places(view, names, entity_id)
+        for other in places:  # a note tells in order: the last place is where it is
+            found[other] = NOTED if other == places[-1] else NOTED * EARLIER
         if change is not None and change.new_value not in AWAY:  # "went with Gran Static"
             for other in _now_with(str(change.details.get("note", "")), names) - {entity_id}:
                 if other in view.entities and other != PARTY_ID:
@@ -97,6 +90,44 @@ def whereabouts(
             if place in view.entities and view.entities[place].type in PLACE_TYPES:
                 found.setdefault(place, NOTED)
     return found
+
+
+def placed_by_changes(
+    named: set[str], view: CampaignView, names: NameIndex, where: dict[str, float]
+) -> bool:
+    """Whether the changelog itself says where a named person or thing is now: a place of
+    ``where`` (:func:`whereabouts`) that its latest status change's note names (captured,
+    "held in Tallow Street station"), or a ``located_in`` a change started and has not
+    ended. Then every other place is where it *was* ("Where's Digger Fenn right now?" is not
+    answered by his undertaker's shop): no answer to a question about now."""
+    for entity_id in named:
+        if not set(noted_places(view, names, entity_id)).isdisjoint(where):
+            return True
+        for change_id in view.relation_changes(entity_id):
+            started = view.changes.get(change_id)
+            if (
+                started is not None
+                and started.entity_id == entity_id
+                and started.relation_type in MOVE_TYPES
+                and started.target_id in where
+            ):
+                return True
+    return False
+
+
+def noted_places(view: CampaignView, names: NameIndex, entity_id: str) -> list[str]:
+    """The places the note of the entity's latest status change names, in order, when that
+    change took it away (:data:`AWAY`): where it is kept or was last seen."""
+    change = latest_status(view, entity_id)
+    if change is None or change.new_value not in AWAY:
+        return []
+    note = str(change.details.get("note", ""))
+    return [
+        other
+        for span in names.spans(note, possessive=True)
+        for other in sorted(span.ids)
+        if other in view.entities and view.entities[other].type in PLACE_TYPES
+    ]
 
 
 NOW_AT = re.compile(

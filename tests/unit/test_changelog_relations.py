@@ -130,6 +130,17 @@ def test_a_property_relation_replaces_the_previous_one() -> None:
     assert owners == {"river-guild"}
 
 
+def test_a_holder_set_by_a_change_ends_the_owns_the_prose_stated_from_the_other_end() -> None:
+    # BASE: the River Guild owns the Silver Stag Inn; the change says the Iron Hand holds it now
+    made = changes(
+        "entity_updates:\n  - {entity_id: silver-stag-inn, properties: {held_by: iron-hand}}\n"
+    )
+    now = keys(view(made))
+    assert ("silver-stag-inn", "owned_by", "iron-hand") in now
+    assert ("river-guild", "owns", "silver-stag-inn") not in now
+    assert ("river-guild", "owns", "silver-stag-inn") in keys(view(made, as_of=5))  # before
+
+
 @pytest.mark.parametrize(
     ("update", "message"),
     [

@@ -163,6 +163,7 @@ def test_who_rides_with_us_is_answered_by_the_party_as_it_is_now() -> None:
         "Who is in our crew?",
         "Who's on the team right now, headcount?",
         "Who is on our squad?",
+        "Who's actually in our little band right now?",
     ):
         asked = spelt_out(question)
         assert roll_asked(asked, question_cues(asked)), question
@@ -173,6 +174,7 @@ def test_who_rides_with_us_is_answered_by_the_party_as_it_is_now() -> None:
         "Who sides with us?",
         "What rides with us?",
         "Who's on the council?",
+        "Who's in the Watch's band?",
     ):
         asked = spelt_out(question)
         assert not roll_asked(asked, question_cues(asked)), question

@@ -94,6 +94,44 @@ def test_the_ranker_offers_the_place_a_captive_is_kept() -> None:
     assert result.results[ids.index("silver-stag-inn")].signals["relation"] == NOTED
 
 
+def test_where_one_was_taken_from_is_no_answer_once_a_change_says_where_one_is_now() -> None:
+    # the note says where the guild was seized and where it is held now: the tavern is where it
+    # was, demoted like a former holder (no stale answer offered as available); the inn is not
+    view = _view(_taken("captured", "Seized at the Red Oak Tavern; held at the Silver Stag Inn."))
+    embedder = HashEmbedder()
+    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
+    lexical = LexicalIndex.build(view)
+    now = {r.id: r for r in ranker.rank("Where's the River Guild now?", view, lexical).results}
+    assert now["red-oak-tavern"].signals["status_factor"] == RankingSettings().inactive_factor
+    assert now["silver-stag-inn"].signals["status_factor"] == 1.0
+    # a question about the past asks where it was: nothing is demoted for it
+    before = ranker.rank("Where was the River Guild seized?", view, lexical, historical=True)
+    tavern = next(r for r in before.results if r.id == "red-oak-tavern")
+    assert tavern.signals["status_factor"] == 1.0
+
+
+def test_a_move_a_change_started_makes_every_other_place_where_one_was() -> None:
+    moved = Change(
+        id="s7-r1-1", session_id=7, seq=1, kind="relationship", entity_id="river-guild",
+        target_id="silver-stag-inn", field="relation", relation_type="located_in",
+        new_value="start", source="sessions/7.md",
+    )  # fmt: skip
+    there = Relation(
+        source="river-guild", target="silver-stag-inn", type="located_in", change_id=moved.id
+    )
+    view = _view(moved, relations=(there,))
+    embedder = HashEmbedder()
+    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
+    found = {
+        r.id: r
+        for r in ranker.rank(
+            "Where's the River Guild these days?", view, LexicalIndex.build(view)
+        ).results
+    }
+    assert found["silver-stag-inn"].signals["status_factor"] == 1.0
+    assert found["red-oak-tavern"].signals["status_factor"] == RankingSettings().inactive_factor
+
+
 def test_a_captive_is_held_by_its_captor() -> None:
     view = _view(_taken("captured", "Taken off the quay.", captor="Iron Hand"))
     assert _where("Where is the River Guild now?", view) == {"iron-hand": NOTED * EARLIER}
