@@ -88,7 +88,9 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
          "oyabun", "kumicho", "honcho", "ringleader", "headman"),
         frozenset({"leads", "ruled_by"}),
     ),
-    **dict.fromkeys(("run", "runs", "ran"), frozenset({"leads", "ruled_by", "owns", "owned_by"})),
+    **dict.fromkeys(
+        ("run", "runs", "ran", "running"), frozenset({"leads", "ruled_by", "owns", "owned_by"})
+    ),
     **dict.fromkeys(
         ("rule", "rules", "ruled", "ruler", "rulers", "govern", "governs", "governor",
          "lord", "lords", "reigns", "reigned", "governed"),
@@ -861,13 +863,13 @@ def _setting_noun(words: list[str], i: int) -> bool:
     return before in SETTING_PREPOSITIONS
 
 
-RUNNING = frozenset(("run", "runs", "ran"))
+RUNNING = frozenset(("run", "runs", "ran", "running"))
 MOTION_PARTICLES = frozenset(
     ("out", "away", "off", "into", "past", "through", "across", "over", "around", "round",
-     "along", "back", "after", "from", "for", "to", "up", "down")
+     "along", "back", "after", "from", "for", "to", "up", "down", "with")
 )  # fmt: skip
-"""After "run", a motion, not running something ("to *run out* past the rocks", "*ran off*
-with the idol"): no ``leads``/``owns`` cue."""
+"""After "run", a motion or company, not running something ("to *run out* past the rocks",
+"*ran off* with the idol", "the gang he was *running with*"): no ``leads``/``owns`` cue."""
 
 
 KEEPING_VERBS = frozenset(
@@ -943,16 +945,19 @@ def question_cues(question: str) -> QuestionCues:
     if _has_phrase(words, ALLIED_PHRASES) and not wins_over(words):
         attitudes.add("allied")
     about_party = any(w in PARTY_WORDS for w in words) or _wishes_party_dead(words)
+    errand = _errand_for(words)  # "running envelopes for": whom one works for, no rule
     relations = frozenset().union(
         *(
             RELATION_WORDS.get(w, ())
             for before, (w, after) in zip(["", *words], pairwise([*words, ""]), strict=False)
             if (after not in ("us", "me") or w in MEMBERSHIP_WORDS)
             and w not in named
-            and not (w in RUNNING and after in MOTION_PARTICLES)
+            and not (w in RUNNING and (after in MOTION_PARTICLES or errand))
             and not (w in HOLDING and (before in HELD_BY or after in CAPTIVITY))
         )
     )
+    if any(w in RUNNING and after == "with" for w, after in pairwise(words)):
+        relations |= {"member_of"}  # "Which gang was Toby running with?"
     if _has_phrase(words, LEADING_PHRASES):  # "Who's in charge of the parish?"
         relations |= RELATION_WORDS["rules"]
     kinship = _kinship(words)
@@ -971,7 +976,7 @@ def question_cues(question: str) -> QuestionCues:
         relations |= {"owns", "owned_by"}
     if words[:1] == ["who"] and _has_phrase(words, LOCKED_UP):  # "Who's keeping X locked up?"
         relations |= {"captured_by"}
-    if _errand_for(words):  # "Who was the Leipzig girl running envelopes for?"
+    if errand:  # "Who was the Leipzig girl running envelopes for?"
         relations |= RELATION_WORDS["works"]
     if _dismisses(cased):  # "Who canned Ethan?"
         relations |= {"works_for", "employs"}

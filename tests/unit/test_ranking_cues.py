@@ -791,3 +791,13 @@ def test_an_alias_of_an_owner_and_a_thing_is_found_in_the_possessive() -> None:
     assert names.find("Who's got the Sabian's book right now?") == {"torven-blackwater"}
     assert names.find("Who has the Sabian book?") == {"torven-blackwater"}
     assert names.find("Where did the Sabians go?") == set()
+
+
+def test_running_something_asks_who_leads_it_and_running_with_asks_whose_member() -> None:
+    for question in ("Who's running the Cold Moon sect now?", "Who is running the docks?"):
+        assert question_cues(spelt_out(question)).relation_types >= {"leads", "owns"}, question
+    gang = question_cues(spelt_out("Which gang was Toby running with before?")).relation_types
+    assert gang == {"member_of"}
+    errand = question_cues(spelt_out("Who was the Leipzig girl running envelopes for?"))
+    assert "leads" not in errand.relation_types and "works_for" in errand.relation_types
+    assert question_cues("Who is running away from the watch?").relation_types == set()
