@@ -58,7 +58,8 @@ TITLES = _words(
     "rabbi prior prioress friar margrave earl emperor empress regent mr mrs ms miss mister ",
     "madam madame dr vizier sultan sultana emir jarl thane harbourmaster forewoman foreman st ",
     "director hon doc rev prof messrs major private comrade ",
-    "insp cmdr sgt lt capt col cpl det supt vp chair chairman chairwoman",
+    "insp cmdr sgt lt capt col cpl det supt vp chair chairman chairwoman ",
+    "superintendent commissioner prefect magistrate matron warden chaplain curate deacon boss",
 )
 PERSON_TITLES = _words(
     "doctor professor admiral commodore lieutenant colonel corporal ensign sergeant inspector ",

@@ -402,3 +402,17 @@ def test_a_possessive_office_is_no_given_name_a_pet_form_could_shorten() -> None
     entities = _named(_run(text))
     assert "Humph" not in entities
     assert "Humph" in entities["Humphrey Blount"].aliases
+
+
+def test_a_superintendent_or_a_prefect_is_a_title_over_a_surname_not_a_name_of_two_words() -> None:
+    text = (
+        "# The Division\n\n"
+        "Horace Gaunt commands the division from Tallow Street. Horace Gaunt dines out.\n"
+        "Superintendent Gaunt signed the order. Superintendent Gaunt will not search.\n"
+        "Mr Gaunt keeps a carriage. Prefect Qin rules the town. Lord Qin is afraid.\n"
+        "Qin Songlin took the salt money. Qin Songlin fled at night.\n"
+    )
+    entities = _named(_run(text))
+    assert "Superintendent Gaunt" not in entities and "Gaunt" not in entities
+    assert "Superintendent Gaunt" in entities["Horace Gaunt"].aliases
+    assert "Prefect Qin" not in entities
