@@ -108,10 +108,13 @@ def resolve_changes(
     source: str,
     revision: int,
     near: NearResolver | None = None,
+    guessed: Collection[str] = (),
 ) -> ResolvedChanges:
     """``to_changes``, with the ``near`` resolver tried for references ``resolve`` does not
-    know, and the lines saying what it resolved."""
-    checker = _Checker(resolve, suggest, entity_types, near=near)
+    know, and the lines saying what it resolved. ``guessed``: the ids whose type the offline
+    extractor guessed from prose (no list or pack declared it): an update naming one exactly
+    and declaring another type is posted as that type, with a line saying so."""
+    checker = _Checker(resolve, suggest, entity_types, near=near, guessed=guessed)
     entities = [
         checker.entity(update, f"entity_updates[{i}]") for i, update in enumerate(cs.entity_updates)
     ]
@@ -139,9 +142,12 @@ class _Checker:
         relation_types: Collection[str] = RELATION_TYPES,
         *,
         near: NearResolver | None = None,
+        guessed: Collection[str] = (),
     ) -> None:
         self._resolve = resolve
         self._near = near
+        self._guessed = frozenset(guessed)
+        self._near_found: set[str] = set()
         self.resolved: list[str] = []
         self.statuses: dict[str, str] = {}
         """Per update (``entity_updates[i]``), the status a synonym posted maps to."""
@@ -159,6 +165,7 @@ class _Checker:
         if found is None and self._near is not None:
             found = self._near(text, entity_type)
             if found is not None:
+                self._near_found.add(where)
                 self.resolved.append(f"{where}: {text!r} resolved to {found!r} (near name)")
         if found is None:
             near = self._suggest(text)
@@ -179,7 +186,13 @@ class _Checker:
             self.resolved.append(
                 f"{where}: {entity_id!r} has no known type; its status is checked as a {kind}'s"
             )
-        if _one_person(update.entity_type, kind):  # a PC the extractor took for an NPC
+        if self._read_wrong(entity_id, f"{where}.entity_id", declared, kind):
+            self.resolved.append(
+                f"{where}: {entity_id!r} was read from the prose as a {kind}; posted as the "
+                f"{declared} it is declared"
+            )
+            kind = _TYPE_NAMES[str(declared).lower()]
+        elif _one_person(update.entity_type, kind):  # a PC the extractor took for an NPC
             self.resolved.append(
                 f"{where}: {entity_id!r} is a {kind} here, posted as the {update.entity_type}"
                 " it is declared (a person either way)"
@@ -204,6 +217,18 @@ class _Checker:
                     f"(a {kind} is one of {', '.join(allowed)})"
                 )
         return entity_id
+
+    def _read_wrong(self, entity_id: str, where: str, declared: str | None, kind: str) -> bool:
+        """Whether a declared type stands over the one the prose suggested: the entity's type
+        was guessed (no list declared it), the update names it exactly (no near name) and
+        declares a known type of its own ("Inspector Thomas Whitlock", read as a place)."""
+        known = bool(declared) and str(declared).lower() in _TYPE_NAMES
+        return (
+            known
+            and str(declared).lower() != kind.lower()
+            and entity_id in self._guessed
+            and where not in self._near_found
+        )
 
     def pair(self, update: RelationshipUpdateInput, where: str) -> tuple[str | None, str | None]:
         from_id = self.ref(update.from_, f"{where}.from", party=True)

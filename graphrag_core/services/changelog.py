@@ -174,6 +174,19 @@ def _changes(
         source=source,
         revision=revision,
         near=resolver.resolve_near,
+        guessed={e.id for e in entities if _typed_by_guess(e)},
+    )
+
+
+_DECLARING = (".yaml", ".yml", ".json", ".toml")
+"""Sources that declare an entity's type (a name list, a world pack); prose only suggests it."""
+
+
+def _typed_by_guess(entity: Entity) -> bool:
+    """Whether the entity's type is the offline extractor's guess: no status was declared for
+    it and it comes from prose alone (no name list or world pack names it)."""
+    return entity.status is None and not any(
+        source.lower().endswith(_DECLARING) for source in entity.sources
     )
 
 

@@ -290,3 +290,41 @@ def test_a_status_posted_as_an_obvious_synonym_is_read_as_the_types_own_and_said
             burnt, resolve=lambda t: t if t in types else None, suggest=suggest,
             entity_types=types, source="s.yaml", revision=1,
         )  # fmt: skip
+
+
+def test_a_type_the_prose_only_suggested_gives_way_to_the_declared_one() -> None:
+    # the offline extractor read "Inspector Whitlock" as a place; the GM's change set declares
+    # him an NPC and names him exactly: posted as an NPC, and said so
+    types = {**TYPES, "whitlock": "Location"}
+    cs = ChangeSetInput.model_validate(
+        {
+            "session_id": 3,
+            "entity_updates": [{"entity_id": "whitlock", "entity_type": "npc", "status": "dead"}],
+        }
+    )
+    done = resolve_changes(
+        cs, resolve=lambda t: t if t in types else None, suggest=suggest, entity_types=types,
+        source="s.yaml", revision=1, guessed={"whitlock"},
+    )  # fmt: skip
+    assert [c.new_value for c in done.changes] == ["dead"]
+    assert done.resolved == [
+        "entity_updates[0]: 'whitlock' was read from the prose as a Location; posted as the "
+        "npc it is declared"
+    ]
+    # a type a list declared still stands: the update names the wrong entity or the wrong type
+    with pytest.raises(ChangelogError, match="'whitlock' is a Location, not 'npc'"):
+        resolve_changes(
+            cs, resolve=lambda t: t if t in types else None, suggest=suggest,
+            entity_types=types, source="s.yaml", revision=1,
+        )  # fmt: skip
+
+
+def test_only_a_type_read_from_prose_alone_is_a_guess() -> None:
+    from graphrag_core.models import Entity
+    from graphrag_core.services.changelog import _typed_by_guess
+
+    prose = Entity(id="w", name="Whitlock", type="Location", sources=("lore/letter.md",))
+    listed = prose.model_copy(update={"status": "alive", "sources": ("names.yaml",)})
+    packed = prose.model_copy(update={"sources": ("world/people.yaml", "lore/letter.md")})
+    assert _typed_by_guess(prose)
+    assert not _typed_by_guess(listed) and not _typed_by_guess(packed)
