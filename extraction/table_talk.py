@@ -15,8 +15,9 @@ Recaps are written by and for the players, and they carry the table's own words:
   someone in the world, and her name is no entity (:func:`players`);
 - a note names the referee or the writer of a recap ("one GM (Pete)", "GM: Pete", "our GM
   Pete", "(Pete, GM)", "Recap written by Gav", "Written up by Pete ... for the players",
-  "Gav's recap", "Table notes (Pete)"), or a table lists the players in a "Player" column:
-  these are people at the table too (:func:`players`).
+  "Gav's recap", "Table notes (Pete)"), or a table lists the players in a "Player" column, or
+  a roster of the party gives each character's player in brackets ("- **Cy Pettibone** (Rob)
+  — the surveyor"): these are people at the table too (:func:`players`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from extraction.prose_names import GM_HANDLES
+from extraction.prose_names import GM_HANDLES, is_title
+from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
 
 _EPISODE = re.compile(
@@ -72,6 +74,13 @@ _AT_THE_TABLE = re.compile(
 ("Recap written by Gav in character as Miles"), not someone of the world ("a letter written
 by Moser")."""
 _HEADER_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+_ROSTER = re.compile(
+    r"^[ \t]*[-*+][ \t]+\*\*[^*\n]+\*\*[ \t]*\((?:me,[ \t]*)?(?P<player>[A-Z][a-z]{1,20})\)",
+    re.MULTILINE,
+)
+"""A roster line of the party: a character's name in bold and, in brackets after it, one word,
+its player ("- **Cy Pettibone** (Rob) — the surveyor", "- **Amos Whitcombe** (me, Marcus)")."""
+_ROSTER_LINES = 2
 
 
 def players(texts: Iterable[str]) -> frozenset[str]:
@@ -108,7 +117,24 @@ def _table_people(text: str) -> set[str]:
         for m in _WRITTEN_BY.finditer(paragraph):
             if _AT_THE_TABLE.search(paragraph) and m.group("player") not in _NOT_PLAYERS:
                 found.add(normalise_name(m.group("player")))
-    return found | _player_column(text)
+    return found | _player_column(text) | _roster_players(text)
+
+
+def _roster_players(text: str) -> set[str]:
+    """The players a roster names in brackets after their characters' bold names, when two
+    lines or more of one list do so (one alone may be an alias: "**Hob Tarrow** (Hobby)"); a
+    word of address or an office ("(Innkeeper)", "(Captain)") is no player."""
+    found: set[str] = set()
+    for paragraph in re.split(r"\n\s*\n(?![ \t]*[-*+][ \t])", text):
+        named = [
+            m.group("player")
+            for m in _ROSTER.finditer(paragraph)
+            if m.group("player") not in _NOT_PLAYERS and not is_title(m.group("player"))
+            and noun_type(m.group("player")) is None
+        ]  # fmt: skip
+        if len(named) >= _ROSTER_LINES:
+            found |= {normalise_name(name) for name in named}
+    return found
 
 
 def _player_column(text: str) -> set[str]:

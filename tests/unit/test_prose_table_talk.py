@@ -148,3 +148,18 @@ def test_the_players_a_note_says_play_the_characters_are_no_entities() -> None:
     found = entities_of(("sessions/session-04.md", note))
     assert "Dana" not in found and "Marcus" not in found
     assert "Clem" in found and "Vane" in found
+
+
+def test_a_roster_giving_each_characters_player_in_brackets_names_players() -> None:
+    roster = (
+        "## Us\n\n"
+        "- **Nell Barrow** (Sam) — the cartographer. Keeps the maps.\n\n"
+        "- **Hob Tarrow, \"the Ox\"** (Kit) — the muscle.\n"
+        "- **Wes Dunbar** (me, Priya) — the one who writes these notes.\n"
+    )
+    assert players([roster]) == {"sam", "kit", "priya"}
+    # one bracketed word alone may be an alias; an office in brackets is no player
+    assert players(["- **Hob Tarrow** (Hobby) keeps the inn.\n"]) == set()
+    assert players(["- **Ada Ness** (Innkeeper)\n- **Tom Hall** (Captain)\n"]) == set()
+    found = entities_of(("lore/whos-who.md", roster + "\nSam says Nell never sleeps.\n"))
+    assert "Sam" not in found and "Nell Barrow" in found
