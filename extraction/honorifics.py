@@ -1,4 +1,4 @@
-"""Japanese honorifics: what a name is without them, for matching.
+"""Japanese (and Chinese) honorifics: what a name is without them, for matching.
 
 Japanese prose writes a name with a polite *suffix* ("Isobe-sama", "Ishikawa-dono",
 "Tsuru-san", "Dōan-sensei", "Kihei-dan'na") and a woman's given name with the polite *prefix*
@@ -23,8 +23,13 @@ from extraction.slugs import normalise_name
 HONORIFIC_SUFFIXES = (
     "sama", "dono", "san", "chan", "kun", "bō", "bo", "sensei", "oshō", "osho", "dan'na",
     "dan’na", "danna", "oyabun", "jii",
+    # Chinese forms of address after a family name: "Gu-shixiong" (senior brother of the
+    # school), "Li-gongzi" (young master), "Wang-daren" (Your Honour)
+    "shixiong", "shijie", "shidi", "shimei", "shifu", "shishu", "shibo", "shigu", "shizu",
+    "dage", "gege", "jiejie", "daren", "laoye", "gongzi", "xiansheng", "furen", "guniang",
+    "laoban",
 )  # fmt: skip
-"""Suffixes of address after a hyphen: "Isobe-sama", "Kii-bō", "Toku-jii"."""
+"""Suffixes of address after a hyphen: "Isobe-sama", "Kii-bō", "Toku-jii", "Gu-shixiong"."""
 _SUFFIX = re.compile(rf"-(?:{'|'.join(re.escape(s) for s in HONORIFIC_SUFFIXES)})$")
 O_PREFIX = re.compile(r"^O-(?=[^\W\d_])")
 """The honorific "O-" before a Japanese woman's given name ("O-Tsuru"; not "O'Brien")."""

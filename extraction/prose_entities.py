@@ -73,6 +73,7 @@ from extraction.prose_merges import (
     merge_saints_places,
     merge_sound_alikes,
     merge_tails,
+    merge_titled_first_words,
     merge_whole_first_names,
 )
 from extraction.prose_names import (
@@ -521,6 +522,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
     merge_given_names(kept)
     merge_pet_names(kept)
     merge_people_surnames(kept)
+    merge_titled_first_words(kept)
     merge_named_aliases(kept, collector.named, into_lone=False)
     merge_leading_names(kept)
     merge_arabic_names(kept)

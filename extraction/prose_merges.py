@@ -417,6 +417,34 @@ def merge_offices_after(kept: dict[str, Candidate]) -> None:
         person.aliases.setdefault(words[-1], long.party)
 
 
+def merge_titled_first_words(kept: dict[str, Candidate]) -> None:
+    """Fold a lone word written with a title ("Doctor Su", "Elder Meng", "Aunt Marta") into
+    the one person of two words whose first word it is ("Su Lianhua", a Chinese name written
+    family name first; "Marta Hollis"), though the word is short ("Su", "Gu") or another name
+    ends with it alone: not when two such people fit ("Fang Zhengyi", "Fang Butou"), when a
+    name of two words or more ends with the word (a surname there), when the lone word is
+    typed as no person, nor over a heading or a party name into a GM-only person."""
+    opening: dict[str, list[str]] = {}  # "su" -> the two-word people's names it opens
+    ending: set[str] = set()  # the last words of names of two words or more
+    for key, candidate in kept.items():
+        words = display_name(candidate).split()
+        if len(words) > 1:
+            ending.add(words[-1].casefold())
+        if len(words) == 2 and _person_shaped(candidate):
+            opening.setdefault(words[0].casefold(), []).append(key)
+    for key in sorted(kept):
+        lone = kept.get(key)
+        words = display_name(lone).split() if lone else []
+        if lone is None or lone.heading or len(words) != 1 or not lone.titles:
+            continue
+        word = words[0].casefold()
+        if len(word) < 2 or word in ending or best_type(lone) not in (*_PEOPLE, "Other"):
+            continue
+        owners = [k for k in opening.get(word, []) if k != key and k in kept]
+        if len(owners) == 1 and not _reveals(lone, kept[owners[0]]):
+            absorb(kept[owners[0]], kept.pop(key))
+
+
 def _plain_person(candidate: Candidate, words: list[str]) -> bool:
     """Typed a person or not at all, every word capitalised and no cue noun ("Tomás Ferreira
     Lobo"; not "The Pale Horse", "Sai Wan Container Terminal")."""

@@ -59,7 +59,8 @@ TITLES = _words(
     "madam madame dr vizier sultan sultana emir jarl thane harbourmaster forewoman foreman st ",
     "director hon doc rev prof messrs major private comrade ",
     "insp cmdr sgt lt capt col cpl det supt vp chair chairman chairwoman ",
-    "superintendent commissioner prefect magistrate matron warden chaplain curate boss",
+    "superintendent commissioner prefect magistrate matron warden chaplain curate boss ",
+    "senior martial",
 )
 PERSON_TITLES = _words(
     "doctor professor admiral commodore lieutenant colonel corporal ensign sergeant inspector ",

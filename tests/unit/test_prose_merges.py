@@ -5,6 +5,7 @@ Every text here is written for these tests; each test fails on the code before i
 
 from __future__ import annotations
 
+from extraction.honorifics import bare_name
 from extraction.nicknames import shortens
 from tests.unit.test_prose_campaigns import _named, _run
 
@@ -416,3 +417,32 @@ def test_a_superintendent_or_a_prefect_is_a_title_over_a_surname_not_a_name_of_t
     assert "Superintendent Gaunt" not in entities and "Gaunt" not in entities
     assert "Superintendent Gaunt" in entities["Horace Gaunt"].aliases
     assert "Prefect Qin" not in entities
+
+
+def test_a_titled_lone_word_is_the_one_person_whose_name_it_opens() -> None:
+    # Chinese names are written family name first: "Doctor Su" is Su Lianhua, "Gu-shixiong"
+    # (senior brother Gu) and "Senior Brother Gu" are Gu Changfeng
+    text = (
+        "# The Jianghu\n\n"
+        "Su Lianhua is a physician; she keeps a clinic by the ferry. Su Lianhua owes no one.\n"
+        "Doctor Su cured the Ox. Doctor Su is kind to beggars.\n"
+        "Gu Changfeng is a swordsman of the sect; he trains at dawn. Gu Changfeng sulks.\n"
+        "Senior Brother Gu lost the duel. Gu-shixiong left for the coast.\n"
+    )
+    entities = _named(_run(text))
+    assert "Su" not in entities and "Doctor Su" in entities["Su Lianhua"].aliases
+    assert "Gu" not in entities and "Senior Brother Gu" not in entities
+    assert "Senior Brother Gu" in entities["Gu Changfeng"].aliases
+    assert bare_name("Gu-shixiong") == "Gu" and bare_name("Li-gongzi") == "Li"
+
+
+def test_a_titled_lone_word_two_names_open_stays_apart() -> None:
+    text = (
+        "# The Yamen\n\n"
+        "Fang Zhengyi is the constable; he never sleeps. Fang Zhengyi drinks tea.\n"
+        "Fang Liqing is his sister; she runs the inn. Fang Liqing laughs loudly.\n"
+        "Constable Fang came at noon. Constable Fang took the ledger.\n"
+    )
+    entities = _named(_run(text))
+    assert "Constable Fang" not in entities["Fang Zhengyi"].aliases  # two Fangs: no guess
+    assert "Constable Fang" not in entities["Fang Liqing"].aliases
