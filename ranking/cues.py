@@ -218,7 +218,9 @@ KILLER_THINGS = frozenset(("what",))
 "who" (a creature, a plague, a trap), by :data:`TAKEDOWN_VERBS` and :data:`KILLING_OPENINGS`
 only (not by a verb of sending: "What sent him into a rage?" asks for no killer)."""
 
-HOLDING_THINGS = frozenset(("holds", "held", "holding", "carrying", "carries", "carried"))
+HOLDING_THINGS = frozenset(
+    ("holds", "held", "holding", "carrying", "carries", "carried", "keeping", "minding")
+)
 HELD_ABSTRACTS = frozenset(
     ("power", "sway", "office", "authority", "command", "court", "reins", "rank", "title",
      "grudge", "grudges", "out", "back", "off", "up", "on", "onto", "fast", "firm", "true")
@@ -672,8 +674,10 @@ paying the Judge?" and "Who has *the* power here?" (:data:`HELD_ABSTRACTS`) ask 
 def _has_thing(words: list[str], cased: list[str] | None = None) -> bool:
     """``cased``: the same words as written; a name right after "has got" is a thing had
     ("Who's *got Akachō* right now?")."""
-    if words[:1] not in (["who"], ["who's"]):
-        return False
+    at = next((i for i, w in enumerate(words) if w in ("who", "who's")), None)
+    if at is None:
+        return False  # "After the raid, who has the Black Book?" asks from its "who"
+    words, cased = words[at:], (cased[at:] if cased is not None else None)
     if _has_phrase(words, ENDING_UP):
         return True
     rest, written = words[1:], (cased or words)[1:]
@@ -687,8 +691,9 @@ def _has_thing(words: list[str], cased: list[str] | None = None) -> bool:
     obj = rest[1:3]
     if obj[:1] and obj[0] in THING_DETERMINERS:
         return len(obj) > 1 and obj[1] not in HELD_ABSTRACTS
-    if got and written[1:2] and written[1][:1].isupper() and obj[0] not in _ASKERS:
-        return True  # "Who has got Akachō?": a name had
+    owner = any(w.endswith(("'s", "’s")) for w in written[1:4])  # "Gon-oyaji's bowl"
+    if written[1:2] and written[1][:1].isupper() and obj[0] not in _ASKERS and not owner:
+        return True  # "Who has got Akachō?", "Who had Autumn Water?": a name had
     return len(obj) > 1 and obj[0].endswith("'s") and obj[1] not in HELD_ABSTRACTS
 
 

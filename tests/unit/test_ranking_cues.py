@@ -801,3 +801,19 @@ def test_running_something_asks_who_leads_it_and_running_with_asks_whose_member(
     errand = question_cues(spelt_out("Who was the Leipzig girl running envelopes for?"))
     assert "leads" not in errand.relation_types and "works_for" in errand.relation_types
     assert question_cues("Who is running away from the watch?").relation_types == set()
+
+
+def test_who_had_or_kept_a_thing_asks_its_holder_from_the_clause_that_asks() -> None:
+    for question in (
+        "After the forge fire, who had Autumn Water?",
+        "Right after the Gathering, who was keeping Autumn Water?",
+        "After the raid, who has the Black Book?",
+        "Who is keeping the ledger?",
+    ):
+        assert question_cues(spelt_out(question)).relation_types >= {"owns", "owned_by"}, question
+    for question in ("Who has it in for us?", "Who has the power here?", "Who is keeping us safe?"):
+        assert "owns" not in question_cues(spelt_out(question)).relation_types, question
+    # a thing asked by its owner's name is found by that name ("Gon-oyaji's bowl"), no cue
+    assert (
+        question_cues(spelt_out("Who has Gon-oyaji's black tea bowl now?")).relation_types == set()
+    )
