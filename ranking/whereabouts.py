@@ -100,6 +100,8 @@ def placed_by_changes(
     "held in Tallow Street station"), or a ``located_in`` a change started and has not
     ended. Then every other place is where it *was* ("Where's Digger Fenn right now?" is not
     answered by his undertaker's shop): no answer to a question about now."""
+    if not where:
+        return False  # no question of where, or nothing placed: read no change
     for entity_id in named:
         if not set(noted_places(view, names, entity_id)).isdisjoint(where):
             return True
