@@ -40,7 +40,13 @@ _REFUSED = re.compile(r"(entity_updates|relationship_updates)\[(\d+)\]")
 
 def _spellings(campaign: str) -> dict[str, list[str]]:
     """Each names.yaml id's name, then its (player-visible) aliases."""
-    raw = yaml.safe_load((ROOT / "examples" / campaign / "world" / "names.yaml").read_text())
+    listed = ROOT / "examples" / campaign / "world" / "names.yaml"
+    if not listed.is_file():
+        raise SystemExit(
+            f"examples/{campaign} has no world/names.yaml: the prose-only run labels its graph "
+            "by the campaign's name list; pick a campaign that has one"
+        )
+    raw = yaml.safe_load(listed.read_text())
     return {
         str(e["id"]): [str(e["name"]), *(str(a) for a in e.get("aliases") or ())]
         for e in raw["entities"]
@@ -141,6 +147,7 @@ def _post(
 
 def run(campaign: str, data_dir: Path, out: Path) -> dict[str, Any]:
     target = f"{campaign}-prose"
+    spellings = _spellings(campaign)  # no name list: said before anything is ingested
     log: list[str] = []
     with tempfile.TemporaryDirectory(prefix=f"{target}-") as scratch:
         prose = Path(scratch) / target
@@ -149,7 +156,6 @@ def run(campaign: str, data_dir: Path, out: Path) -> dict[str, Any]:
         done = _loregraph(["ingest", str(prose), "-c", target], data_dir)
         if done.returncode != 0:
             raise SystemExit(f"ingest of {campaign}'s prose failed: {done.stderr.strip()}")
-        spellings = _spellings(campaign)
         names = _by_spelling(spellings, _as_known(data_dir, target, spellings))
         for source in sorted((ROOT / "examples" / campaign / "changelog").glob("*.yaml")):
             change_set = _named(yaml.safe_load(source.read_text()), names, keys=_REFERENCES)
