@@ -692,7 +692,7 @@ def _has_thing(words: list[str], cased: list[str] | None = None) -> bool:
     if obj[:1] and obj[0] in THING_DETERMINERS:
         return len(obj) > 1 and obj[1] not in HELD_ABSTRACTS
     owner = any(w.endswith(("'s", "’s")) for w in written[1:4])  # "Gon-oyaji's bowl"
-    if written[1:2] and written[1][:1].isupper() and obj[0] not in _ASKERS and not owner:
+    if written[1:2] and written[1][:1].isupper() and obj[0] not in _ASKERS and (got or not owner):
         return True  # "Who has got Akachō?", "Who had Autumn Water?": a name had
     return len(obj) > 1 and obj[0].endswith("'s") and obj[1] not in HELD_ABSTRACTS
 

@@ -817,3 +817,8 @@ def test_who_had_or_kept_a_thing_asks_its_holder_from_the_clause_that_asks() -> 
     assert (
         question_cues(spelt_out("Who has Gon-oyaji's black tea bowl now?")).relation_types == set()
     )
+
+
+def test_who_has_got_a_things_owner_still_asks_for_its_holder() -> None:
+    question = spelt_out("Who's got Old Nick's Black Book at the moment?")
+    assert question_cues(question).relation_types >= {"owns", "owned_by"}
