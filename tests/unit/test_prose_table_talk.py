@@ -154,7 +154,7 @@ def test_a_roster_giving_each_characters_player_in_brackets_names_players() -> N
     roster = (
         "## Us\n\n"
         "- **Nell Barrow** (Sam) — the cartographer. Keeps the maps.\n\n"
-        "- **Hob Tarrow, \"the Ox\"** (Kit) — the muscle.\n"
+        '- **Hob Tarrow, "the Ox"** (Kit) — the muscle.\n'
         "- **Wes Dunbar** (me, Priya) — the one who writes these notes.\n"
     )
     assert players([roster]) == {"sam", "kit", "priya"}
