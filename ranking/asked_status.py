@@ -39,19 +39,42 @@ STATUS_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(("dead", "alive", "kicking", "breathing", "died"), _DEAD),
     **dict.fromkeys(
         ("destroyed", "burned", "burnt", "ruined", "razed", "wrecked", "collapsed",
-         "demolished", "rubble"),
+         "demolished", "rubble", "smashed", "gutted", "flattened", "levelled", "leveled"),
         _DESTROYED,
     ),
-    **dict.fromkeys(("missing", "vanished", "disappeared", "stolen"), _GONE),
+    **dict.fromkeys(
+        ("missing", "vanished", "disappeared", "stolen", "fled", "absconded", "scarpered",
+         "skedaddled"),
+        _GONE,
+    ),
 }  # fmt: skip
 """Question words → the statuses they ask about (lowercase whole words). Words that as often
 say something else are left out: "lost" ("without getting lost"), "standing" ("our standing
 with the guild"), "living" ("who is living at the mill")."""
 
 
+STATUS_PHRASES: dict[tuple[str, ...], frozenset[str]] = {
+    ("behind", "bars"): _CAPTURED,
+    ("done", "a", "runner"): _GONE,
+    ("did", "a", "runner"): _GONE,
+    ("on", "the", "run"): _GONE,
+    ("skipped", "town"): _GONE,
+    ("never", "turned", "up"): _GONE,
+    ("gone", "to", "ground"): _GONE,
+}
+"""Phrases of a status whose words alone say something else ("the bars on the quay", "a
+runner for the gang"): "Who's *behind bars* right now?", "Who's *done a runner*?"."""
+
+
 def asked_statuses(question: str) -> frozenset[str]:
-    """The statuses a question's words ask about (empty when none)."""
-    return frozenset().union(*(STATUS_WORDS.get(w, ()) for w in question_words(question)))
+    """The statuses a question's words and phrases ask about (empty when none)."""
+    words = question_words(question)
+    found = frozenset().union(*(STATUS_WORDS.get(w, ()) for w in words))
+    for phrase, statuses in STATUS_PHRASES.items():
+        size = len(phrase)
+        if any(tuple(words[i : i + size]) == phrase for i in range(len(words) - size + 1)):
+            found |= statuses
+    return found
 
 
 def with_status_held(view: CampaignView, statuses: frozenset[str]) -> set[str]:
@@ -76,12 +99,22 @@ def status_asked(question: str, named: set[str], view: CampaignView) -> set[str]
     if any(view.entities[e].type != "Location" for e in named if e in view.entities):
         return set()
     statuses = asked_statuses(question)
+    words = question_words(question)
     if named:  # a place is where one is kept: "burned", "missing" there say what befell it
         statuses &= _CAPTURED
-    words = question_words(question)
-    if words[:1] in (["who"], ["whos"]) and "still" in words:  # "Who's *still* in a cell?"
+    if words[:1] in (["who"], ["whos"]) and _now(words):  # "Who's *still* in a cell?"
         return with_status_now(view, statuses) - named
     return with_status_held(view, statuses) - named
+
+
+def _now(words: list[str]) -> bool:
+    """ "still", "now", "right now", "these days": the status held now."""
+    return (
+        "still" in words
+        or "now" in words
+        or "currently" in words
+        or ("these" in words and "days" in words)
+    )
 
 
 def with_status_now(view: CampaignView, statuses: frozenset[str]) -> set[str]:

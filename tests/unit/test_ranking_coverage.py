@@ -220,6 +220,18 @@ def test_a_status_asked_of_someone_unnamed_finds_who_held_it() -> None:
     assert status_asked("What burned in Dry Creek?", {"dry-creek"}, burned) == set()
 
 
+def test_a_status_asked_in_a_phrase_or_about_now() -> None:
+    assert asked_statuses("Who's behind bars right now?") == {"captured"}
+    assert asked_statuses("Who's done a runner and never turned up again?") == {"missing", "lost"}
+    assert asked_statuses("What got smashed up on the quay?") == {"destroyed", "damaged"}
+    assert asked_statuses("Which bars on the quay are open late?") == frozenset()  # no phrase
+    assert asked_statuses("Who torched the mill?") == frozenset()  # asks the doer
+    # "right now" asks who holds it now, as "still" does: not the prisoner released since
+    assert "jeb-harlan" in status_asked("Who's behind bars?", set(), _view(4))
+    assert "jeb-harlan" not in status_asked("Who's behind bars right now?", set(), _view(4))
+    assert "jeb-harlan" in status_asked("Who's behind bars right now?", set(), _view(3))
+
+
 def test_a_status_asked_reads_only_what_the_players_may_see() -> None:
     question = "Who is locked up in the jail?"
     assert "secret-man" in status_asked(question, set(), _view(3))
