@@ -738,6 +738,8 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
             continue  # "Mr", "Esq", "Acting Marshal": a role no fold gave to one person
         if owner is None and folds.shared_title(candidate):
             continue  # "the Captain" beside two listed captains: one of them, never said which
+        if owner is None and folds.person_of_listed(candidate):
+            continue  # "Jack Rooke of the Thames River Police": two listed names, no third
         if owner is not None:
             grown = aliases.setdefault(owner, {})
             found = _fold_aliases(name, candidate)

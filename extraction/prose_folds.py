@@ -304,6 +304,20 @@ class KnownFolds:
             return entity.id
         return None
 
+    def person_of_listed(self, candidate: Candidate) -> bool:
+        """Whether ``candidate`` is a listed person's name or alias with an "of" phrase naming
+        another listed entity ("Sergeant Jack Rooke of the Thames River Police", "Sister Calla
+        of the Order of the Ember"): both are named already, so it is no entity of its own,
+        nor the person's alias (the group is named apart; :meth:`_of_phrase`)."""
+        head, of, tail = display_name(candidate).partition(" of ")
+        if not of or not head or not tail:
+            return False
+        include_gm = not candidate.party
+        person = self._known.resolve(" ".join([*candidate.titles[:1], head]), include_gm=include_gm)
+        person = person or self._known.resolve(head, include_gm=include_gm)
+        group = self._known.resolve(tail, include_gm=include_gm)
+        return self._person_id(person) is not None and group is not None and group != person
+
     def _place_office(self, words: list[str], kind: str) -> str | None:
         """An office of a place ("Town Magistrate", "Town Magistrate of Kurogawa") whose
         office alone ("the Magistrate") one listed person goes by: that person. Only a place

@@ -175,6 +175,8 @@ def test_a_persons_name_with_an_of_phrase_naming_a_listed_group_stays_apart() ->
     )
     entities = {e.id: e for e in _with_list(pack, prose).entities}
     assert "Sister Calla of the Order of the Ember" not in entities["calla"].aliases
+    # both are listed: the phrase is no third entity either (it names the two it joins)
+    assert "Sister Calla of the Order of the Ember" not in {e.name for e in entities.values()}
 
 
 _EMBASSY_LIST = """entities:
