@@ -744,12 +744,15 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
             grown = aliases.setdefault(owner, {})
             found = _fold_aliases(name, candidate)
             if already:  # only the full names of a known person ("Frankie Moretti"), a
-                # known place's name turned round ("Mesa del Cuervo" of Cuervo Mesa) or its
-                # misspelt surname the prose merged in ("Father Reyez")
+                # known place's name turned round ("Mesa del Cuervo" of Cuervo Mesa), its
+                # listed name under other titles ("Sect Master Meng") or its misspelt
+                # surname the prose merged in ("Father Reyez")
                 found = {
                     a: p
                     for a, p in found.items()
-                    if folds.full_name_of(already, a) or folds.turned_name_of(already, a)
+                    if folds.full_name_of(already, a)
+                    or folds.turned_name_of(already, a)
+                    or folds.titled_form_of(already, a)
                 } | folds.misspelt_forms(already, found)
             elif owner == folds.title_bearer(candidate):  # "the Don": the gazetteer's title
                 found = {}

@@ -62,7 +62,7 @@ from collections.abc import Sequence
 from extraction.honorifics import family_name_first
 from extraction.nicknames import pet_form
 from extraction.prose_candidates import Candidate, best_type, display_name
-from extraction.prose_names import HONORIFICS, inverted_name, is_title
+from extraction.prose_names import HONORIFICS, TITLE_MODIFIERS, inverted_name, is_title
 from extraction.prose_types import noun_type
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
@@ -236,6 +236,23 @@ class KnownFolds:
             return False
         same = words[0].casefold() == given.casefold() or pet_form(words[0], given)
         return same and words[1].casefold() == _surname(person.name)
+
+    def titled_form_of(self, entity_id: str, name: str) -> bool:
+        """Whether ``name`` is a listed person's name or alias with other titles before it
+        ("Sect Master Meng" of Meng Jinghong, listed as "Elder Meng"): its untitled rest is
+        that person's alone and the titles can be theirs (:func:`titles_agree`)."""
+        titles, rest = _untitled(name.split())
+        person = self._person(entity_id)
+        if not titles or person is None:
+            return False
+        address = {t.casefold().rstrip(".") for t in titles} & _ADDRESS_WORDS
+        theirs = {t.casefold().rstrip(".") for t in _titles(person)}
+        if address and not address <= theirs:
+            return False  # "Mrs Villanueva" of Tomás Villanueva: maybe his mother
+        owners = self._untitled.get(normalise_name(" ".join(rest)), set())
+        return owners == {entity_id} and titles_agree(
+            [t for t in titles if is_title(t)], _titles(person)
+        )
 
     def turned_name_of(self, entity_id: str, name: str) -> bool:
         """Whether ``name`` is the listed place's or group's name turned round ("Mesa del
@@ -499,9 +516,16 @@ def _untitled(words: list[str]) -> tuple[list[str], list[str]]:
     "the Widow Ybarra" (["Widow"], ["Ybarra"])."""
     words = _article_dropped(" ".join(words))
     titles: list[str] = []
-    while len(words) > 1 and _titled(words[0]):
+    while len(words) > 1 and (
+        _titled(words[0])
+        or (words[0].casefold() in TITLE_MODIFIERS and len(words) > 2 and _titled(words[1]))
+    ):  # "Sect Master Meng": a modifier before a title is of it
         titles.append(words.pop(0).strip("."))
     return titles, words
+
+
+_ADDRESS_WORDS = frozenset(("mr", "mister", "mrs", "missus", "miss", "ms", "madam", "madame"))
+"""Titles of address, which say a sex: a form with one is a person's only if they bear it."""
 
 
 def _possessed_office(name: str) -> str | None:

@@ -62,6 +62,9 @@ TITLES = _words(
     "superintendent commissioner prefect magistrate matron warden chaplain curate boss ",
     "senior martial",
 )
+TITLE_MODIFIERS = _words("sect grand head")
+"""Words that make a title of the title after them ("Sect Master Meng", "Grand Master Ou",
+"Head Constable Fang"), and alone are none ("the Sect", "the Grand Imperial")."""
 PERSON_TITLES = _words(
     "doctor professor admiral commodore lieutenant colonel corporal ensign sergeant inspector ",
     "detective constable deputy sheriff agent senator governor chancellor ambassador reverend ",
@@ -883,7 +886,10 @@ def _titles(words: list[re.Match[str]], first: int, last: int) -> tuple[list[str
     thing = noun_type(words[last].group(0)) not in (None, "NPC")
     titles: list[str] = []
     at = first
-    while at < last and is_title(folded := words[at].group(0).lower()):
+    while at < last and (
+        is_title(folded := words[at].group(0).lower())
+        or (folded in TITLE_MODIFIERS and at + 1 < last and is_title(words[at + 1].group(0)))
+    ):
         if thing and folded.split("-")[-1] not in PERSON_TITLES:
             break
         titles.append(words[at].group(0))

@@ -21,7 +21,7 @@ import re
 
 from rapidfuzz.distance import DamerauLevenshtein
 
-from extraction.prose_names import is_title
+from extraction.prose_names import TITLE_MODIFIERS, is_title
 from extraction.slugs import fold_latin_accents
 
 _MIN_LETTERS = 4
@@ -82,12 +82,16 @@ def sounds_alike(one: str, other: str) -> bool:
 
 
 def leading_titles(name: str) -> list[str]:
-    """The title words a name opens with: ["Marshal"] of "Marshal Elias Crane"."""
+    """The title words a name opens with: ["Marshal"] of "Marshal Elias Crane", ["Sect",
+    "Master"] of "Sect Master Shen" (:data:`~extraction.prose_names.TITLE_MODIFIERS`)."""
     titles: list[str] = []
-    for word in name.split():
-        if not is_title(word.strip(".")):
+    words = name.split()
+    for at, word in enumerate(words):
+        bare = word.strip(".")
+        following = words[at + 1].strip(".") if at + 1 < len(words) else ""
+        if not (is_title(bare) or (bare.casefold() in TITLE_MODIFIERS and is_title(following))):
             break
-        titles.append(word.strip("."))
+        titles.append(bare)
     return titles
 
 
@@ -100,5 +104,11 @@ def titles_agree(these: list[str], those: list[str]) -> bool:
     sexes = {_ADDRESS[t] for t in mine | theirs if t in _ADDRESS}
     if len(sexes) > 1:
         return False
-    offices, other_offices = mine - _ADDRESS.keys(), theirs - _ADDRESS.keys()
+    offices = mine - _ADDRESS.keys() - _COURTESY
+    other_offices = theirs - _ADDRESS.keys() - _COURTESY
     return not (offices and other_offices) or bool(offices & other_offices)
+
+
+_COURTESY = frozenset(("old", "young", "elder", "master", "senior", "sect", "grand", "head"))
+"""Titles of age and courtesy, no office: "Elder Meng" may be called "Sect Master Meng" once
+she leads the sect, "Old Tamaya" "Master Tamaya"."""

@@ -303,3 +303,22 @@ def test_without_a_name_list_the_office_is_still_found() -> None:
         "Nobody crosses the Reeve.\n"
     )
     assert "Reeve" in _named(_run(text))
+
+
+def test_a_listed_name_under_other_titles_stays_the_listed_persons_alias() -> None:
+    # "Sect Master Meng" is Elder Meng once she leads the sect ("sect" makes a title of
+    # "Master"; age and courtesy titles are no office to disagree); "Mrs Hale" is no alias of
+    # Captain Tom Hale, who bears no title of address (she may be his mother)
+    pack = (
+        "entities:\n  - {id: meng, name: Meng Jinghong, type: NPC, aliases: [Elder Meng]}\n"
+        "  - {id: hale, name: Tom Hale, type: NPC, aliases: [Captain Hale]}\n"
+    )
+    prose = (
+        "# Notes\n\nMeng Jinghong took the Jade Token. Sect Master Meng thanked us. Sect Master "
+        "Meng left at dawn. Meng Jinghong is stern.\n\nTom Hale sails at dawn. Mrs Hale waved. "
+        "Tom Hale and Mrs Hale argue about the rent.\n"
+    )
+    entities = {e.id: e for e in _with_list(pack, prose).entities}
+    assert "Sect Master Meng" in entities["meng"].aliases
+    assert "Sect Master Meng" not in {e.name for e in entities.values()}
+    assert "Mrs Hale" not in entities["hale"].aliases

@@ -114,3 +114,13 @@ def test_names_path_a_misspelling_the_prose_merged_into_the_listed_name_stays_it
     assert "Crain" not in entities
     assert {"Crain", "Marshal Crain"} <= set(entities["Elias Crane"].aliases)
     assert "Crane" not in entities["Elias Crane"].aliases  # the listed spelling adds nothing
+
+
+def test_a_modifier_makes_a_title_of_the_title_after_it_and_courtesy_is_no_office() -> None:
+    from extraction.sound_alike import leading_titles
+
+    assert leading_titles("Sect Master Shen") == ["Sect", "Master"]
+    assert leading_titles("Head Constable Fang") == ["Head", "Constable"]
+    assert leading_titles("Grand Imperial Hotel") == []  # no title after "Grand"
+    assert titles_agree(["Master"], ["Elder"])  # courtesy, no office
+    assert not titles_agree(["Captain"], ["Marshal"])
