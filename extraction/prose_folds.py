@@ -66,7 +66,7 @@ from extraction.prose_names import HONORIFICS, TITLE_MODIFIERS, inverted_name, i
 from extraction.prose_types import noun_type
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
-from extraction.sound_alike import leading_titles, sounds_alike, titles_agree
+from extraction.sound_alike import ADDRESS_SEXES, leading_titles, sounds_alike, titles_agree
 from graphrag_core.models import Entity
 from graphrag_core.titles import OFFICE_TITLES, borne_titles, title_bearers
 
@@ -245,7 +245,7 @@ class KnownFolds:
         person = self._person(entity_id)
         if not titles or person is None:
             return False
-        address = {t.casefold().rstrip(".") for t in titles} & _ADDRESS_WORDS
+        address = {t.casefold().rstrip(".") for t in titles} & ADDRESS_SEXES.keys()
         theirs = {t.casefold().rstrip(".") for t in _titles(person)}
         if address and not address <= theirs:
             return False  # "Mrs Villanueva" of Tomás Villanueva: maybe his mother
@@ -522,10 +522,6 @@ def _untitled(words: list[str]) -> tuple[list[str], list[str]]:
     ):  # "Sect Master Meng": a modifier before a title is of it
         titles.append(words.pop(0).strip("."))
     return titles, words
-
-
-_ADDRESS_WORDS = frozenset(("mr", "mister", "mrs", "missus", "miss", "ms", "madam", "madame"))
-"""Titles of address, which say a sex: a form with one is a person's only if they bear it."""
 
 
 def _possessed_office(name: str) -> str | None:

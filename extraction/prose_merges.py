@@ -35,7 +35,7 @@ from extraction.prose_honorifics import o_prefixed
 from extraction.prose_names import ARABIC_HEADS, DEMONYMS, inverted_name, is_title
 from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
-from extraction.sound_alike import leading_titles, sounds_alike, titles_agree
+from extraction.sound_alike import ADDRESS_SEXES, leading_titles, sounds_alike, titles_agree
 from graphrag_core.titles import OFFICE_TITLES
 
 _PEOPLE = ("NPC", "PC")
@@ -608,12 +608,8 @@ def merge_pet_names(kept: dict[str, Candidate]) -> None:
                 kept[owner].aliases[alias] = kept[owner].aliases.get(alias, False) or party
 
 
-_ADDRESS = {"mr": "m", "mister": "m", "mrs": "f", "missus": "f", "miss": "f", "ms": "f"}
-"""Titles of address, with the sex they give: no office another of the family could hold."""
-
-
 def _addressed(candidate: Candidate) -> set[str]:
-    return {_ADDRESS.get(t.casefold().rstrip("."), "") for t in candidate.titles}
+    return {ADDRESS_SEXES.get(t.casefold().rstrip("."), "") for t in candidate.titles}
 
 
 def merge_people_surnames(kept: dict[str, Candidate]) -> None:
@@ -759,7 +755,7 @@ def _titled_key(kept: dict[str, Candidate], key: str) -> str:
     if title == "the":
         return rest
     written = {t.casefold().rstrip(".") for t in candidate.titles}
-    return rest if title.rstrip(".") in written and title.rstrip(".") in _ADDRESS else key
+    return rest if title.rstrip(".") in written and title.rstrip(".") in ADDRESS_SEXES else key
 
 
 def merge_named_aliases(

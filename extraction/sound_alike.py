@@ -26,9 +26,9 @@ from extraction.slugs import fold_latin_accents
 
 _MIN_LETTERS = 4
 
-_ADDRESS = {"mr": "m", "mister": "m", "mrs": "f", "missus": "f", "miss": "f", "ms": "f"}
+ADDRESS_SEXES = {"mr": "m", "mister": "m", "mrs": "f", "missus": "f", "miss": "f", "ms": "f"}
 """Titles of address, with the sex they give: any person bears one, so they agree with any
-office title, but not with the other sex's."""
+office title, but not with the other sex's; no office another of the family could hold."""
 
 _DIGRAPHS = (
     ("sch", "sk"),
@@ -101,11 +101,11 @@ def titles_agree(these: list[str], those: list[str]) -> bool:
     ("Miss" of one, "Mr" of the other). A name with no title agrees with any."""
     mine = {t.casefold().rstrip(".") for t in these}
     theirs = {t.casefold().rstrip(".") for t in those}
-    sexes = {_ADDRESS[t] for t in mine | theirs if t in _ADDRESS}
+    sexes = {ADDRESS_SEXES[t] for t in mine | theirs if t in ADDRESS_SEXES}
     if len(sexes) > 1:
         return False
-    offices = mine - _ADDRESS.keys() - _COURTESY
-    other_offices = theirs - _ADDRESS.keys() - _COURTESY
+    offices = mine - ADDRESS_SEXES.keys() - _COURTESY
+    other_offices = theirs - ADDRESS_SEXES.keys() - _COURTESY
     return not (offices and other_offices) or bool(offices & other_offices)
 
 
