@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from extraction.nicknames import pet_form, shortens
 from extraction.prose_names import GM_HANDLES, is_title
 from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
@@ -75,7 +76,8 @@ _AT_THE_TABLE = re.compile(
 by Moser")."""
 _HEADER_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 _ROSTER = re.compile(
-    r"^[ \t]*[-*+][ \t]+\*\*[^*\n]+\*\*[ \t]*\((?:me,[ \t]*)?(?P<player>[A-Z][a-z]{1,20})\)",
+    r"^[ \t]*[-*+][ \t]+\*\*(?P<name>[^*\n]+)\*\*[ \t]*"
+    r"\((?:me,[ \t]*)?(?P<player>[A-Z][a-z]{1,20})\)",
     re.MULTILINE,
 )
 """A roster line of the party: a character's name in bold and, in brackets after it, one word,
@@ -123,7 +125,8 @@ def _table_people(text: str) -> set[str]:
 def _roster_players(text: str) -> set[str]:
     """The players a roster names in brackets after their characters' bold names, when two
     lines or more of one list do so (one alone may be an alias: "**Hob Tarrow** (Hobby)"); a
-    word of address or an office ("(Innkeeper)", "(Captain)") is no player."""
+    word of address or an office ("(Innkeeper)", "(Captain)") is no player, nor a short or pet
+    form of the bold name ("**Margaret Dorsey** (Maggie)": her nickname)."""
     found: set[str] = set()
     for paragraph in re.split(r"\n\s*\n(?![ \t]*[-*+][ \t])", text):
         named = [
@@ -131,10 +134,20 @@ def _roster_players(text: str) -> set[str]:
             for m in _ROSTER.finditer(paragraph)
             if m.group("player") not in _NOT_PLAYERS and not is_title(m.group("player"))
             and noun_type(m.group("player")) is None
+            and not _form_of(m.group("player"), m.group("name"))
         ]  # fmt: skip
         if len(named) >= _ROSTER_LINES:
             found |= {normalise_name(name) for name in named}
     return found
+
+
+def _form_of(word: str, name: str) -> bool:
+    """Whether ``word`` is a word of ``name`` or a short or pet form of one ("Maggie" of
+    Margaret Dorsey, "Bob" of Robert Hale)."""
+    words = re.findall(r"[^\W\d_]+", name)
+    return any(
+        word.casefold() == w.casefold() or shortens(word, w) or pet_form(word, w) for w in words
+    )
 
 
 def _player_column(text: str) -> set[str]:

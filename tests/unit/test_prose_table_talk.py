@@ -161,5 +161,7 @@ def test_a_roster_giving_each_characters_player_in_brackets_names_players() -> N
     # one bracketed word alone may be an alias; an office in brackets is no player
     assert players(["- **Hob Tarrow** (Hobby) keeps the inn.\n"]) == set()
     assert players(["- **Ada Ness** (Innkeeper)\n- **Tom Hall** (Captain)\n"]) == set()
+    nicknames = "- **Margaret Dorsey** (Maggie) — landlady\n- **Robert Hale** (Bob) — smith\n"
+    assert players([nicknames]) == set()  # short forms of the names: nicknames, no players
     found = entities_of(("lore/whos-who.md", roster + "\nSam says Nell never sleeps.\n"))
     assert "Sam" not in found and "Nell Barrow" in found
