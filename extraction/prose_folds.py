@@ -62,7 +62,13 @@ from collections.abc import Sequence
 from extraction.honorifics import family_name_first
 from extraction.nicknames import pet_form
 from extraction.prose_candidates import Candidate, best_type, display_name
-from extraction.prose_names import HONORIFICS, TITLE_MODIFIERS, inverted_name, is_title
+from extraction.prose_names import (
+    HONORIFICS,
+    TITLE_MODIFIERS,
+    inverted_name,
+    is_possessive,
+    is_title,
+)
 from extraction.prose_types import noun_type
 from extraction.resolution import EntityResolver
 from extraction.slugs import normalise_name
@@ -529,7 +535,7 @@ def _possessed_office(name: str) -> str | None:
     words = _article_dropped(name)
     if len(words) < 2 or not words[-1][:1].isupper():
         return None
-    return words[-1] if words[-2].endswith(("'s", "’s", "s'", "s’")) else None
+    return words[-1] if is_possessive(words[-2]) else None
 
 
 def _plain(name: str) -> list[str]:

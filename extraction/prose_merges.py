@@ -32,7 +32,13 @@ from extraction.prose_candidates import (
     person_like,
 )
 from extraction.prose_honorifics import o_prefixed
-from extraction.prose_names import ARABIC_HEADS, DEMONYMS, inverted_name, is_title
+from extraction.prose_names import (
+    ARABIC_HEADS,
+    DEMONYMS,
+    inverted_name,
+    is_possessive,
+    is_title,
+)
 from extraction.prose_types import noun_type
 from extraction.slugs import normalise_name
 from extraction.sound_alike import ADDRESS_SEXES, leading_titles, sounds_alike, titles_agree
@@ -534,12 +540,6 @@ def merge_arabic_names(kept: dict[str, Candidate]) -> None:
         _fold(kept[owners[0]], kept.pop(key))  # "Maryam, a papermaker's daughter" types her
 
 
-def _possessive(word: str) -> bool:
-    """Whether a word is written in the possessive ("Humph's" of "Humph's Secretary"): no
-    given name."""
-    return word.endswith(("'s", "’s", "s'", "s’"))
-
-
 def merge_given_names(kept: dict[str, Candidate]) -> None:
     """Fold a lone short given name ("Toby", "Bill", "Kate", "Seun") into the one person whose
     first name it shortens ("Tobias Gossage", "William Hale", "Katherine Moss", "Oluwaseun
@@ -554,7 +554,7 @@ def merge_given_names(kept: dict[str, Candidate]) -> None:
     for key, candidate in kept.items():
         words = display_name(candidate).split()
         in_names.update(w.casefold() for w in words if len(words) > 1)
-        if len(words) > 1 and person_like(candidate) and not _possessive(words[0]):
+        if len(words) > 1 and person_like(candidate) and not is_possessive(words[0]):
             indexes = {words[0][:3].casefold(), words[0].casefold(), unaccented(words[0])}
             for index in indexes | clipped_forms(words[0]):
                 by_first.setdefault(index, []).append((key, words[0]))

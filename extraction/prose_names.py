@@ -296,6 +296,11 @@ def title_only(name: str) -> bool:
     return bool(words) and all(is_title(w) or w.casefold() in HONORIFICS for w in words)
 
 
+def is_possessive(word: str) -> bool:
+    """Whether a word is written in the possessive ("Humph's", "the Brothers'")."""
+    return word.endswith(("'s", "’s", "s'", "s’"))
+
+
 def is_title(word: str) -> bool:
     """Whether ``word`` is a title: one of :data:`TITLES`, or a compound whose last part is
     one ("Dyke-Reeve", "Vice-Admiral", "Harbour-Master")."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ranking.cues import asked_clause, question_cues
+from ranking.cues import asked_clause, has_phrase, question_cues
 from ranking.names import NameSpan, possessives, question_words
 
 SETTING_WORDS = frozenset(
@@ -117,6 +117,11 @@ NOW_PHRASES = (("these", "days"), ("at", "the", "moment"), ("right", "now"))
 """Words by which a question asks about the present ("Who's the Sahib *these days*?")."""
 
 
+def asks_now(words: Sequence[str]) -> bool:
+    """Whether ``words`` ask about the present (:data:`NOW_WORDS`, :data:`NOW_PHRASES`)."""
+    return not NOW_WORDS.isdisjoint(words) or has_phrase(words, NOW_PHRASES)
+
+
 def named_holder_now(question: str, spans: Sequence[NameSpan]) -> set[str]:
     """The ids of the one a "who is" question names as its subject and asks about *now*
     ("Who's the Sahib these days?"): what the question asks is who bears that name now,
@@ -129,11 +134,7 @@ def named_holder_now(question: str, spans: Sequence[NameSpan]) -> set[str]:
     first = spans[0]
     if [w for w in words[: first.start] if w not in _ARTICLES] != ["who", "is"]:
         return set()
-    after = words[first.end :]
-    now = not NOW_WORDS.isdisjoint(after) or any(
-        tuple(after[i : i + len(p)]) == p for p in NOW_PHRASES for i in range(len(after))
-    )
-    return set(first.ids) if now else set()
+    return set(first.ids) if asks_now(words[first.end :]) else set()
 
 
 def told_before(question: str, spans: Sequence[NameSpan]) -> set[str]:

@@ -19,6 +19,8 @@ than the view's own states and changes.
 from __future__ import annotations
 
 from graphrag_core.models import PARTY_ID, CampaignView
+from ranking.anchors import asks_now
+from ranking.cues import has_phrase
 from ranking.graph import entity_names, folded
 from ranking.names import question_words
 from ranking.whereabouts import latest_status
@@ -70,11 +72,7 @@ def asked_statuses(question: str) -> frozenset[str]:
     """The statuses a question's words and phrases ask about (empty when none)."""
     words = question_words(question)
     found = frozenset().union(*(STATUS_WORDS.get(w, ()) for w in words))
-    for phrase, statuses in STATUS_PHRASES.items():
-        size = len(phrase)
-        if any(tuple(words[i : i + size]) == phrase for i in range(len(words) - size + 1)):
-            found |= statuses
-    return found
+    return found.union(*(s for phrase, s in STATUS_PHRASES.items() if has_phrase(words, [phrase])))
 
 
 def with_status_held(view: CampaignView, statuses: frozenset[str]) -> set[str]:
@@ -102,19 +100,10 @@ def status_asked(question: str, named: set[str], view: CampaignView) -> set[str]
     words = question_words(question)
     if named:  # a place is where one is kept: "burned", "missing" there say what befell it
         statuses &= _CAPTURED
-    if words[:1] in (["who"], ["whos"]) and _now(words):  # "Who's *still* in a cell?"
+    now = "still" in words or asks_now(words)  # "Who's *still* in a cell?", "right now"
+    if words[:1] in (["who"], ["whos"]) and now:
         return with_status_now(view, statuses) - named
     return with_status_held(view, statuses) - named
-
-
-def _now(words: list[str]) -> bool:
-    """ "still", "now", "right now", "these days": the status held now."""
-    return (
-        "still" in words
-        or "now" in words
-        or "currently" in words
-        or ("these" in words and "days" in words)
-    )
 
 
 def with_status_now(view: CampaignView, statuses: frozenset[str]) -> set[str]:

@@ -21,6 +21,7 @@ Every cue is a lowercase whole-word lookup; nothing here reads the campaign.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -427,7 +428,7 @@ def lexical_query(question: str) -> str:
         added.extend(REPAIR_EXPANSION)
     if order[:1] and order[0].startswith("where") and words & DRINK_WORDS:
         added.extend(DRINK_EXPANSION)
-    if _has_phrase(order, TRANSPORT_PHRASES):
+    if has_phrase(order, TRANSPORT_PHRASES):
         added.extend(TRANSPORT_EXPANSION)
     if wins_over(order):
         added.extend(WIN_OVER_EXPANSION)
@@ -568,7 +569,8 @@ def _plural_type(word: str) -> bool:
     return word in ANSWER_TYPE_WORDS and (word.endswith("s") or word == "people")
 
 
-def _has_phrase(words: list[str], phrases: tuple[tuple[str, ...], ...]) -> bool:
+def has_phrase(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> bool:
+    """Whether ``words`` hold one of ``phrases`` (tuples of words) in a row."""
     return any(
         tuple(words[i : i + len(phrase)]) == phrase
         for phrase in phrases
@@ -678,7 +680,7 @@ def _has_thing(words: list[str], cased: list[str] | None = None) -> bool:
     if at is None:
         return False  # "After the raid, who has the Black Book?" asks from its "who"
     words, cased = words[at:], (cased[at:] if cased is not None else None)
-    if _has_phrase(words, ENDING_UP):
+    if has_phrase(words, ENDING_UP):
         return True
     rest, written = words[1:], (cased or words)[1:]
     if words[0] == "who's":  # "who's got"
@@ -945,9 +947,9 @@ def question_cues(question: str) -> QuestionCues:
     named = {w.lower() for w in cased if w[:1].isupper()} & NAME_PRONE
     named |= _titles(cased)
     attitudes = {ATTITUDE_WORDS[w] for w in words if w in ATTITUDE_WORDS}
-    if _has_phrase(words, HOSTILE_PHRASES) or _wishes_party_dead(words):
+    if has_phrase(words, HOSTILE_PHRASES) or _wishes_party_dead(words):
         attitudes.add("hostile")
-    if _has_phrase(words, ALLIED_PHRASES) and not wins_over(words):
+    if has_phrase(words, ALLIED_PHRASES) and not wins_over(words):
         attitudes.add("allied")
     about_party = any(w in PARTY_WORDS for w in words) or _wishes_party_dead(words)
     errand = _errand_for(words)  # "running envelopes for": whom one works for, no rule
@@ -963,7 +965,7 @@ def question_cues(question: str) -> QuestionCues:
     )
     if any(w in RUNNING and after == "with" for w, after in pairwise(words)):
         relations |= {"member_of"}  # "Which gang was Toby running with?"
-    if _has_phrase(words, LEADING_PHRASES):  # "Who's in charge of the parish?"
+    if has_phrase(words, LEADING_PHRASES):  # "Who's in charge of the parish?"
         relations |= RELATION_WORDS["rules"]
     kinship = _kinship(words)
     relations |= kinship | _event(words[1:] if words[:1] == ["who"] else _what_did(words))
@@ -971,7 +973,7 @@ def question_cues(question: str) -> QuestionCues:
         words[:1] and words[0] in KILLER_THINGS and _killing(words[1:])
     ):
         relations |= {"killed_by"}  # "What took out the sheriff?"
-    if _has_phrase(words, HOLDING_PHRASES) or _holds_thing(words) or _has_thing(words, cased):
+    if has_phrase(words, HOLDING_PHRASES) or _holds_thing(words) or _has_thing(words, cased):
         relations |= {"owns", "owned_by"}
     if _keeps_own(words):  # "Does the Scarecrow still have his father's sword?"
         relations |= {"owns", "owned_by"}
@@ -979,7 +981,7 @@ def question_cues(question: str) -> QuestionCues:
         relations |= RELATION_WORDS["works"]
     if words[:1] == ["whose"] and words[1:2] and words[1] in WHOSE_IS:  # "Whose is the brig?"
         relations |= {"owns", "owned_by"}
-    if words[:1] == ["who"] and _has_phrase(words, LOCKED_UP):  # "Who's keeping X locked up?"
+    if words[:1] == ["who"] and has_phrase(words, LOCKED_UP):  # "Who's keeping X locked up?"
         relations |= {"captured_by"}
     if errand:  # "Who was the Leipzig girl running envelopes for?"
         relations |= RELATION_WORDS["works"]
