@@ -764,6 +764,10 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
                 found = folds.misheard_forms(owner, found)
             elif owner == folds.office_after(candidate):  # "Hannah Rooke Quartermaster"
                 found = {}
+            elif owner in (folds.own_titled_name(candidate), folds.part_of_name(candidate)):
+                found = {a: p for a, p in found.items() if len(a.split()) > 1}  # no "Boyar"
+            elif owner == folds.head_of_name(candidate):  # "the Thief", not "Thief"
+                found = {f"the {name.removeprefix('the ')}": candidate.party}
             # "Sister Calla of the Order of the Ember" is no alias: the order is named apart
             found = {a: p for a, p in found.items() if not _names_another(a, owner, known)}
             for alias, party in found.items():

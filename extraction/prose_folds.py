@@ -50,7 +50,15 @@ A prose name folds into the one listed entity when it is
   name of theirs and adds no alias;
 - a place's or group's name written "<head> of <tail>" (or with "de", "del", "di", "du")
   where one listed place or group is named "<tail> <head>": "Mesa del Cuervo" of Cuervo
-  Mesa.
+  Mesa; a person's the other way round ("Tushino Thief" of The Thief of Tushino), and the
+  head alone after "the" ("the Thief");
+- a listed person's name or alias after words that are titles or that person's own
+  one-word names: "Boyar Vasily Semyonovich Morozov" of the person listed as "the Boyar"
+  (:meth:`KnownFolds.own_titled_name`);
+- the first words of a listed person's name of three words or more ("Xenia Vasilyevna" of
+  Xenia Vasilyevna Morozova), or a listed given name and surname with names between them
+  ("Vasily Semyonovich Morozov" of Vasily Morozov); a lone given name no other listed name
+  holds ("Your friend, Savva." of Savva Lukyanovich Kotov).
 
 Anything else stays a prose entity of its own (none or several fit: no guess).
 """
@@ -108,6 +116,10 @@ class KnownFolds:
                 rest = _untitled(form.split())[1]
                 if not all(_titled(word) for word in rest):  # not "the Marshal"
                     self._untitled.setdefault(normalise_name(" ".join(rest)), set()).add(person.id)
+        self._own_titles = {  # a person's one-word names ("the Boyar", "the Ataman")
+            p.id: {normalise_name(n) for n in (p.name, *p.aliases) if len(_article_dropped(n)) == 1}
+            for p in self._people
+        }
 
     def owner(self, candidate: Candidate) -> str | None:
         """The id of the one listed entity ``candidate`` is another form of, or ``None``."""
@@ -134,6 +146,9 @@ class KnownFolds:
             self.sound_alike(candidate),
             self.office_after(candidate),
             self._arabic_name(words, kind),
+            self.own_titled_name(candidate),
+            self.part_of_name(candidate),
+            self.head_of_name(candidate),
         ):
             if found is not None:
                 return found
@@ -179,6 +194,77 @@ class KnownFolds:
         if len(fits) != 1 or (candidate.party and fits[0].visibility != "party"):
             return None
         return fits[0].id
+
+    def own_titled_name(self, candidate: Candidate) -> str | None:
+        """A listed person's name or alias with words before it that are titles or that
+        person's own one-word names: "Boyar Vasily Semyonovich Morozov" and "Rotmistrz Jan
+        Zborowski" of the people listed as "the Boyar" and "the Rotmistrz", "Ataman Sych" of
+        Kondraty Sych ("the Ataman", "Sych"). A lone word after them only where one of the
+        words before it is the person's own ("Anna Maria Smith" is no "Maria Smith" unless
+        the list calls her "the Anna"); never a GM-only person for a name the party reads."""
+        words = _article_dropped(display_name(candidate))
+        if len(words) < 2 or best_type(candidate) not in (*_PEOPLE, "Other"):
+            return None
+        fits: set[str] = set()
+        for cut in range(1, len(words)):
+            head, rest = [normalise_name(w) for w in words[:cut]], words[cut:]
+            for entity_id in self._untitled.get(normalise_name(" ".join(rest)), ()):
+                own = self._own_titles.get(entity_id, set())
+                if not any(w in own for w in head):
+                    continue  # titles alone are :meth:`titled_name`'s
+                if all(w in own or _titled(w) for w in head):
+                    fits.add(entity_id)
+        person = self._person(fits.pop()) if len(fits) == 1 else None
+        if person is None or (candidate.party and person.visibility != "party"):
+            return None
+        return person.id
+
+    def part_of_name(self, candidate: Candidate) -> str | None:
+        """A listed person's name of three words or more written with its first words only
+        ("Xenia Vasilyevna" of Xenia Vasilyevna Morozova), or a name that writes a listed
+        person's given name and surname with other names between them ("Vasily Semyonovich
+        Morozov" of Vasily Morozov): the one person it fits, untitled words only; never a
+        GM-only person for a name the party reads."""
+        words = [normalise_name(w) for w in _article_dropped(display_name(candidate))]
+        if len(words) < 2 or candidate.titles or best_type(candidate) not in (*_PEOPLE, "Other"):
+            return None
+        if any(_titled(w) for w in words):
+            return None
+        fits = set()
+        for person in self._people:
+            listed = [normalise_name(w) for w in _plain(person.name)]
+            if len(listed) >= 3 and len(words) < len(listed) and listed[: len(words)] == words:
+                fits.add(person.id)  # "Xenia Vasilyevna"
+            elif len(words) >= 3 and len(listed) >= 2 and len(words) > len(listed):
+                if words[0] == listed[0] and words[-1] == listed[-1]:
+                    fits.add(person.id)  # "Vasily Semyonovich Morozov"
+        person = self._person(fits.pop()) if len(fits) == 1 else None
+        if person is None or (candidate.party and person.visibility != "party"):
+            return None
+        return person.id
+
+    def head_of_name(self, candidate: Candidate) -> str | None:
+        """A lone word, written after "the" mostly, that opens exactly one listed person's
+        name or alias of the form "<Head> of <Tail>": "the Thief" of The Thief of Tushino,
+        "the Lady" of the Lady of the Lake; party-read names only, and no listed entity is
+        called by the word alone."""
+        words = _article_dropped(display_name(candidate))
+        if len(words) != 1 or best_type(candidate) not in (*_PEOPLE, "Other"):
+            return None
+        if 2 * candidate.after_the <= candidate.mentions or candidate.titles:
+            return None
+        head = normalise_name(words[0])
+        if self._known.resolve(words[0], include_gm=False) is not None:
+            return None
+        fits = {
+            p.id
+            for p in self._people
+            if p.visibility == "party"
+            for n in (p.name, *p.aliases)
+            if (parts := _article_dropped(n)) and len(parts) > 2
+            and parts[1] == "of" and normalise_name(parts[0]) == head
+        }
+        return fits.pop() if len(fits) == 1 else None
 
     def _lone_word_of(self, word: str, titles: list[str], person: Entity) -> bool:
         """Whether a titled lone word ("Señora Ybarra") is ``person``'s: no other listed
@@ -375,6 +461,8 @@ class KnownFolds:
         named "<tail> <head>" ("Cuervo Mesa", "Skerra Isle"): that one
         (:func:`~extraction.prose_names.inverted_name`)."""
         turned = inverted_name(" ".join(words))
+        if kind in _PEOPLE or (kind == "Other" and turned is None):
+            return self._inverted_person(words)
         if kind not in (*_PLACES, "Other") or turned is None:
             return None
         wanted = normalise_name(turned)
@@ -382,6 +470,23 @@ class KnownFolds:
             e.id
             for e in self._listed
             if e.type in _PLACES and any(normalise_name(n) == wanted for n in (e.name, *e.aliases))
+        }
+        return fits.pop() if len(fits) == 1 else None
+
+    def _inverted_person(self, words: list[str]) -> str | None:
+        """A person listed as "<head> of <tail>" written "<tail> <head>": "Tushino Thief" of
+        The Thief of Tushino, "Dunmore Duke" of the Duke of Dunmore; party-read names only."""
+        if len(words) < 2:
+            return None
+        wanted = normalise_name(" ".join(words))
+        fits = {
+            p.id
+            for p in self._people
+            if p.visibility == "party"
+            and any(
+                (turned := inverted_name(n)) is not None and normalise_name(turned) == wanted
+                for n in (p.name, *p.aliases)
+            )
         }
         return fits.pop() if len(fits) == 1 else None
 
@@ -396,6 +501,8 @@ class KnownFolds:
         if len(lone) < 3 or self._words.get(lone) != 1:
             return None
         fits = [p.id for p in self._people if lone in (_surname(p.name), _family_name(p))]
+        if not fits:  # "Your friend, Savva." of Savva Lukyanovich Kotov
+            fits = [p.id for p in self._people if lone == normalise_name(_given(p.name) or "")]
         return fits[0] if len(fits) == 1 else None
 
     def _titled_surname(self, words: list[str], candidate: Candidate, kind: str) -> str | None:
