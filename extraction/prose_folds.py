@@ -235,9 +235,8 @@ class KnownFolds:
             listed = [normalise_name(w) for w in _plain(person.name)]
             if len(listed) >= 3 and len(words) < len(listed) and listed[: len(words)] == words:
                 fits.add(person.id)  # "Xenia Vasilyevna"
-            elif len(words) >= 3 and len(listed) >= 2 and len(words) > len(listed):
-                if words[0] == listed[0] and words[-1] == listed[-1]:
-                    fits.add(person.id)  # "Vasily Semyonovich Morozov"
+            elif 2 <= len(listed) < len(words) and (words[0], words[-1]) == (listed[0], listed[-1]):
+                fits.add(person.id)  # "Vasily Semyonovich Morozov"
         person = self._person(fits.pop()) if len(fits) == 1 else None
         if person is None or (candidate.party and person.visibility != "party"):
             return None
@@ -261,8 +260,10 @@ class KnownFolds:
             for p in self._people
             if p.visibility == "party"
             for n in (p.name, *p.aliases)
-            if (parts := _article_dropped(n)) and len(parts) > 2
-            and parts[1] == "of" and normalise_name(parts[0]) == head
+            if (parts := _article_dropped(n))
+            and len(parts) > 2
+            and parts[1] == "of"
+            and normalise_name(parts[0]) == head
         }
         return fits.pop() if len(fits) == 1 else None
 

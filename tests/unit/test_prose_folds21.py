@@ -4,7 +4,8 @@ Hetman"), the first words of a long name ("Marfa Ilyinichna" of Marfa Ilyinichna
 a middle name between given name and surname ("Piotr Andreyevich Vlasov" of Piotr Vlasov), a
 lone given name no other listed name holds ("Your servant, Gavrila."), a "<head> of <tail>"
 name turned round ("Borovsk Butcher" of The Butcher of Borovsk) and its head alone after "the"
-("the Thief" of The Thief of Kursk). Every text is written for these tests (a Cossack frontier town)."""
+("the Thief" of The Thief of Kursk). Every text is written for these tests (a Cossack
+frontier town)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ _NOTES = """# Borovsk, winter
 - Hetman Ostap Bulba holds the ford. Hetman Ostap Bulba drinks with the boatmen.
 - Marfa Ilyinichna keeps the ledger. Marfa Ilyinichna never smiles.
 - Piotr Andreyevich Vlasov writes the letters. Piotr Andreyevich Vlasov takes bribes.
-- The Borovsk Butcher wants the fort. The Butcher sends riders every night, and the Butcher pays well.
+- The Borovsk Butcher wants the fort. The Butcher sends riders, and the Butcher pays well.
 - The Thief robs the salt carts. Everyone fears the Thief, and the Thief knows it.
 - Maria Anna Sokol sells honey at Borovsk Fort. Maria Anna Sokol is Anna's aunt.
 
