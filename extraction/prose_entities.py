@@ -513,6 +513,7 @@ def prose_entities(chunks: Sequence[Chunk], known: EntityResolver) -> ProseFinds
         and not _of_table(key, c, table)
         and not _demonym_only(key, c)
         and not _shouted_label(c, collector.common)
+        and not _verb_form(c, collector.common)
     }
     keep_full_names(found, kept)
     merge_offices_after(kept)
@@ -603,6 +604,28 @@ def _demonym_only(key: str, candidate: Candidate) -> bool:
         key in DEMONYMS
         and candidate.mentions == candidate.openings
         and not (candidate.possessive or candidate.titles or candidate.heading or candidate.defined)
+    )
+
+
+_AGENTS = ("ers", "ors")
+
+
+def _verb_form(candidate: Candidate, common: frozenset[str]) -> bool:
+    """Whether a one-word name is a verb the prose writes in lower case, capitalised only
+    because it opens a sentence, a line or a table cell: "Commands the Voivode's Tatars",
+    "Runs the night shift", "Suspected of the fire". It ends as a verb does ("-s", "-ed"),
+    its stem is a word the prose writes in lower case, and it is never written as a name is:
+    after "the", in the possessive, with a title, as a heading or as an entry's term."""
+    forms = {normalise_name(form) for form in candidate.surfaces}
+    if len(forms) != 1 or candidate.heading or candidate.defined or candidate.titles:
+        return False
+    word = forms.pop()
+    if " " in word or candidate.after_the or candidate.possessive or word.endswith(_AGENTS):
+        return False  # "Undertakers", "Drovers": who does it, a group's name
+    stems = [word[: -len(end)] for end in ("ed", "es", "s") if word.endswith(end)]
+    return bool(stems) and (
+        word in common
+        or any(len(stem) >= 3 and (stem in common or f"{stem}e" in common) for stem in stems)
     )
 
 
