@@ -21,6 +21,11 @@ A yes/no question ("Is the wisp still walking the quarry?", "After the raid, is 
 alive?") asks about the one named right after its verb; a place it names besides, or a name
 after a preposition of place, is that one's setting (:func:`_yes_no_settings`).
 
+A name after a word of time ("since", "after", "before", "until", "during": "Who's died
+*since St Nicholas*?") says when the question is set (:func:`time_marks`): it is an anchor
+too, and a status question ("Who's died …?") reads as one that names nothing else
+(:func:`ranking.asked_status.status_asked`).
+
 Only the question's wording and the entities' types are read.
 """
 
@@ -170,3 +175,22 @@ def is_subject(before: Sequence[str]) -> bool:
     if len(before) == 1 and before[0] in _COPULA:
         return True
     return any(tuple(before) == phrase for phrase in _ABOUT)
+
+
+TIME_WORDS = frozenset({"since", "after", "before", "until", "till", "during"})
+"""Words that, just before a name, make it a time the question is set at: "Who's died *since
+St Nicholas*?" asks about deaths, not about the saint whose feast dates them."""
+
+
+def time_marks(question: str, spans: Sequence[NameSpan]) -> set[str]:
+    """Ids of the names that follow a word of time ("since", "after", "before", …), or the
+    article after one: when the question is set, not what it asks about."""
+    words = question_words(question)
+    marks: set[str] = set()
+    for span in spans:
+        at = span.start - 1
+        if at >= 0 and words[at] in _ARTICLES:
+            at -= 1
+        if at >= 0 and words[at] in TIME_WORDS:
+            marks |= span.ids
+    return marks

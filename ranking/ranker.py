@@ -68,7 +68,7 @@ from dataclasses import replace
 from graphrag_core.config import PresetName, RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, VectorSearch
-from ranking.anchors import anchors, named_holder_now, told_before
+from ranking.anchors import anchors, named_holder_now, time_marks, told_before
 from ranking.asked_status import DOER, status_asked, status_doers
 from ranking.communities import summary_hits
 from ranking.cues import (
@@ -226,6 +226,7 @@ class Ranker:
             question, spans, types, view, cues.list_types
         )
         setting |= asked.modifiers  # "*Brennan's* launch": Brennan says which launch
+        setting |= time_marks(question, spans)  # "died *since St Nicholas*": a when
         evidence = {k: replace(ev, anchor=True) if _in_setting(k, ev, view, setting) else ev
                     for k, ev in evidence.items()}  # fmt: skip  # a copy only for the setting
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
@@ -318,7 +319,7 @@ class Ranker:
         for entity_id, value in (*things.items(), *where.items(), *after.items(), *doers.items()):
             stated[entity_id] = max(stated.get(entity_id, 0.0), value)  # "Lucky's launch"
         minded = with_attitude(view, cues.attitude)
-        held = status_asked(question, named, view)
+        held = status_asked(question, named - time_marks(question, spans), view)
         story = participants(question, named, view, inputs.names)
         opposed = with_opposed(view, cues.attitude)
         graph = {

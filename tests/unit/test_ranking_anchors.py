@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ranking.anchors import anchors, named_holder_now, told_before
+from ranking.anchors import anchors, named_holder_now, time_marks, told_before
 from ranking.names import NameIndex
 from ranking.wording import spelt_out
 from tests.unit.ranking_fakes import party_view
@@ -102,3 +102,11 @@ def test_who_is_one_so_called_now_asks_who_bears_the_name_now() -> None:
     assert asked("Who is Torven Blackwater right now?") == {"torven-blackwater"}
     assert asked("Who is Torven Blackwater?") == set()  # about the one so called
     assert asked("Who drinks at the Red Oak Tavern now?") == set()  # not the subject
+
+
+def test_a_name_after_a_word_of_time_marks_when_the_question_is_set() -> None:
+    for question in ("Who has the Iron Hand killed since Torven Blackwater?",
+                     "Who was captured after the Red Oak Tavern?"):  # fmt: skip
+        marked = time_marks(question, NAMES.spans(question))
+        assert marked and marked <= {"torven-blackwater", "red-oak-tavern"}
+    assert time_marks("Who leads the Iron Hand?", NAMES.spans("Who leads the Iron Hand?")) == set()

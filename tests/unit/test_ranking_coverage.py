@@ -14,6 +14,7 @@ from graphrag_core.models import (
     RankedResult,
     Visibility,
 )
+from ranking.anchors import time_marks
 from ranking.asked_status import DOER, asked_statuses, status_asked, status_doers
 from ranking.lexical import STOPWORDS, LexicalIndex
 from ranking.lists import asks_offer, main_place
@@ -348,3 +349,17 @@ def test_whoever_the_note_of_a_named_ones_own_change_names_took_part() -> None:
     assert "ada-pike" not in participants(
         "How did the Bell Tower burn?", {"bell-tower"}, view, names
     )
+
+
+def test_a_name_after_a_word_of_time_dates_a_status_question_and_is_no_answer() -> None:
+    view = _view(3)
+    fair = Entity(id="harvest-fair", name="the Harvest Fair", type="Event", aliases=("the Fair",))
+    dated = view.model_copy(update={"entities": {**view.entities, fair.id: fair}})
+    question = "Who's been locked up since the Harvest Fair?"
+    names = NameIndex.build(dated, ignore=STOPWORDS)
+    spans = names.spans(question)
+    assert time_marks(question, spans) == {"harvest-fair"}
+    # the fair only says when: the question still asks who has been captured, named or not
+    held = status_asked(question, {"harvest-fair"} - time_marks(question, spans), dated)
+    assert "jeb-harlan" in held
+    assert set(_top(question, dated, 2)) == {"jeb-harlan", "secret-man"}  # both captured
