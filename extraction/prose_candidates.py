@@ -27,6 +27,8 @@ class Candidate:
     after_the: int = 0  # mentions written after "the" ("the Pinchgate")
     possessive: int = 0  # mentions written in the possessive ("St Agatha's")
     openings: int = 0  # mentions opening a sentence or a line ("Georgian brandy burns")
+    verb_openings: int = 0  # mentions opening a sentence, a line or a table cell
+    objects: int = 0  # mentions a lower-case determiner follows ("Commands the Poles")
     heading: str = ""
     heading_path: str = ""
     common_in_section: bool = False  # its section writes the heading's word in lower case

@@ -128,6 +128,10 @@ _ROLE_BEFORE = re.compile(r"\bthe\s+([a-z][\w-]*),?\s+$")
 _THE_BEFORE = re.compile(r"\b[Tt]he\s+$")
 _NOT_NOUNS = FUNCTION_WORDS | {"is", "are", "was", "were", "has", "had", "have", "will", "would"}
 _POSSESSIVE = re.compile(r"['’]s\b")
+_CELL_START = re.compile(r"(?:^|\|)\s*$")
+"""Nothing but a table's cell border before a word: it opens the cell."""
+_OBJECT_AFTER = re.compile(r"\s+(?:the|a|an|his|her|their|its|our|two|three)\s")
+"""A lower-case determiner after a word ("Commands *the* Poles"): the word is a verb's place."""
 _OFFICE_BEFORE = re.compile(r"\b(?:the|her|his|its|their)\s+([a-z][\w-]*),\s+$")
 _MADE = re.compile(
     r"\s+(?:was|is|had\s+been|has\s+been)\s+(?:made|named|elected|chosen|crowned|appointed)\s+"
@@ -259,6 +263,10 @@ class _Collector:
             candidate.mentions += 1
             candidate.after_the += _THE_BEFORE.search(text, 0, span.start) is not None
             candidate.possessive += _POSSESSIVE.match(text, span.end) is not None
+            candidate.verb_openings += (
+                span.sentence_start or _CELL_START.search(text, 0, span.start) is not None
+            )
+            candidate.objects += _OBJECT_AFTER.match(text, span.end) is not None
             candidate.openings += span.sentence_start
             candidate.party |= party
             candidate.surfaces[span.name] = candidate.surfaces.get(span.name, 0) + 1
@@ -623,6 +631,8 @@ def _verb_form(candidate: Candidate, common: frozenset[str]) -> bool:
     if " " in word or candidate.after_the or candidate.possessive or word.endswith(_AGENTS):
         return False  # "Undertakers", "Drovers": who does it, a group's name
     stems = [word[: -len(end)] for end in ("ed", "es", "s") if word.endswith(end)]
+    if stems and candidate.objects == candidate.mentions == candidate.verb_openings:
+        return True  # "Commands the Poles camped on the Torg.": a verb before its object
     return bool(stems) and (
         word in common
         or any(len(stem) >= 3 and (stem in common or f"{stem}e" in common) for stem in stems)

@@ -35,6 +35,8 @@ def merge_honorifics(found: dict[str, Candidate]) -> None:
             into.aliases[alias] = into.aliases.get(alias, False) or party
         into.mentions += candidate.mentions
         into.openings += candidate.openings
+        into.verb_openings += candidate.verb_openings
+        into.objects += candidate.objects
         into.possessive += candidate.possessive
         into.after_the += candidate.after_the
         into.defined |= candidate.defined
