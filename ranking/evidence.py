@@ -34,6 +34,11 @@ class Evidence:
     """The question asks for the party's enemies and the entity is its ally, or the other
     way round: it is no answer, and is demoted like an unavailable one."""
     status_asked: bool = False
+    attitude_lasting: bool = False
+    """The question asks who has held the asked attitude over the campaign, not who can act
+    on it now ("Who's turned against us?", "Who are our enemies?"; not "Who's *still*
+    gunning for us?"): a captured or missing holder (:data:`OUT_OF_REACH`) is no less one,
+    and is not demoted for it (still marked unavailable)."""
     former: bool = False
     """A change once tied it to a named entity along the relation asked, and nothing ties it
     now: it held the thing *before* (:func:`ranking.graph.former_along`), no answer to a
@@ -96,6 +101,9 @@ def with_attitude(view: CampaignView, attitude: str | None) -> set[str]:
         if state.attitude == attitude and entity_id != PARTY_ID and entity_id in view.entities
     }
 
+
+OUT_OF_REACH = frozenset({"captured", "missing"})
+"""Statuses that take an enemy or a friend out of reach without ending what they are."""
 
 OPPOSITE: dict[str, str] = {"hostile": "allied", "allied": "hostile"}
 

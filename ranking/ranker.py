@@ -68,7 +68,7 @@ from dataclasses import replace
 from graphrag_core.config import PresetName, RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, VectorSearch
-from ranking.anchors import anchors, named_holder_now, time_marks, told_before
+from ranking.anchors import anchors, asks_now, named_holder_now, time_marks, told_before
 from ranking.asked_status import DOER, status_asked, status_doers
 from ranking.communities import summary_hits
 from ranking.cues import (
@@ -319,6 +319,8 @@ class Ranker:
         for entity_id, value in (*things.items(), *where.items(), *after.items(), *doers.items()):
             stated[entity_id] = max(stated.get(entity_id, 0.0), value)  # "Lucky's launch"
         minded = with_attitude(view, cues.attitude)
+        words = question_words(question)
+        lasting = bool(minded) and not ("still" in words or asks_now(words))  # over the campaign
         held = status_asked(question, named - time_marks(question, spans), view)
         story = participants(question, named, view, inputs.names)
         opposed = with_opposed(view, cues.attitude)
@@ -346,6 +348,7 @@ class Ranker:
                 answer=key.kind == "entity" and key.id in answers,
                 stated=stated.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 attitude=key.kind == "entity" and key.id in minded,
+                attitude_lasting=lasting,
                 status_asked=key.kind == "entity" and key.id in held,
                 former=key.kind == "entity"
                 and (key.id in former or (moved and _elsewhere(key.id, view, where, named))),

@@ -15,7 +15,9 @@
   and for an ally of the party (or a passage about one) when the question asks for its
   enemies, or an enemy when it asks for its allies (no answer, whatever the wording finds),
   and for whoever a change once tied to the named entity along the relation asked and
-  nothing ties now (a former holder, a former leader), unless the question is historical.
+  nothing ties now (a former holder, a former leader), unless the question is historical;
+  never for a captured or missing holder of the attitude a question asks about over the
+  campaign ("Who's turned against us?", not "Who's still gunning for us?").
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 from graphrag_core.config import RankingSettings
 from graphrag_core.models import CampaignView
 from ranking.documents import ItemKey
-from ranking.evidence import Evidence
+from ranking.evidence import OUT_OF_REACH, Evidence
 from ranking.inputs import RankInputs
 from ranking.recency import chunk_session, decayed
 from ranking.status import effective_state, status_factor
@@ -102,8 +104,11 @@ def status(key: ItemKey, ctx: SignalContext) -> float:
     entity_id = entity_of(key, ctx.view)
     if entity_id is None or entity_id not in ctx.view.entities:
         return 1.0
+    state = effective_state(ctx.view, entity_id)
+    if ev.attitude and ev.attitude_lasting and state is not None and state.status in OUT_OF_REACH:
+        return 1.0  # "Who's turned against us?": the jailed turncoat too
     return status_factor(
-        effective_state(ctx.view, entity_id),
+        state,
         ctx.settings,
         historical=ctx.historical,
         # "our enemies", "what dangers lurk": hostility is the answer; "what are the powers

@@ -252,3 +252,16 @@ def test_a_passage_about_an_entity_supports_that_entity() -> None:
     passages = {r.id: r for r in result.results if r.kind == "passage"}
     assert all(r.signals["support"] <= 1.0 for r in supported)
     assert passages
+
+
+def test_an_enemy_out_of_reach_is_still_one_over_the_campaign_but_not_now() -> None:
+    view = party_view()
+    jailed = view.states["torven-blackwater"].model_copy(
+        update={"status": "captured", "attitude": "hostile"}
+    )
+    view = view.model_copy(update={"states": {**view.states, jailed.entity_id: jailed}})
+    lasting = by_id(ask("Who has turned against us?", view))["torven-blackwater"]
+    assert lasting.signals["status_factor"] == 1.0  # a turncoat in a cell is one all the same
+    assert not lasting.available  # still marked: he is captured
+    now = by_id(ask("Who is still against us?", view))["torven-blackwater"]
+    assert now.signals["status_factor"] == SETTINGS.inactive_factor  # not one who can act now
