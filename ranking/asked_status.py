@@ -38,10 +38,15 @@ STATUS_WORDS: dict[str, frozenset[str]] = {
          "clink", "slammer", "brig", "stockade", "irons", "fetters", "manacled"),
         _CAPTURED,
     ),
-    **dict.fromkeys(("dead", "alive", "kicking", "breathing", "died"), _DEAD),
+    **dict.fromkeys(
+        ("dead", "alive", "kicking", "breathing", "died", "slain", "perished", "croaked",
+         "murdered", "drowned"),
+        _DEAD,
+    ),
     **dict.fromkeys(
         ("destroyed", "burned", "burnt", "ruined", "razed", "wrecked", "collapsed",
-         "demolished", "rubble", "smashed", "gutted", "flattened", "levelled", "leveled"),
+         "demolished", "rubble", "smashed", "gutted", "flattened", "levelled", "leveled",
+         "sunk", "sank", "scuttled", "foundered"),
         _DESTROYED,
     ),
     **dict.fromkeys(
@@ -63,16 +68,37 @@ STATUS_PHRASES: dict[tuple[str, ...], frozenset[str]] = {
     ("skipped", "town"): _GONE,
     ("never", "turned", "up"): _GONE,
     ("gone", "to", "ground"): _GONE,
+    ("six", "feet", "under"): _DEAD,
+    ("pushing", "up", "daisies"): _DEAD,
+    ("kicked", "the", "bucket"): _DEAD,
+    ("bought", "the", "farm"): _DEAD,
+    ("bit", "the", "dust"): _DEAD,
+    ("bitten", "the", "dust"): _DEAD,
 }
 """Phrases of a status whose words alone say something else ("the bars on the quay", "a
-runner for the gang"): "Who's *behind bars* right now?", "Who's *done a runner*?"."""
+runner for the gang"): "Who's *behind bars* right now?", "Who's *done a runner*?", "Who's
+*six feet under*?"; and a ship *on the bottom* (:func:`_on_the_bottom`) is sunk."""
 
 
 def asked_statuses(question: str) -> frozenset[str]:
     """The statuses a question's words and phrases ask about (empty when none)."""
     words = question_words(question)
     found = frozenset().union(*(STATUS_WORDS.get(w, ()) for w in words))
+    if _on_the_bottom(words):
+        found |= _DESTROYED
     return found.union(*(s for phrase, s in STATUS_PHRASES.items() if has_phrase(words, [phrase])))
+
+
+_NOW_WORDS = frozenset({"now", "yet", "still", "today", "already"})
+
+
+def _on_the_bottom(words: list[str]) -> bool:
+    """Sunk: "Which ships are *on the bottom* now?", not "the bottom rung of the guild"."""
+    for at in range(len(words) - 2):
+        if words[at : at + 3] == ["on", "the", "bottom"]:
+            after = words[at + 3 : at + 4]
+            return not after or after[0] in _NOW_WORDS
+    return False
 
 
 def with_status_held(view: CampaignView, statuses: frozenset[str]) -> set[str]:

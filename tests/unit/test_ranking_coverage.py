@@ -363,3 +363,11 @@ def test_a_name_after_a_word_of_time_dates_a_status_question_and_is_no_answer() 
     held = status_asked(question, {"harvest-fair"} - time_marks(question, spans), dated)
     assert "jeb-harlan" in held
     assert set(_top(question, dated, 2)) == {"jeb-harlan", "secret-man"}  # both captured
+
+
+def test_idioms_of_death_and_sinking_ask_for_the_status() -> None:
+    assert asked_statuses("Who's six feet under since the raid?") == {"dead"}
+    assert asked_statuses("Which of them got drowned in the flood?") == {"dead"}
+    assert asked_statuses("Which ships are on the bottom now?") == {"destroyed", "damaged"}
+    assert asked_statuses("Was the brig scuttled?") >= {"destroyed"}
+    assert asked_statuses("Who is on the bottom rung of the guild?") == set()  # no phrase
