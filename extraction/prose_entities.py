@@ -797,7 +797,11 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
                 found = folds.misheard_forms(owner, found)
             elif owner == folds.office_after(candidate):  # "Hannah Rooke Quartermaster"
                 found = {}
-            elif owner in (folds.own_titled_name(candidate), folds.part_of_name(candidate)):
+            elif owner in (
+                folds.own_titled_name(candidate),
+                folds.part_of_name(candidate),
+                folds.surname_called(candidate),
+            ):
                 found = {a: p for a, p in found.items() if len(a.split()) > 1}  # no "Boyar"
             elif owner == folds.head_of_name(candidate):  # "the Thief", not "Thief"
                 found = {f"the {name.removeprefix('the ')}": candidate.party}
@@ -808,6 +812,9 @@ def _build(kept: dict[str, Candidate], known: EntityResolver) -> ProseFinds:
             continue
         entity_id = _free(slugify(name), taken, known)
         taken.add(entity_id)
+        candidate.aliases = {  # "Volga" is never called "the Swan" the list gives Halszka
+            a: p for a, p in candidate.aliases.items() if known.resolve(a) is None
+        }
         entities.append(_entity(entity_id, name, candidate, titles))
     return ProseFinds(entities, aliases)
 

@@ -58,7 +58,13 @@ A prose name folds into the one listed entity when it is
 - the first words of a listed person's name of three words or more ("Xenia Vasilyevna" of
   Xenia Vasilyevna Morozova), or a listed given name and surname with names between them
   ("Vasily Semyonovich Morozov" of Vasily Morozov); a lone given name no other listed name
-  holds ("Your friend, Savva." of Savva Lukyanovich Kotov).
+  holds ("Your friend, Savva." of Savva Lukyanovich Kotov);
+- a name ending with a listed person's surname or one-word name that the prose also calls
+  it by alone, an office the list does not know before it: "Oberinspektor Roth" (written
+  "Roth" too) of Ferdinand Roth, alias "Roth".
+
+A prose entity that stays apart never takes a name or alias the list gives another entity
+("they call her the Swan" after "the Volga" does not make the river the Swan).
 
 Anything else stays a prose entity of its own (none or several fit: no guess).
 """
@@ -149,6 +155,7 @@ class KnownFolds:
             self.own_titled_name(candidate),
             self.part_of_name(candidate),
             self.head_of_name(candidate),
+            self.surname_called(candidate),
         ):
             if found is not None:
                 return found
@@ -266,6 +273,22 @@ class KnownFolds:
             and normalise_name(parts[0]) == head
         }
         return fits.pop() if len(fits) == 1 else None
+
+    def surname_called(self, candidate: Candidate) -> str | None:
+        """A name ending with a listed person's one-word name that the prose also calls it by
+        alone: "Oberinspektor Roth", written "Roth" too, of Ferdinand Roth (alias "Roth");
+        "CDR GALE" of Commander Rupert Gale. The words before it are an office the list does
+        not know; never a GM-only person for a name the party reads."""
+        words = _article_dropped(display_name(candidate))
+        if len(words) < 2 or best_type(candidate) not in (*_PEOPLE, "Other"):
+            return None
+        last = normalise_name(words[-1])
+        if not any(normalise_name(a) == last for a in candidate.aliases):
+            return None
+        person = self._person(self._known.resolve(words[-1], include_gm=not candidate.party))
+        if person is None or last not in (_surname(person.name), *self._own_titles[person.id]):
+            return None
+        return person.id
 
     def _lone_word_of(self, word: str, titles: list[str], person: Entity) -> bool:
         """Whether a titled lone word ("Señora Ybarra") is ``person``'s: no other listed

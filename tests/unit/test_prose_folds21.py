@@ -78,3 +78,28 @@ def test_a_name_of_head_and_tail_turned_round_or_its_head_alone_is_that_person()
     assert not {"Borovsk Butcher", "Butcher", "Thief"} & names
     assert "Borovsk Butcher" in entities["butcher"].aliases
     assert "the Thief" in entities["kursk-thief"].aliases
+
+
+_BORDER_LIST = """entities:
+  - {id: f-roth, name: Ferdinand Roth, type: NPC, aliases: [Roth]}
+  - {id: halszka, name: Halszka Zborowska, type: NPC, aliases: [the Swan]}
+"""
+
+_BORDER_NOTES = """# Notes
+
+- Oberinspektor Roth runs the border post. Oberinspektor Roth hates smugglers. Roth drinks.
+- His wife is the fairest woman on the Vistula; they call her the Swan, for her long neck.
+- The Vistula carries the timber rafts down to the Vistula delta. Halszka sings by the river.
+"""
+
+
+def test_an_unknown_office_before_a_listed_persons_own_surname_is_that_person() -> None:
+    entities = {e.id: e for e in _with_list(_BORDER_LIST, _BORDER_NOTES).entities}
+    assert not any(e.name == "Oberinspektor Roth" for e in entities.values())
+    assert "Oberinspektor Roth" in entities["f-roth"].aliases
+
+
+def test_a_prose_entity_takes_no_name_the_list_gives_another() -> None:
+    entities = {e.id: e for e in _with_list(_BORDER_LIST, _BORDER_NOTES).entities}
+    river = next(e for e in entities.values() if e.name == "Vistula")
+    assert not {"Swan", "the Swan"} & {*river.aliases, *river.gm_aliases}  # Halszka's
