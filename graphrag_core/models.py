@@ -228,6 +228,12 @@ class SourceRecord(_Model):
     sha256: str
     kind: str
     chunk_count: int = 0
+    extractor: str = Field(
+        default="",
+        description="The extractor and its code version that read it (offline:<code>, "
+        "llm:<code>; see extraction.version); empty in a store written before it was recorded. "
+        "A source read by another is read again.",
+    )
 
 
 # ---------------------------------------------------------------- changelog
@@ -571,6 +577,11 @@ class IngestReport(_Model):
     unchanged: tuple[str, ...] = ()
     recovered: tuple[str, ...] = Field(
         default=(), description="Files that failed last time and read again now (re-extracted)."
+    )
+    outdated: tuple[str, ...] = Field(
+        default=(),
+        description="Unchanged files read again because another extractor (or an older version "
+        "of this one) read them last.",
     )
     failures: dict[str, str] = Field(default_factory=dict, description="Path -> reason.")
     entities: int = 0

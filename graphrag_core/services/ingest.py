@@ -75,11 +75,21 @@ class Classification:
     pending_llm: int = 0
     recovered: tuple[str, ...] = ()
     """Unchanged files that failed the last time they were read: extract them again."""
+    outdated: tuple[str, ...] = ()
+    """Unchanged files another extractor, or another version of this one, read last
+    (:mod:`extraction.version`): extract them again."""
+    extractor: str = ""
+    """The extractor of this run, recorded on every source it writes."""
 
     @property
     def dirty(self) -> bool:
         return bool(
-            self.added or self.changed or self.removed or self.pending_llm or self.recovered
+            self.added
+            or self.changed
+            or self.removed
+            or self.pending_llm
+            or self.recovered
+            or self.outdated
         )
 
     def with_pending_llm(self, chunks: int) -> Classification:
@@ -173,19 +183,30 @@ def classify(
     scan: SourceScan,
     stored: Mapping[str, SourceRecord],
     failed_before: Collection[str] = (),
+    extractor: str = "",
 ) -> Classification:
     """Added / changed / unchanged / removed against the store; an unchanged file in
-    ``failed_before`` (it failed the last time it was read) is also ``recovered``."""
+    ``failed_before`` (it failed the last time it was read) is also ``recovered``, and one
+    another ``extractor`` read (:mod:`extraction.version`) is ``outdated``; an empty
+    ``extractor`` compares contents only."""
     present = {d.path: d.sha256 for d in scan.documents}
     added = sorted(p for p in present if p not in stored)
     changed = sorted(p for p in present if p in stored and stored[p].sha256 != present[p])
-    unchanged = sorted(p for p in present if p in stored and stored[p].sha256 == present[p])
+    same = sorted(p for p in present if p in stored and stored[p].sha256 == present[p])
+    outdated = [p for p in same if extractor and stored[p].extractor != extractor]
+    unchanged = [p for p in same if p not in outdated]
     removed: list[str] = []
     if scan.scope_is_whole_campaign:
         removed = sorted(p for p in stored if p not in present and p not in scan.failures)
     recovered = tuple(p for p in unchanged if p in failed_before)
     return Classification(
-        tuple(added), tuple(changed), tuple(unchanged), tuple(removed), recovered=recovered
+        tuple(added),
+        tuple(changed),
+        tuple(unchanged),
+        tuple(removed),
+        recovered=recovered,
+        outdated=tuple(outdated),
+        extractor=extractor,
     )
 
 
@@ -347,12 +368,18 @@ def _gone(old: Mapping[K, V], new: Mapping[K, V], protected: Callable[[V], bool]
 def _source_records(
     scan: SourceScan, classification: Classification, chunks: Sequence[Chunk]
 ) -> tuple[SourceRecord, ...]:
-    touched = set(classification.added) | set(classification.changed)
+    touched = {*classification.added, *classification.changed, *classification.outdated}
     counts: dict[str, int] = {}
     for chunk in chunks:
         counts[chunk.source_path] = counts.get(chunk.source_path, 0) + 1
     return tuple(
-        SourceRecord(path=d.path, sha256=d.sha256, kind=d.kind, chunk_count=counts.get(d.path, 0))
+        SourceRecord(
+            path=d.path,
+            sha256=d.sha256,
+            kind=d.kind,
+            chunk_count=counts.get(d.path, 0),
+            extractor=classification.extractor,
+        )
         for d in scan.documents
         if d.path in touched
     )

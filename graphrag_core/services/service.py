@@ -18,6 +18,7 @@ from changelog.normalise import content_hash
 from changelog.posting import plan_post
 from changelog.schema import ChangeSetInput
 from extraction.resolution import EntityResolver
+from extraction.version import extractor_tag
 from graphrag_core.analytics.runners import AnalyticsRunner
 from graphrag_core.analytics_models import AnalyticsSnapshot, BuildReport
 from graphrag_core.config import (
@@ -280,7 +281,8 @@ class LoregraphService(LlmUseCases, AgentUseCases):
     ) -> IngestReport:
         llm = self._llm_setup(retry_failed=retry_failed) if use_llm else None
         failed_before = failed_last_time(manifests, [d.path for d in scan.documents])
-        classification = classify(scan, stored.sources, failed_before)
+        tag = extractor_tag(llm=llm is not None)
+        classification = classify(scan, stored.sources, failed_before, tag)
         if llm is not None and not classification.dirty:
             total, cached = cached_keys(
                 scan.documents, self.ingest_settings, llm, self.store, campaign
@@ -295,6 +297,7 @@ class LoregraphService(LlmUseCases, AgentUseCases):
             removed=classification.removed,
             unchanged=classification.unchanged,
             recovered=classification.recovered,
+            outdated=classification.outdated,
             failures=scan.failures,
             entities=len(stored.entities),
             relations=len(stored.relations),

@@ -133,7 +133,12 @@ def checked(what: str, props: dict[str, Any]) -> dict[str, Any]:
 
 
 def source_row(source: SourceRecord) -> Row:
-    props = {"sha256": source.sha256, "kind": source.kind, "chunk_count": source.chunk_count}
+    props = {
+        "sha256": source.sha256,
+        "kind": source.kind,
+        "chunk_count": source.chunk_count,
+        "extractor": source.extractor,
+    }
     return {"path": source.path, "props": checked(f"source {source.path}", props)}
 
 

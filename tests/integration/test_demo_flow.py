@@ -61,6 +61,25 @@ def test_reingest_of_unchanged_sources_writes_nothing(
     assert written["files"] == report.files
 
 
+def test_an_upgraded_extractor_reads_every_unchanged_source_again(
+    service: LoregraphService, world: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = service.ingest(world / "world", CAMPAIGN)
+    assert not before.wrote and not before.outdated
+    upgraded = "graphrag_core.services.service.extractor_tag"
+    monkeypatch.setattr(upgraded, lambda *, llm: "offline:a-later-release")
+    report = service.ingest(world / "world", CAMPAIGN)
+    assert report.wrote and sorted(report.outdated) == sorted(report.files)
+    assert not report.unchanged and not report.changed and not report.removed
+    assert report.embedded == 0  # the same code read the same files: no new text
+    assert (report.entities, report.relations) == (before.entities, before.relations)
+    assert not service.ingest(world / "world", CAMPAIGN).wrote  # recorded: read once
+    monkeypatch.undo()
+    back = service.ingest(world / "world", CAMPAIGN)  # this release again: read again
+    assert back.wrote and sorted(back.outdated) == sorted(back.files)
+    assert not service.ingest(world / "world", CAMPAIGN).wrote
+
+
 def test_posting_a_session_twice_changes_nothing(service: LoregraphService, world: Path) -> None:
     before = service.store.load_changes(CAMPAIGN)
     result = service.post_changelog(changelog_files(world)[0], CAMPAIGN)

@@ -75,6 +75,8 @@ def render_ingest(console: Console, report: IngestReport) -> None:
         console.print(f"[green]Nothing to do[/]: {len(report.unchanged)} unchanged source(s).")
     else:
         recovered = f", {len(report.recovered)} recovered" if report.recovered else ""
+        if report.outdated:
+            recovered += f", {len(report.outdated)} read again (the extractor changed)"
         console.print(
             f"Ingested [bold]{escape(report.campaign)}[/]: {len(report.added)} added, "
             f"{len(report.changed)} changed, {len(report.removed)} removed, "
