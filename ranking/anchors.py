@@ -183,14 +183,41 @@ St Nicholas*?" asks about deaths, not about the saint whose feast dates them."""
 
 
 def time_marks(question: str, spans: Sequence[NameSpan]) -> set[str]:
-    """Ids of the names that follow a word of time ("since", "after", "before", …), or the
-    article after one: when the question is set, not what it asks about."""
+    """Ids of the names in a clause of time: after a word of time ("since", "after", "before",
+    …) with at most :data:`_TIME_REACH` words between ("since *St Nicholas*", "since we
+    started *the mask hunt*", "right after the fire in *Pochtlan*"), none of them a question
+    word or a verb of the question ("After we lost Zed, *is* Genda Phool still open?": Genda
+    Phool is asked about). When the question is set, not what it asks about."""
     words = question_words(question)
     marks: set[str] = set()
     for span in spans:
-        at = span.start - 1
-        if at >= 0 and words[at] in _ARTICLES:
-            at -= 1
-        if at >= 0 and words[at] in TIME_WORDS:
-            marks |= span.ids
+        for at in range(span.start - 1, max(-1, span.start - 1 - _TIME_REACH), -1):
+            if words[at] in TIME_WORDS:
+                marks |= span.ids
+                break
+            if words[at] in _CLAUSE_BREAKS:
+                break
     return marks
+
+
+_TIME_REACH = 4
+_CLAUSE_BREAKS = frozenset(
+    {
+        *_ASKING,
+        *_COPULA,
+        "how",
+        "why",
+        "when",
+        "whos",
+        "whats",
+        "does",
+        "do",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "has",
+        "have",
+    }
+)
