@@ -221,3 +221,30 @@ _CLAUSE_BREAKS = frozenset(
         "have",
     }
 )
+
+
+EXCLUDING_WORDS = frozenset({"besides", "except", "excluding"})
+EXCLUDING_PHRASES = (("apart", "from"), ("aside", "from"), ("other", "than"), ("not", "counting"))
+"""Words that put the names after them out of the answer ("*Besides* Itz and Maza, who's in
+our group?", "Who *other than* the Baron ...?")."""
+
+
+def excluded(question: str, spans: Sequence[NameSpan]) -> set[str]:
+    """Ids of the names the question puts out of its answer: in a list after "besides",
+    "except", "apart from", "other than", … (at most :data:`_EXCLUDED_REACH` words on, up to
+    the question's own word or verb)."""
+    words = question_words(question)
+    marks: set[str] = set()
+    for span in spans:
+        for at in range(span.start - 1, max(-1, span.start - 1 - _EXCLUDED_REACH), -1):
+            if words[at] in EXCLUDING_WORDS or (
+                at > 0 and (words[at - 1], words[at]) in EXCLUDING_PHRASES
+            ):
+                marks |= span.ids
+                break
+            if words[at] in _CLAUSE_BREAKS:
+                break
+    return marks
+
+
+_EXCLUDED_REACH = 8

@@ -208,6 +208,11 @@ def _in_company(words: list[str]) -> bool:
     )
 
 
+_LEAD_IN = 8
+"""The most words a clause before the question word may hold ("Besides Itz, Xochi and Maza,
+who's in our group right now?")."""
+
+
 def roll_asked(question: str, cues: QuestionCues) -> bool:
     """The question asks who is in the party: "who" (or "which") and then company kept with
     the asker (:data:`_ROLL_PAIRS`), or being in the party or in "our" crew ("Who is in our
@@ -215,6 +220,9 @@ def roll_asked(question: str, cues: QuestionCues) -> bool:
     a word of the roll itself (:data:`ROLL_WORDS`). An attitude or another relation asked is
     something else ("Who's at war with us?", "Who sides with us?", "Who fought with us?")."""
     words = question_words(question)
+    asking = [at for at, word in enumerate(words) if word in ("who", "which")]
+    if asking and asking[0] <= _LEAD_IN:  # "Besides Itz, Xochi and Maza, who's in our group?"
+        words = words[asking[0] :]
     if words[:1] not in (["who"], ["which"]) or cues.attitude is not None or cues.dangers:
         return False
     if cues.relation_types - {"member_of"}:

@@ -68,7 +68,14 @@ from dataclasses import replace
 from graphrag_core.config import PresetName, RankingSettings
 from graphrag_core.models import PARTY_ID, AskResult, CampaignView
 from graphrag_core.ports import Embedder, VectorSearch
-from ranking.anchors import anchors, asks_now, named_holder_now, time_marks, told_before
+from ranking.anchors import (
+    anchors,
+    asks_now,
+    excluded,
+    named_holder_now,
+    time_marks,
+    told_before,
+)
 from ranking.asked_status import DOER, status_asked, status_doers
 from ranking.communities import summary_hits
 from ranking.cues import (
@@ -237,6 +244,7 @@ class Ranker:
         answers = {k.id for k, ev in evidence.items() if ev.answer}  # "Who put Tack down?"
         demoted = demoted_members(question, cues, named | answers, inputs.party)  # party asks
         demoted |= passing_demoted(inputs.passing, named, many, cues.answer_types)  # in passing
+        demoted |= excluded(question, spans)  # "Besides Itz and Maza, who ...?"
         told = told_before(question, spans) - answers  # "Wes is bleeding. Who stitches him up?"
         scored = [
             _demoted(i, weights.anchor) if i.key.id in told and i.status_factor == 1.0 else i

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ranking.anchors import anchors, named_holder_now, time_marks, told_before
+from ranking.anchors import anchors, excluded, named_holder_now, time_marks, told_before
 from ranking.names import NameIndex
 from ranking.wording import spelt_out
 from tests.unit.ranking_fakes import party_view
@@ -117,3 +117,12 @@ def test_a_name_further_into_a_clause_of_time_marks_when_but_not_past_the_questi
     assert time_marks(question, NAMES.spans(question)) == {"red-oak-tavern"}
     question = "After we lost Torven Blackwater, is the Iron Hand still at war with us?"
     assert time_marks(question, NAMES.spans(question)) == {"torven-blackwater"}  # not the Hand
+
+
+def test_names_after_besides_or_other_than_are_put_out_of_the_answer() -> None:
+    question = "Besides Torven Blackwater, who drinks at the Red Oak Tavern?"
+    assert excluded(question, NAMES.spans(question)) == {"torven-blackwater"}
+    question = "Who other than the Iron Hand has a grudge against us?"
+    assert excluded(question, NAMES.spans(question)) == {"iron-hand"}
+    question = "Who props up the bar at the Red Oak Tavern?"  # "bar" excludes nothing
+    assert excluded(question, NAMES.spans(question)) == set()

@@ -267,3 +267,12 @@ def test_our_fourth_asks_for_the_newest_recruit_and_the_one_who_left_is_no_answe
         ranked_signals(view, "Who was our fourth before Orla?").get("kit", {}).get("status", 1.0)
         == 1.0
     )  # historical: Kit was the fourth then
+
+
+def test_a_roll_asked_after_a_lead_in_clause_is_a_roll() -> None:
+    for question in ("Besides Bree and Kell, who's in our crew right now?",
+                     "Apart from the two of us, who is on the team?"):  # fmt: skip
+        asked = spelt_out(question)
+        assert roll_asked(asked, question_cues(asked)), question
+    asked = spelt_out("After the fire at the mill and the long night, who burned it?")
+    assert not roll_asked(asked, question_cues(asked))
