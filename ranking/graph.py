@@ -22,7 +22,7 @@ for the shortest distance ``d`` (in relations, up to ``hops``) from any seed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from graphrag_core.models import PARTY_ID, Attitude, CampaignView, EffectiveState, Relation
 from graphrag_core.taxonomy import PROPERTY_RELATIONS, relation_key
@@ -225,6 +225,41 @@ def former_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str])
                 names = entity_names(view) if names is None else names
                 found |= {names[v] for v in _values(change.new_value) if v in names}
     return {e for e in found - seeds if e in view.entities and e != PARTY_ID}
+
+
+def named_in_handovers(
+    view: CampaignView,
+    seeds: Iterable[str],
+    types: Iterable[str],
+    find: Callable[[str], set[str]],
+) -> set[str]:
+    """The people (:data:`HANDLER_TYPES`) the note of a visible change naming a seed's new
+    holder names besides that holder ("Found in *Nepos*'s cellar, pledged by *the Prefect*
+    against his dice debts; *Celer* gave it into Rufinus's keeping"): whoever the thing was
+    found with, pledged by or handed on by holds it no more ("Who's sitting on the pay chest
+    now?" is not answered by the moneylender). ``find`` reads names in a text."""
+    seeds, wanted = set(seeds), frozenset(types)
+    found: set[str] = set()
+    names: dict[str, str] | None = None
+    for change in view.changes.values():
+        if change.kind != "entity_property" or change.entity_id not in seeds:
+            continue
+        key = relation_key(change.field)
+        kind = PROPERTY_RELATIONS.get(key, key)
+        if kind not in wanted and _reverse(kind) not in wanted:
+            continue
+        names = entity_names(view) if names is None else names
+        holders = {names[v] for v in _values(change.new_value) if v in names}
+        found |= find(str(change.details.get("note", ""))) - holders
+    return {
+        e
+        for e in found - seeds
+        if e in view.entities and e != PARTY_ID and view.entities[e].type in HANDLER_TYPES
+    }
+
+
+HANDLER_TYPES = frozenset({"NPC", "PC", "Faction"})
+"""Who may have held a thing and handed it on."""
 
 
 def _reverse(kind: str) -> str:

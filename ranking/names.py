@@ -187,6 +187,11 @@ class NameIndex:
         """Ids of the entities the question names."""
         return {entity_id for span in self.spans(question) for entity_id in span.ids}
 
+    def find_owners(self, text: str) -> set[str]:
+        """Ids of the entities the text names, in the possessive too ("found in *Nepos's*
+        cellar")."""
+        return {entity_id for span in self.spans(text, possessive=True) for entity_id in span.ids}
+
     def spans(self, question: str, *, possessive: bool = False) -> list[NameSpan]:
         """Where the question names entities, left to right. ``possessive``: a name in the
         possessive is found too ("Who is *Bryony's* mother?") where no name as written is

@@ -97,7 +97,13 @@ from ranking.evidence import (
     with_opposed,
 )
 from ranking.focus import focused_entities
-from ranking.graph import EffectiveGraph, ended_along, former_along, successors
+from ranking.graph import (
+    EffectiveGraph,
+    ended_along,
+    former_along,
+    named_in_handovers,
+    successors,
+)
 from ranking.historical import is_historical
 from ranking.inputs import RankInputs
 from ranking.lexical import LexicalIndex
@@ -215,6 +221,8 @@ class Ranker:
         inputs = _inputs(view, inputs, names)
         weights = preset_weights(preset, self._settings)
         cues = list_cues(question, question_cues(question))
+        if not cues.relation_types and _sits_on_a_thing(question, view, inputs.names):
+            cues = replace(cues, relation_types=HOLDING_TYPES)  # "sitting on the pay chest"
         owned = bool(cues.relation_types)  # "Bryony's mum", "the Baron's allies"
         spans = _without_party_nouns(question, _spans(question, inputs.names, owned))
         named = {e for span in spans for e in span.ids} - {PARTY_ID}
@@ -311,6 +319,11 @@ class Ranker:
             if cues.relation_types and not cues.ended
             else set()
         )  # "Who's carrying the key *now*?": not whoever handed it on
+        if cues.relation_types and not cues.ended:  # "found in Nepos's cellar": not Nepos's
+            handled = named_in_handovers(
+                view, seeds | owned, cues.relation_types, inputs.names.find_owners
+            )
+            former |= handled - answers - named
         former |= old_bases
         if not historical:  # "Who's the Sahib these days?": not the one so called, who left it
             former |= {e for e in named_holder_now(question, spans) if successors(view, {e})}
@@ -383,6 +396,25 @@ class Ranker:
                 key = ItemKey(kind, hit.id)
                 found[key] = max(found.get(key, 0.0), _clip_unit(hit.score))
         return found
+
+
+HOLDING_TYPES = frozenset({"owns", "owned_by"})
+_SITTING = (("sitting", "on"), ("sits", "on"), ("sat", "on"))
+
+
+def _sits_on_a_thing(question: str, view: CampaignView, names: NameIndex) -> bool:
+    """Whether the question asks who is *sitting on* a thing it names ("Who's sitting on the
+    pay chest now?", "Who's sitting on Doyle's black book?"): who holds it, as a change's
+    ``held_by`` says; not who sits on a council or a horse (no Item is named)."""
+    words = question_words(question)
+    starts = [at + 2 for at in range(len(words) - 1) if (words[at], words[at + 1]) in _SITTING]
+    if not starts:
+        return False
+    return any(
+        span.start >= starts[0]
+        and any(view.entities[e].type == "Item" for e in span.ids if e in view.entities)
+        for span in _spans(question, names, True)
+    )
 
 
 def _elsewhere(

@@ -14,9 +14,10 @@ from graphrag_core.models import (
     Relation,
 )
 from ranking.baselines import ranker_offers
-from ranking.graph import former_along
+from ranking.graph import former_along, named_in_handovers
 from ranking.item_names import by_relevance
 from ranking.lexical import LexicalIndex
+from ranking.names import NameIndex
 from ranking.ranker import Ranker
 from tests.unit.ranking_fakes import FakeVectorStore, HashEmbedder, party_view, ranked_signals
 
@@ -131,3 +132,31 @@ def test_results_mark_the_former_holder_and_the_evaluation_offers_it_as_no_answe
     assert offers["marta"].available is True
     past = _rank(view, "Who held the Harbour Key before Marta?")  # historical: nothing former
     assert all(not r.former for r in past)
+
+
+def _found_with_pell() -> CampaignView:
+    """The key turns up at Odo Pell's: the change giving it to Marta says so in its note, and
+    nothing ever made Pell its holder."""
+    view = _view()
+    found = _held("Marta Hollis", 3).model_copy(
+        update={"details": {"note": "Found in Odo Pell's cellar; Marta Hollis keeps it now."}}
+    )
+    return view.model_copy(
+        update={
+            "entities": {**view.entities, PELL.id: PELL},
+            "changes": {**view.changes, found.id: found},
+        }
+    )
+
+
+def test_whoever_a_hand_over_note_names_besides_the_holder_holds_it_no_more() -> None:
+    view = _found_with_pell()
+    names = NameIndex.build(view)
+    assert named_in_handovers(view, {"harbour-key"}, {"owns"}, names.find_owners) == {"pell"}
+    assert named_in_handovers(view, {"harbour-key"}, {"leads"}, names.find_owners) == set()
+
+
+def test_who_is_sitting_on_a_thing_asks_who_holds_it() -> None:
+    now = ranked_signals(_found_with_pell(), "Who's sitting on the Harbour Key?")
+    assert now["marta"]["relation"] == 1.0 and now["marta"]["rank"] == 0
+    assert now["torven-blackwater"]["status"] == RankingSettings().inactive_factor
