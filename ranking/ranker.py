@@ -333,6 +333,8 @@ class Ranker:
         things = asked.things if cues.relation_types else {**asked.at, **asked.things}
         where = whereabouts(question, cues, named, view, inputs.names, inputs.graph)
         moved = not historical and placed_by_changes(named, view, inputs.names, where)
+        places = {e for e in named if view.entities[e].type in PLACE_TYPES}
+        around = _around(view, where) if moved and places else set()  # "back at the fort?"
         after = dict.fromkeys(
             successors(view, named, moves=not historical), SUCCESSOR
         )  # "the Skipper"
@@ -372,7 +374,9 @@ class Ranker:
                 attitude_lasting=lasting,
                 status_asked=key.kind == "entity" and key.id in held,
                 former=key.kind == "entity"
-                and (key.id in former or (moved and _elsewhere(key.id, view, where, named))),
+                and (
+                    key.id in former or (moved and _elsewhere(key.id, view, where, named, around))
+                ),
                 took_part=story.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 typed=key.kind == "entity" and _typed(view, key.id, cues),
                 hostile_asked=cues.dangers,
@@ -418,13 +422,35 @@ def _sits_on_a_thing(question: str, view: CampaignView, names: NameIndex) -> boo
 
 
 def _elsewhere(
-    entity_id: str, view: CampaignView, where: dict[str, float], named: set[str]
+    entity_id: str, view: CampaignView, where: dict[str, float], named: set[str], around: set[str]
 ) -> bool:
     """A place that is not where the changelog puts the one asked about now
     (:func:`~ranking.whereabouts.placed_by_changes`): where it was, no answer; a place its
-    note names before the last ("arrested in the yamen hall, put in the black cells") too."""
+    note names before the last ("arrested in the yamen hall, put in the black cells") too; and
+    a place the question names that neither is nor holds where it is now (``around``): "Where's
+    Cuno these days, is he back *at the fort*?" when the changelog put him in his father's
+    hall."""
     place = view.entities[entity_id].type in PLACE_TYPES
-    return place and where.get(entity_id, 0.0) < NOTED and entity_id not in named
+    if not place or where.get(entity_id, 0.0) >= NOTED:
+        return False
+    return entity_id not in named or entity_id not in around
+
+
+def _around(view: CampaignView, where: dict[str, float]) -> set[str]:
+    """The places where the changelog puts the one asked about now, and every place that
+    holds them (``located_in``, followed up)."""
+    found = {e for e, value in where.items() if value >= NOTED}
+    inside: dict[str, set[str]] = {}
+    for relation in view.relations:
+        if relation.type == "located_in":
+            inside.setdefault(relation.source, set()).add(relation.target)
+    todo = list(found)
+    while todo:
+        for outer in inside.get(todo.pop(), ()):
+            if outer not in found:
+                found.add(outer)
+                todo.append(outer)
+    return found
 
 
 def _blend(

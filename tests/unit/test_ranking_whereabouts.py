@@ -132,6 +132,28 @@ def test_a_move_a_change_started_makes_every_other_place_where_one_was() -> None
     assert found["red-oak-tavern"].signals["status_factor"] == RankingSettings().inactive_factor
 
 
+def test_a_place_the_question_names_is_where_one_was_unless_it_holds_where_one_is() -> None:
+    moved = Change(
+        id="s7-r1-1", session_id=7, seq=1, kind="relationship", entity_id="river-guild",
+        target_id="silver-stag-inn", field="relation", relation_type="located_in",
+        new_value="start", source="sessions/7.md",
+    )  # fmt: skip
+    there = Relation(
+        source="river-guild", target="silver-stag-inn", type="located_in", change_id=moved.id
+    )
+    view = _view(moved, relations=(there,))
+    embedder = HashEmbedder()
+    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
+    lexical, factor = LexicalIndex.build(view), RankingSettings().inactive_factor
+    question = "Where's the River Guild these days, back at the Red Oak Tavern?"
+    found = {r.id: r for r in ranker.rank(question, view, lexical).results}
+    assert found["red-oak-tavern"].signals["status_factor"] == factor  # where it was
+    inn_in_tavern = Relation(source="silver-stag-inn", target="red-oak-tavern", type="located_in")
+    holding = _view(moved, relations=(there, inn_in_tavern))  # the inn stands in the tavern
+    found = {r.id: r for r in ranker.rank(question, holding, LexicalIndex.build(holding)).results}
+    assert found["red-oak-tavern"].signals["status_factor"] != factor
+
+
 def test_a_captive_is_held_by_its_captor() -> None:
     view = _view(_taken("captured", "Taken off the quay.", captor="Iron Hand"))
     assert _where("Where is the River Guild now?", view) == {"iron-hand": NOTED * EARLIER}
