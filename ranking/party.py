@@ -195,7 +195,8 @@ COMPANY_WORDS = frozenset(
     ("ride", "rides", "riding", "rode", "travel", "travels", "travelling", "traveling",
      "travelled", "traveled", "march", "marches", "marching", "sail", "sails", "sailing",
      "roll", "rolls", "rolling", "come", "comes", "coming", "came", "go", "goes", "going",
-     "went", "camp", "camping", "stay", "staying", "bunk", "bunking", "road", "in")
+     "went", "camp", "camping", "stay", "staying", "bunk", "bunking", "road", "in", "ridden",
+     "sailed", "marched", "camped", "walked", "walking", "journeyed", "stayed")
 )  # fmt: skip
 
 

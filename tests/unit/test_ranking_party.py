@@ -276,3 +276,13 @@ def test_a_roll_asked_after_a_lead_in_clause_is_a_roll() -> None:
         assert roll_asked(asked, question_cues(asked)), question
     asked = spelt_out("After the fire at the mill and the long night, who burned it?")
     assert not roll_asked(asked, question_cues(asked))
+
+
+def test_who_has_ridden_or_sailed_with_us_asks_for_the_roll() -> None:
+    for question in ("Who's ridden with us at one point or another?",
+                     "Who has sailed with us since the spring?",
+                     "Who walked with us to the pass?"):  # fmt: skip
+        asked = spelt_out(question)
+        assert roll_asked(asked, question_cues(asked)), question
+    found = ranked_signals(_view(), "Who's ridden with us at one point or another?")
+    assert found["kit"]["relation"] == 1.0
