@@ -192,7 +192,7 @@ def time_marks(question: str, spans: Sequence[NameSpan]) -> set[str]:
     marks: set[str] = set()
     for span in spans:
         for at in range(span.start - 1, max(-1, span.start - 1 - _TIME_REACH), -1):
-            if words[at] in TIME_WORDS:
+            if words[at] in TIME_WORDS or (at and (words[at - 1], words[at]) in _WHEN_PAIRS):
                 marks |= span.ids
                 break
             if words[at] in _CLAUSE_BREAKS:
@@ -201,6 +201,8 @@ def time_marks(question: str, spans: Sequence[NameSpan]) -> set[str]:
 
 
 _TIME_REACH = 4
+_WHEN_PAIRS = frozenset({("back", "when"), ("just", "when"), ("right", "when")})
+""""Back when", "right when": a clause of time, not the question's "when"."""
 _CLAUSE_BREAKS = frozenset(
     {
         *_ASKING,

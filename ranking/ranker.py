@@ -338,7 +338,8 @@ class Ranker:
         after = dict.fromkeys(
             successors(view, named, moves=not historical), SUCCESSOR
         )  # "the Skipper"
-        doers = dict.fromkeys(status_doers(question, named, view), DOER)  # "still kicking?"
+        dated = named - time_marks(question, spans)  # "back when Mix got killed": a when
+        doers = dict.fromkeys(status_doers(question, dated, view), DOER)  # "still kicking?"
         for entity_id, value in (*things.items(), *where.items(), *after.items(), *doers.items()):
             stated[entity_id] = max(stated.get(entity_id, 0.0), value)  # "Lucky's launch"
         minded = with_attitude(view, cues.attitude)

@@ -126,3 +126,10 @@ def test_names_after_besides_or_other_than_are_put_out_of_the_answer() -> None:
     assert excluded(question, NAMES.spans(question)) == {"iron-hand"}
     question = "Who props up the bar at the Red Oak Tavern?"  # "bar" excludes nothing
     assert excluded(question, NAMES.spans(question)) == set()
+
+
+def test_back_when_opens_a_clause_of_time_but_a_question_when_does_not() -> None:
+    question = "Who ran the Iron Hand back when Torven Blackwater got killed?"
+    assert time_marks(question, NAMES.spans(question)) == {"torven-blackwater"}
+    question = "When did Torven Blackwater die?"
+    assert time_marks(question, NAMES.spans(question)) == set()
