@@ -4,7 +4,15 @@ change took it away, and a thing's holder (``ranking.whereabouts``)."""
 from __future__ import annotations
 
 from graphrag_core.config import RankingSettings
-from graphrag_core.models import PARTY_ID, CampaignView, Change, EffectiveState, Entity, Relation
+from graphrag_core.models import (
+    PARTY_ID,
+    CampaignView,
+    Change,
+    EffectiveState,
+    Entity,
+    RankedResult,
+    Relation,
+)
 from ranking.cues import question_cues
 from ranking.graph import EffectiveGraph
 from ranking.lexical import LexicalIndex
@@ -110,7 +118,8 @@ def test_where_one_was_taken_from_is_no_answer_once_a_change_says_where_one_is_n
     assert tavern.signals["status_factor"] == 1.0
 
 
-def test_a_move_a_change_started_makes_every_other_place_where_one_was() -> None:
+def _moved_to_the_inn(*more: Relation) -> CampaignView:
+    """Session 7's change set moved the guild into the Silver Stag Inn."""
     moved = Change(
         id="s7-r1-1", session_id=7, seq=1, kind="relationship", entity_id="river-guild",
         target_id="silver-stag-inn", field="relation", relation_type="located_in",
@@ -119,38 +128,28 @@ def test_a_move_a_change_started_makes_every_other_place_where_one_was() -> None
     there = Relation(
         source="river-guild", target="silver-stag-inn", type="located_in", change_id=moved.id
     )
-    view = _view(moved, relations=(there,))
+    return _view(moved, relations=(there, *more))
+
+
+def _ranked(question: str, view: CampaignView) -> dict[str, RankedResult]:
     embedder = HashEmbedder()
     ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
-    found = {
-        r.id: r
-        for r in ranker.rank(
-            "Where's the River Guild these days?", view, LexicalIndex.build(view)
-        ).results
-    }
+    return {r.id: r for r in ranker.rank(question, view, LexicalIndex.build(view)).results}
+
+
+def test_a_move_a_change_started_makes_every_other_place_where_one_was() -> None:
+    found = _ranked("Where's the River Guild these days?", _moved_to_the_inn())
     assert found["silver-stag-inn"].signals["status_factor"] == 1.0
     assert found["red-oak-tavern"].signals["status_factor"] == RankingSettings().inactive_factor
 
 
 def test_a_place_the_question_names_is_where_one_was_unless_it_holds_where_one_is() -> None:
-    moved = Change(
-        id="s7-r1-1", session_id=7, seq=1, kind="relationship", entity_id="river-guild",
-        target_id="silver-stag-inn", field="relation", relation_type="located_in",
-        new_value="start", source="sessions/7.md",
-    )  # fmt: skip
-    there = Relation(
-        source="river-guild", target="silver-stag-inn", type="located_in", change_id=moved.id
-    )
-    view = _view(moved, relations=(there,))
-    embedder = HashEmbedder()
-    ranker = Ranker(embedder, FakeVectorStore(embedder, view).as_port(), RankingSettings())
-    lexical, factor = LexicalIndex.build(view), RankingSettings().inactive_factor
+    factor = RankingSettings().inactive_factor
     question = "Where's the River Guild these days, back at the Red Oak Tavern?"
-    found = {r.id: r for r in ranker.rank(question, view, lexical).results}
+    found = _ranked(question, _moved_to_the_inn())
     assert found["red-oak-tavern"].signals["status_factor"] == factor  # where it was
     inn_in_tavern = Relation(source="silver-stag-inn", target="red-oak-tavern", type="located_in")
-    holding = _view(moved, relations=(there, inn_in_tavern))  # the inn stands in the tavern
-    found = {r.id: r for r in ranker.rank(question, holding, LexicalIndex.build(holding)).results}
+    found = _ranked(question, _moved_to_the_inn(inn_in_tavern))  # the inn stands in the tavern
     assert found["red-oak-tavern"].signals["status_factor"] != factor
 
 
