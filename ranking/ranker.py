@@ -338,14 +338,14 @@ class Ranker:
         after = dict.fromkeys(
             successors(view, named, moves=not historical), SUCCESSOR
         )  # "the Skipper"
-        dated = named - time_marks(question, spans)  # "back when Mix got killed": a when
+        dated = named - time_marks(question, spans)  # "since St Nicholas", "back when …"
         doers = dict.fromkeys(status_doers(question, dated, view), DOER)  # "still kicking?"
         for entity_id, value in (*things.items(), *where.items(), *after.items(), *doers.items()):
             stated[entity_id] = max(stated.get(entity_id, 0.0), value)  # "Lucky's launch"
         minded = with_attitude(view, cues.attitude)
         words = question_words(question)
         lasting = bool(minded) and not ("still" in words or asks_now(words))  # over the campaign
-        held = status_asked(question, named - time_marks(question, spans), view)
+        held = status_asked(question, dated, view)  # "Who's died since St Nicholas?"
         story = participants(question, named, view, inputs.names)
         opposed = with_opposed(view, cues.attitude)
         graph = {
