@@ -238,12 +238,12 @@ class KnownFolds:
         if any(_titled(w) for w in words):
             return None
         fits = set()
-        for person in self._people:
-            listed = [normalise_name(w) for w in _plain(person.name)]
+        for listed_person in self._people:
+            listed = [normalise_name(w) for w in _plain(listed_person.name)]
             if len(listed) >= 3 and len(words) < len(listed) and listed[: len(words)] == words:
-                fits.add(person.id)  # "Xenia Vasilyevna"
+                fits.add(listed_person.id)  # "Xenia Vasilyevna"
             elif 2 <= len(listed) < len(words) and (words[0], words[-1]) == (listed[0], listed[-1]):
-                fits.add(person.id)  # "Vasily Semyonovich Morozov"
+                fits.add(listed_person.id)  # "Vasily Semyonovich Morozov"
         person = self._person(fits.pop()) if len(fits) == 1 else None
         if person is None or (candidate.party and person.visibility != "party"):
             return None
