@@ -879,6 +879,10 @@ MOTION_PARTICLES = frozenset(
 "*ran off* with the idol", "the gang he was *running with*"): no ``leads``/``owns`` cue."""
 
 
+GOING_ON = frozenset(("keep", "keeps", "kept"))
+""""Keeps" before a word in -ing goes on doing it ("Osman *keeps going on* about"), holding
+nothing: no ``owns`` cue."""
+
 KEEPING_VERBS = frozenset(
     ("have", "has", "had", "carry", "carries", "carrying", "hold", "holds", "holding", "keep",
      "keeps", "keeping", "got")
@@ -961,6 +965,7 @@ def question_cues(question: str) -> QuestionCues:
             and w not in named
             and not (w in RUNNING and (after in MOTION_PARTICLES or errand))
             and not (w in HOLDING and (before in HELD_BY or after in CAPTIVITY))
+            and not (w in GOING_ON and after.endswith("ing") and len(after) > 4)
         )
     )
     if any(w in RUNNING and after == "with" for w, after in pairwise(words)):

@@ -822,3 +822,14 @@ def test_who_had_or_kept_a_thing_asks_its_holder_from_the_clause_that_asks() -> 
 def test_who_has_got_a_things_owner_still_asks_for_its_holder() -> None:
     question = spelt_out("Who's got Old Nick's Black Book at the moment?")
     assert question_cues(question).relation_types >= {"owns", "owned_by"}
+
+
+def test_keeps_doing_something_holds_nothing() -> None:
+    for question in ("What's this kazan thing Osman keeps going on about?",
+                     "Who's this Duchess everyone keeps mentioning?",
+                     "Why do we keep running into the Watch?"):  # fmt: skip
+        cues = question_cues(spelt_out(question))  # as the ranker reads it
+        assert not cues.relation_types & {"owns", "owned_by"}, question
+    for question in ("Who keeps the keys to the vault?", "Who keeps the Harbour Key now?"):
+        cues = question_cues(spelt_out(question))
+        assert {"owns", "owned_by"} <= cues.relation_types, question
