@@ -221,10 +221,7 @@ class KnownFolds:
                     continue  # titles alone are :meth:`titled_name`'s
                 if all(w in own or _titled(w) for w in head):
                     fits.add(entity_id)
-        person = self._person(fits.pop()) if len(fits) == 1 else None
-        if person is None or (candidate.party and person.visibility != "party"):
-            return None
-        return person.id
+        return self._the_one(fits, candidate)
 
     def part_of_name(self, candidate: Candidate) -> str | None:
         """A listed person's name of three words or more written with its first words only
@@ -244,6 +241,11 @@ class KnownFolds:
                 fits.add(listed_person.id)  # "Xenia Vasilyevna"
             elif 2 <= len(listed) < len(words) and (words[0], words[-1]) == (listed[0], listed[-1]):
                 fits.add(listed_person.id)  # "Vasily Semyonovich Morozov"
+        return self._the_one(fits, candidate)
+
+    def _the_one(self, fits: set[str], candidate: Candidate) -> str | None:
+        """The one listed person of ``fits``; none when there are more, nor a GM-only one for
+        a name the party reads."""
         person = self._person(fits.pop()) if len(fits) == 1 else None
         if person is None or (candidate.party and person.visibility != "party"):
             return None
