@@ -32,7 +32,7 @@ Only the question's wording and the entities' types are read.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ranking.cues import asked_clause, has_phrase, question_cues
 from ranking.names import NameSpan, possessives, question_words
@@ -188,11 +188,26 @@ def time_marks(question: str, spans: Sequence[NameSpan]) -> set[str]:
     started *the mask hunt*", "right after the fire in *Pochtlan*"), none of them a question
     word or a verb of the question ("After we lost Zed, *is* Genda Phool still open?": Genda
     Phool is asked about). When the question is set, not what it asks about."""
+
+    def opens(words: list[str], at: int) -> bool:
+        return words[at] in TIME_WORDS or (at > 0 and (words[at - 1], words[at]) in _WHEN_PAIRS)
+
+    return _clause_names(question, spans, opens, _TIME_REACH)
+
+
+def _clause_names(
+    question: str,
+    spans: Sequence[NameSpan],
+    opens: Callable[[list[str], int], bool],
+    reach: int,
+) -> set[str]:
+    """Ids of the names in a clause that ``opens`` at a word at most ``reach`` words before
+    them, with no question word or verb of the question (:data:`_CLAUSE_BREAKS`) between."""
     words = question_words(question)
     marks: set[str] = set()
     for span in spans:
-        for at in range(span.start - 1, max(-1, span.start - 1 - _TIME_REACH), -1):
-            if words[at] in TIME_WORDS or (at and (words[at - 1], words[at]) in _WHEN_PAIRS):
+        for at in range(span.start - 1, max(-1, span.start - 1 - reach), -1):
+            if opens(words, at):
                 marks |= span.ids
                 break
             if words[at] in _CLAUSE_BREAKS:
@@ -235,18 +250,13 @@ def excluded(question: str, spans: Sequence[NameSpan]) -> set[str]:
     """Ids of the names the question puts out of its answer: in a list after "besides",
     "except", "apart from", "other than", … (at most :data:`_EXCLUDED_REACH` words on, up to
     the question's own word or verb)."""
-    words = question_words(question)
-    marks: set[str] = set()
-    for span in spans:
-        for at in range(span.start - 1, max(-1, span.start - 1 - _EXCLUDED_REACH), -1):
-            if words[at] in EXCLUDING_WORDS or (
-                at > 0 and (words[at - 1], words[at]) in EXCLUDING_PHRASES
-            ):
-                marks |= span.ids
-                break
-            if words[at] in _CLAUSE_BREAKS:
-                break
-    return marks
+
+    def opens(words: list[str], at: int) -> bool:
+        return words[at] in EXCLUDING_WORDS or (
+            at > 0 and (words[at - 1], words[at]) in EXCLUDING_PHRASES
+        )
+
+    return _clause_names(question, spans, opens, _EXCLUDED_REACH)
 
 
 _EXCLUDED_REACH = 8

@@ -22,9 +22,16 @@ for the shortest distance ``d`` (in relations, up to ``hops``) from any seed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
-from graphrag_core.models import PARTY_ID, Attitude, CampaignView, EffectiveState, Relation
+from graphrag_core.models import (
+    PARTY_ID,
+    Attitude,
+    CampaignView,
+    Change,
+    EffectiveState,
+    Relation,
+)
 from graphrag_core.taxonomy import PROPERTY_RELATIONS, relation_key
 
 _TURNED: dict[tuple[str, Attitude], str] = {
@@ -212,19 +219,30 @@ def former_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str])
     resolves by id, name or alias among the view's entities only."""
     seeds, wanted = set(seeds), frozenset(types)
     found: set[str] = set()
-    names: dict[str, str] | None = None
     for change in view.changes.values():
         if change.kind == "relationship" and change.relation_type in wanted and change.target_id:
             ends = {change.entity_id, change.target_id}
             if ends & seeds:
                 found |= ends
-        elif change.kind == "entity_property" and change.entity_id in seeds:
-            key = relation_key(change.field)
-            kind = PROPERTY_RELATIONS.get(key, key)
-            if kind in wanted or _reverse(kind) in wanted:
-                names = entity_names(view) if names is None else names
-                found |= {names[v] for v in _values(change.new_value) if v in names}
+    for _change, holders in _holdings(view, seeds, wanted):
+        found |= holders
     return {e for e in found - seeds if e in view.entities and e != PARTY_ID}
+
+
+def _holdings(
+    view: CampaignView, seeds: set[str], wanted: frozenset[str]
+) -> Iterator[tuple[Change, set[str]]]:
+    """Each visible change setting a seed's property of a relation in ``wanted`` (either way
+    round: ``held_by`` for "owns"), with the entities its value names (by id, name or alias)."""
+    names: dict[str, str] | None = None
+    for change in view.changes.values():
+        if change.kind != "entity_property" or change.entity_id not in seeds:
+            continue
+        key = relation_key(change.field)
+        kind = PROPERTY_RELATIONS.get(key, key)
+        if kind in wanted or _reverse(kind) in wanted:
+            names = entity_names(view) if names is None else names
+            yield change, {names[v] for v in _values(change.new_value) if v in names}
 
 
 def named_in_handovers(
@@ -238,18 +256,9 @@ def named_in_handovers(
     against his dice debts; *Celer* gave it into Rufinus's keeping"): whoever the thing was
     found with, pledged by or handed on by holds it no more ("Who's sitting on the pay chest
     now?" is not answered by the moneylender). ``find`` reads names in a text."""
-    seeds, wanted = set(seeds), frozenset(types)
+    seeds = set(seeds)
     found: set[str] = set()
-    names: dict[str, str] | None = None
-    for change in view.changes.values():
-        if change.kind != "entity_property" or change.entity_id not in seeds:
-            continue
-        key = relation_key(change.field)
-        kind = PROPERTY_RELATIONS.get(key, key)
-        if kind not in wanted and _reverse(kind) not in wanted:
-            continue
-        names = entity_names(view) if names is None else names
-        holders = {names[v] for v in _values(change.new_value) if v in names}
+    for change, holders in _holdings(view, seeds, frozenset(types)):
         found |= find(str(change.details.get("note", ""))) - holders
     return {
         e

@@ -233,15 +233,16 @@ class Ranker:
         asked = referents(
             question, view, inputs.names, inputs.graph, inputs.heads
         )  # "Lucky's launch"
+        when = time_marks(question, spans)  # "died *since St Nicholas*": a when, not a what
         evidence = self._evidence(
-            question, cues, view, lexical, spans, near, inputs, weights, asked, historical
+            question, cues, view, lexical, spans, near, inputs, weights, asked, when, historical
         )
         types = _types(view, named)
         setting = anchors(question, spans, types) | offering_places(
             question, spans, types, view, cues.list_types
         )
         setting |= asked.modifiers  # "*Brennan's* launch": Brennan says which launch
-        setting |= time_marks(question, spans)  # "died *since St Nicholas*": a when
+        setting |= when
         evidence = {k: replace(ev, anchor=True) if _in_setting(k, ev, view, setting) else ev
                     for k, ev in evidence.items()}  # fmt: skip  # a copy only for the setting
         ctx = SignalContext(view, evidence, inputs, near, cfg, historical)
@@ -271,11 +272,12 @@ class Ranker:
         inputs: RankInputs,
         w: RankingWeights,
         asked: Referents,
+        when: set[str],
         historical: bool = False,
     ) -> dict[ItemKey, Evidence]:
         """Candidates from vectors, BM25, passages about or naming entities, names in the
-        question (``spans``), the graph around them, the relations and attitude it asks
-        about."""
+        question (``spans``; ``when``: those of its clause of time, :func:`time_marks`), the
+        graph around them, the relations and attitude it asks about."""
         named = {e for span in spans for e in span.ids} - {PARTY_ID}
         semantic = self._semantic(question, view, inputs)
         bm25 = {
@@ -338,7 +340,7 @@ class Ranker:
         after = dict.fromkeys(
             successors(view, named, moves=not historical), SUCCESSOR
         )  # "the Skipper"
-        dated = named - time_marks(question, spans)  # "since St Nicholas", "back when …"
+        dated = named - when  # "since St Nicholas", "back when …"
         doers = dict.fromkeys(status_doers(question, dated, view), DOER)  # "still kicking?"
         for entity_id, value in (*things.items(), *where.items(), *after.items(), *doers.items()):
             stated[entity_id] = max(stated.get(entity_id, 0.0), value)  # "Lucky's launch"
