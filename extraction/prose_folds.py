@@ -45,6 +45,9 @@ A prose name folds into the one listed entity when it is
 - "<someone>'s <Office>" where the list calls exactly one person "the <Office>": "Humph's
   Secretary" of Lucas Hale ("the Secretary"); only the forms ending with the office come
   along;
+- someone's listed thing, place or group with the owner before it in the possessive:
+  "Mixcoatl's Cacao Ledger" of The Cacao Ledger, "Boss Yan's Salt River Gang" of The Salt
+  River Gang (:meth:`KnownFolds.owned_thing`);
 - a listed person's name or alias with an office word after it, as a vote writes it ("Silas
   Tench being chosen Captain and Hannah Rooke Quartermaster"): that person; the form is no
   name of theirs and adds no alias;
@@ -148,6 +151,7 @@ class KnownFolds:
             self._surname(words, candidate, kind),
             self._titled_surname(words, candidate, kind),
             self._possessive(candidate, kind),
+            self.owned_thing(candidate),
             self.office_holder(candidate),
             self.sound_alike(candidate),
             self.office_after(candidate),
@@ -242,6 +246,26 @@ class KnownFolds:
             elif 2 <= len(listed) < len(words) and (words[0], words[-1]) == (listed[0], listed[-1]):
                 fits.add(listed_person.id)  # "Vasily Semyonovich Morozov"
         return self._the_one(fits, candidate)
+
+    def owned_thing(self, candidate: Candidate) -> str | None:
+        """Someone's listed thing, place or group, its owner written before it in the
+        possessive: "Mixcoatl's Cacao Ledger" of The Cacao Ledger, "the Speaker's Quetzal
+        Headdress" of The Quetzal Headdress, "Boss Yan's Salt River Gang" of The Salt River
+        Gang: the one listed entity, no person, whose name or alias the words after the
+        possessive are; not for a name the prose types as a person's or that has "of" before
+        the possessive ("Old Eight of the Beggars' Guild"), never a GM-only one (nor a GM
+        alias) for a name the party reads."""
+        words = _article_dropped(display_name(candidate))
+        cut = next((i for i, w in enumerate(words[:-1]) if is_possessive(w)), None)
+        if cut is None or best_type(candidate) in _PEOPLE or "of" in words[:cut]:
+            return None  # "Old Eight of the Beggars' Guild" is someone of it
+        found = self._known.resolve(" ".join(words[cut + 1 :]), include_gm=not candidate.party)
+        entity = self._known.get(found) if found else None
+        if entity is None or entity.type in _PEOPLE:
+            return None
+        if candidate.party and entity.visibility != "party":
+            return None
+        return entity.id
 
     def _the_one(self, fits: set[str], candidate: Candidate) -> str | None:
         """The one listed person of ``fits``; none when there are more, nor a GM-only one for

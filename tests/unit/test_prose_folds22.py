@@ -1,0 +1,48 @@
+"""Someone's listed thing, place or group, written with its owner before it in the
+possessive, is that listed entity ("the Abbess's Copper Bell" of The Copper Bell): no second
+entity beside it, and the longer form joins its names. Every text is written for these tests (a
+canal town of lock-keepers and bargemen)."""
+
+from __future__ import annotations
+
+from graphrag_core.models import Entity
+from tests.unit.test_prose_folds import _with_list
+
+_LIST = """entities:
+  - {id: abbess, name: Mother Hilde, type: NPC, aliases: [the Abbess]}
+  - {id: fenn, name: Jory Fenn, type: NPC, aliases: [Old Fenn]}
+  - {id: bell, name: The Copper Bell, type: Item, aliases: [the bell]}
+  - {id: bargemen, name: The Tarpaulin Crews, type: Faction, aliases: [the Crews]}
+  - {id: guild, name: The Lock-Keepers' Guild, type: Faction, aliases: [the Guild]}
+  - {id: wharf, name: Low Wharf, type: Location}
+"""
+
+_NOTES = """# Canal notes
+
+- The Abbess's Copper Bell rings for every barge. The Abbess's Copper Bell hangs at Low Wharf.
+- Boss Garin's Tarpaulin Crews run the night barges. Boss Garin's Tarpaulin Crews pay no toll.
+- Old Fenn of the Lock-Keepers' Guild opens the gates. Old Fenn of the Lock-Keepers' Guild
+  drinks at Low Wharf.
+"""
+
+
+def _entities() -> dict[str, Entity]:
+    return {e.id: e for e in _with_list(_LIST, _NOTES).entities}
+
+
+def test_a_listed_thing_with_its_owner_before_it_is_that_thing() -> None:
+    entities = _entities()
+    assert not any(e.name == "Abbess's Copper Bell" for e in entities.values())
+    assert "Abbess's Copper Bell" in entities["bell"].aliases
+
+
+def test_a_listed_group_with_its_boss_before_it_is_that_group() -> None:
+    entities = _entities()
+    assert not any("Garin's Tarpaulin" in e.name for e in entities.values())
+    assert "Boss Garin's Tarpaulin Crews" in entities["bargemen"].aliases
+
+
+def test_someone_of_a_listed_group_is_not_the_group() -> None:
+    entities = _entities()  # "Old Fenn of the Lock-Keepers' Guild": a keeper, not the Guild
+    assert not any("Old Fenn" in a for a in entities["guild"].aliases)
+    assert "Old Fenn" not in entities["guild"].aliases
