@@ -34,6 +34,8 @@ class Evidence:
     """The question asks for the party's enemies and the entity is its ally, or the other
     way round: it is no answer, and is demoted like an unavailable one."""
     status_asked: bool = False
+    """The question names nothing and asks about a status this entity holds or has held
+    (:mod:`ranking.asked_status`)."""
     attitude_lasting: bool = False
     """The question asks who has held the asked attitude over the campaign, not who can act
     on it now ("Who's turned against us?", "Who are our enemies?"; not "Who's *still*
@@ -43,11 +45,13 @@ class Evidence:
     """A change once tied it to a named entity along the relation asked, and nothing ties it
     now: it held the thing *before* (:func:`ranking.graph.former_along`), no answer to a
     question about now."""
+    held_before: bool = False
+    """Named, and held another named thing before along the relation asked, not now ("Does
+    *the Speaker* still have his feather crown?" after it was taken from him): marked as a
+    former holder, not demoted (it is asked about)."""
     took_part: float = 0.0
     """How much it took part, with a named entity, in what a narrative question asks about
     (:mod:`ranking.narrative`)."""
-    """The question names nothing and asks about a status this entity holds or has held
-    (:mod:`ranking.asked_status`)."""
 
     @property
     def relevant(self) -> bool:

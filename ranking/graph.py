@@ -213,7 +213,8 @@ def ended_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str]) 
 def former_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str]) -> set[str]:
     """The entities a visible change of ``view`` ever tied to a seed along a relation of
     ``types``, started or ended (``{from: lobo, to: os-carcaras, type: leads}``), or set as a
-    seed's property of that relation (``held_by: kwok-wing-yan``): the caller takes away the
+    seed's property of that relation (``held_by: kwok-wing-yan``), or held that property
+    before such a change (its old value: the base graph's holder too): the caller takes away the
     ones still tied now (:meth:`EffectiveGraph.neighbours`), and the rest held it *before*
     ("Who's carrying the key now?" is not answered by the one who handed it on). A value
     resolves by id, name or alias among the view's entities only."""
@@ -224,8 +225,8 @@ def former_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str])
             ends = {change.entity_id, change.target_id}
             if ends & seeds:
                 found |= ends
-    for _change, holders in _holdings(view, seeds, wanted):
-        found |= holders
+    for change, holders in _holdings(view, seeds, wanted):
+        found |= holders | _held_before(view, change)
     return {e for e in found - seeds if e in view.entities and e != PARTY_ID}
 
 
@@ -243,6 +244,15 @@ def _holdings(
         if kind in wanted or _reverse(kind) in wanted:
             names = entity_names(view) if names is None else names
             yield change, {names[v] for v in _values(change.new_value) if v in names}
+
+
+def _held_before(view: CampaignView, change: Change) -> set[str]:
+    """Who the property a change set named before it (its ``old_value``: an earlier change's
+    value, or the base graph's holders, :func:`changelog.old_values.with_old_values`)."""
+    if not change.old_value:
+        return set()
+    names = entity_names(view)
+    return {names[v] for v in _values(change.old_value) if v in names}
 
 
 def named_in_handovers(

@@ -325,8 +325,14 @@ class Ranker:
             handled = named_in_handovers(
                 view, seeds | owned, cues.relation_types, inputs.names.find_owners
             )
-            former |= handled - answers - named
+            former |= handled - answers
         former |= old_bases
+        held_before = (
+            {e for s in named for e in former_along(view, {s}, cues.relation_types) & named}
+            - answers
+            if cues.relation_types and not cues.ended
+            else set()
+        )  # "Does the Speaker still have his feather crown?" after it was taken from him
         if not historical:  # "Who's the Sahib these days?": not the one so called, who left it
             former |= {e for e in named_holder_now(question, spans) if successors(view, {e})}
         if newest or rolled:  # "Who's our fourth now that Kii-bō carries a jitte again?"
@@ -380,6 +386,7 @@ class Ranker:
                 and (
                     key.id in former or (moved and _elsewhere(key.id, view, where, named, around))
                 ),
+                held_before=key.kind == "entity" and key.id in held_before,
                 took_part=story.get(key.id, 0.0) if key.kind == "entity" else 0.0,
                 typed=key.kind == "entity" and _typed(view, key.id, cues),
                 hostile_asked=cues.dangers,
@@ -507,7 +514,7 @@ def _blend(
         centrality=signals["centrality"],
         recency=signals["recency"],
         match=match,
-        former=ev.former and not ctx.historical,
+        former=(ev.former or ev.held_before) and not ctx.historical,
     )
 
 

@@ -71,6 +71,32 @@ def test_an_old_value_given_by_the_change_set_is_kept() -> None:
     assert view.changes["s2-r1-1"].old_value == "neutral"
 
 
+def test_the_old_holder_of_a_thing_is_the_base_graphs_holder_for_each_audience() -> None:
+    bell = Entity(id="bell", name="The Copper Bell", type="Item")
+    lamp = Entity(id="lamp", name="The Storm Lamp", type="Item")
+    relations = [
+        *RELATIONS,
+        Relation(source="bell", target="garrick", type="owned_by"),  # "Garrick's bell"
+        Relation(source="choir", target="lamp", type="owns"),  # GM-only: the Choir keeps it
+        Relation(source="anselm", target="lamp", type="owns"),
+    ]
+    changes = [
+        _change(
+            1, 3, kind="entity_property", entity_id="bell", field="held_by", new_value="anselm"
+        ),
+        _change(2, 3, kind="entity_property", entity_id="lamp", field="holder", new_value="guild"),
+        _change(1, 5, kind="entity_property", entity_id="bell", field="held_by", new_value="guild"),
+    ]
+    entities = [*ENTITIES, bell, lamp]
+    gm = build_view("c", entities, relations, [], changes, as_player=False).changes
+    player = build_view("c", entities, relations, [], changes, as_player=True).changes
+    assert gm["s3-r1-1"].old_value == "garrick"
+    assert change_citation(gm["s3-r1-1"]).quote == "held_by: garrick → anselm"
+    assert gm["s5-r1-1"].old_value == "anselm"  # the earlier change's holder
+    assert gm["s3-r1-2"].old_value == "choir, anselm"
+    assert player["s3-r1-2"].old_value == "anselm"  # the secret keeper is not quoted
+
+
 def test_details_naming_a_secret_are_dropped_for_players_only() -> None:
     details = {
         "killed_by": ["choir", "guild"],

@@ -160,3 +160,34 @@ def test_who_is_sitting_on_a_thing_asks_who_holds_it() -> None:
     now = ranked_signals(_found_with_pell(), "Who's sitting on the Harbour Key?")
     assert now["marta"]["relation"] == 1.0 and now["marta"]["rank"] == 0
     assert now["torven-blackwater"]["status"] == RankingSettings().inactive_factor
+
+
+def _taken_from_torven() -> CampaignView:
+    """The prose said Torven keeps the key (a base relation, no change); in session 3 a change
+    gave it to Marta, which ended that relation in the view and left its old value the base
+    graph's holder (:func:`changelog.old_values.with_old_values`)."""
+    view = _view()
+    given = _held("marta", 3).model_copy(update={"old_value": "torven-blackwater"})
+    return view.model_copy(update={"changes": {given.id: given}})
+
+
+def test_the_base_graphs_holder_before_a_change_is_a_former_one() -> None:
+    view = _taken_from_torven()
+    assert former_along(view, {"harbour-key"}, {"owns"}) == {"torven-blackwater", "marta"}
+    now = ranked_signals(view, "Who has the Harbour Key now?")
+    assert now["torven-blackwater"]["status"] == RankingSettings().inactive_factor
+
+
+def test_a_named_former_holder_is_marked_for_now_but_not_demoted() -> None:
+    view = _taken_from_torven()
+    results = _rank(view, "Does Torven Blackwater still have his Harbour Key?")
+    torven = next(r for r in results if r.id == "torven-blackwater")
+    assert torven.former == ("torven-blackwater",)  # no answer to who has it now
+    assert torven.signals["status"] == 1.0  # but asked about: not demoted
+    result = AskResult(
+        question="q", campaign=view.campaign, as_player=False, historical=False, results=results
+    )
+    offers = {o.entity_id: o for o in ranker_offers(result, view)}
+    assert offers["torven-blackwater"].available is False
+    past = _rank(view, "Did Torven Blackwater have his Harbour Key?")  # historical
+    assert all(not r.former for r in past)
