@@ -11,7 +11,8 @@ documented list of cue words and phrases, matched on whole words, lowercase:
 - phrases: ``used to``, ``back when``, ``last session``, ``as of session N``, ...
 
 Words that also describe the present (``dead``, ``lost``, ``once``, ``then``) are left out:
-"Is Torven dead?" asks about now.
+"Is Torven dead?" asks about now; so is the "did" of "Where did they stick Kel Bekir?" (a verb
+of :data:`PLACING_VERBS`): where he was put is where he is.
 
 It leans on recall: a question in the past tense is historical even when it names a present
 thing, because demotion would hide the answer; a present-tense question never matches.
@@ -159,6 +160,8 @@ def is_historical(question: str) -> bool:
     read in the sentence that asks: "Wash caught a slug in the shoulder. Who's gonna dig it
     out?" tells what happened and asks about now."""
     text = _normalise(asking_sentence(question))
+    if _put_where(text.split()):  # its "did" asks where the thing is now
+        text = text.replace(" did ", " ", 1)
     if _SESSION.search(text):
         return True
     words = text.split()
@@ -166,3 +169,18 @@ def is_historical(question: str) -> bool:
         return True
     padded = f" {text} "
     return any(f" {phrase} " in padded for phrase in HISTORICAL_PHRASES)
+
+
+PLACING_VERBS = frozenset(
+    ("stick", "put", "take", "send", "lock", "throw", "hide", "stash", "bury", "move", "dump",
+     "park", "stow", "ship", "drag", "haul", "cart", "end", "wind")
+)  # fmt: skip
+"""Verbs of putting a thing or person somewhere (and "end up", "wind up"), read after "where
+did …"."""
+
+
+def _put_where(words: list[str]) -> bool:
+    """ "Where did they stick Kel Bekir?", "Where did the key end up?": where a thing was put is
+    where it is now, as "Where'd the guards take her?" (no "did") reads already, unless another
+    cue dates the question ("Where did we put the boat last session?")."""
+    return words[:2] == ["where", "did"] and any(w in PLACING_VERBS for w in words[2:6])

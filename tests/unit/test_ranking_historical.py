@@ -78,3 +78,23 @@ def test_the_whole_story_so_far_is_historical(question: str) -> None:
 def test_a_whole_that_spans_no_time_is_not_historical() -> None:
     assert not is_historical("Who holds the whole ward now?")
     assert not is_historical("Is the arc lamp still lit?")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where did they stick Kel Bekir?",
+        "Where did the guards take her?",
+        "Where did the black book end up?",
+        "Where did the Watch lock the smugglers up?",
+    ],
+)
+def test_where_a_thing_was_put_is_where_it_is_now(question: str) -> None:
+    assert not is_historical(question)
+
+
+def test_where_a_thing_went_or_was_put_at_a_time_is_in_the_past() -> None:
+    assert is_historical("Where did the margrave's silver go?")  # no verb of putting
+    assert is_historical("Where did we put the boat last session?")
+    assert is_historical("Where did they take him before the fire?")
+    assert is_historical("Where was he put?")
