@@ -103,6 +103,11 @@ class WeightOverrides(_Section):
         ge=0.0,
         description="Named as the question's setting, not its answer ('an inn in Millbrook').",
     )
+    anchor_list: float | None = Field(
+        default=None,
+        ge=0.0,
+        description="The setting of a question that asks for a list ('the powers of Duneveil').",
+    )
     relation: float | None = Field(
         default=None, ge=0.0, description="One asked-about relation away from a named entity."
     )

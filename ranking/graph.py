@@ -304,6 +304,24 @@ one's started ("We'll lie low back at the Cube tonight": the Cube burned and the
 the Cinema now)."""
 
 
+def left_places(view: CampaignView, named: set[str]) -> set[str]:
+    """The named places a visible change ended a named one's ``located_in`` to, when nothing
+    ties the two now: "Is Obsidian Snake still tied up in the Spotted House?" after he was
+    broken out of it is not answered by the house."""
+    ended = {
+        (change.entity_id, change.target_id)
+        for change in view.changes.values()
+        if change.kind == "relationship"
+        and change.field == "relation"
+        and change.relation_type in MOVE_TYPES
+        and change.new_value == "end"
+        and change.entity_id in named
+        and change.target_id in named
+    }
+    now = {(r.source, r.target) for r in view.relations if r.type in MOVE_TYPES}
+    return {place for pair in ended - now if (place := pair[1]) is not None}
+
+
 def successors(view: CampaignView, seeds: Iterable[str], *, moves: bool = True) -> set[str]:
     """Who took a seed's place: a visible change ended a relation of
     :data:`SUCCESSION_TYPES` between a seed and something, and a change of that session or

@@ -31,6 +31,7 @@ class RankingWeights:
     mention: float
     named: float
     anchor: float
+    anchor_list: float
     relation: float
     attitude: float
     status_asked: float
@@ -49,7 +50,8 @@ CURRENT_STATE = RankingWeights(
     support=0.9,
     mention=0.5,
     named=1.0,
-    anchor=0.6,
+    anchor=0.8,
+    anchor_list=0.6,
     relation=1.0,
     attitude=0.8,
     status_asked=0.8,

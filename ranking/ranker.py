@@ -26,12 +26,14 @@ For a question and a ``CampaignView``:
                    w.support*support,
                    w.mention*mention, w.named*named, w.relation*relation, w.attitude*attitude,
                    w.status_asked*status_asked, w.took_part*took_part)
-               * (w.anchor if the item is the question's setting, see ranking.anchors, else 1)
-               * (w.anchor again if it is a place and the question asks for a list)
+               * (a if the item is the question's setting, see ranking.anchors, else 1)
+               * (a again if it is a place and the question asks for a list)
+
        score = (match + w.proximity*proximity + w.type*type*setting
                 + w.centrality*centrality + w.recency*recency) * status
 
-   where ``setting`` is ``w.anchor`` for the question's setting when it is a place and 1
+   where ``a`` is ``w.anchor`` (0.8), or ``w.anchor_list`` (0.6) for a question that asks
+   for a list; ``setting`` is ``a`` for the question's setting when it is a place and 1
    otherwise (the landmarks *of* the Veiled City are places, but the city is not one of them:
    its type counts at the anchor's weight, as its match does; the faction of "Who leads the
    Cinder Knives?" keeps its type), and
@@ -42,11 +44,14 @@ For a question and a ``CampaignView``:
    the setting or a passage's other names should not crowd them out of the top (the anchor
    rule also weighs a passage about the setting like the setting, see ``_in_setting``). The
    place a list question is set in ("the great powers *of Duneveil*", "what dangers lurk *in
-   the Red Waste*") has its match weighed at ``w.anchor`` twice: named, its match of
-   ``w.named * w.anchor`` was still that of a well-supported answer, and with its centrality
-   and recency it kept a place in the top 5 that one of the list's members should have, so
-   its whole relevance is taken at ``w.anchor`` once more (a place, or a setting of another
-   type than the list's: "What's still dangerous for us *in Vienna*?");
+   the Red Waste*") has its match weighed at ``w.anchor_list`` twice: named, its match of
+   ``w.named * w.anchor_list`` was still that of a well-supported answer, and with its
+   centrality and recency it kept a place in the top 5 that one of the list's members should
+   have, so its whole relevance is taken at ``w.anchor_list`` once more (a place, or a setting
+   of another type than the list's: "What's still dangerous for us *in Vienna*?"). The thing
+   a question about one answer is set on weighs more (``w.anchor``): "Who's got Old Nick's
+   Black Book?" asks about the book, which belongs right after its holder, above the people
+   merely near it;
 
    An entity named only in a sentence told before the one that asks ("*Wes* is bleeding all
    over the back seat. Who stitches him up?", :func:`ranking.anchors.told_before`) is what the
@@ -101,6 +106,7 @@ from ranking.graph import (
     EffectiveGraph,
     ended_along,
     former_along,
+    left_places,
     named_in_handovers,
     successors,
 )
@@ -327,6 +333,8 @@ class Ranker:
             )
             former |= handled - answers
         former |= old_bases
+        if not historical:  # "still tied up in the Spotted House?" after he got out of it
+            former |= left_places(view, named) - answers
         held_before = (
             {e for s in named for e in former_along(view, {s}, cues.relation_types) & named}
             - answers
@@ -467,6 +475,7 @@ def _blend(
     key: ItemKey, ev: Evidence, ctx: SignalContext, w: RankingWeights, many: bool = False
 ) -> ScoredItem:
     signals = measure(key, ctx)
+    a = w.anchor_list if many else w.anchor  # a list's setting weighs less than one answer's
     similar = (
         w.community * signals["semantic"]
         if key.kind == "community"
@@ -481,11 +490,11 @@ def _blend(
         w.attitude * ev.attitude,
         w.status_asked * ev.status_asked,
         w.took_part * ev.took_part,
-    ) * (w.anchor if ev.anchor else 1.0)
+    ) * (a if ev.anchor else 1.0)
     place = key.kind == "entity" and ctx.view.entities[key.id].type == "Location"
-    setting = w.anchor if ev.anchor and place else 1.0  # the place asked about is not an answer
-    if many and ev.anchor and place:  # a list's setting is no answer: its match at anchor twice
-        match *= w.anchor
+    setting = a if ev.anchor and place else 1.0  # the place asked about is not an answer
+    if many and ev.anchor and place:  # a list's setting is no answer: its match at it twice
+        match *= a
     relevance = (
         match
         + w.proximity * signals["proximity"]
@@ -494,7 +503,7 @@ def _blend(
         + w.recency * signals["recency"]
     )
     if many and ev.anchor and (place or not ev.listing):  # a list's setting: no member
-        relevance *= w.anchor
+        relevance *= a
     return ScoredItem(
         key,
         signals["semantic"],

@@ -241,10 +241,11 @@ def test_the_setting_is_not_one_of_the_places_a_list_asks_for() -> None:
     inn, stall = found["silver-stag-inn"], found["fish-market"]
     assert inn[2]["anchor"] == 1.0 and inn[2]["type"] == stall[2]["type"] == 1.0
     assert stall[0] < inn[0]
-    # its type counts at the anchor's weight, its match at it twice in a list question (round
-    # 7c; no centrality or recency here), and the whole at it once more (round 16)
+    # its type counts at the list's anchor weight, its match at it twice (round 7c; no
+    # centrality or recency here), and the whole at it once more (round 16)
     w = CURRENT_STATE
-    assert inn[1] == pytest.approx(w.anchor**2 * (w.anchor * w.named + w.type_list))
+    a = w.anchor_list
+    assert inn[1] == pytest.approx(a**2 * (a * w.named + w.type_list))
 
 
 def test_an_ally_is_no_answer_to_our_enemies_and_is_demoted() -> None:

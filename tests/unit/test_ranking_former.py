@@ -14,7 +14,7 @@ from graphrag_core.models import (
     Relation,
 )
 from ranking.baselines import ranker_offers
-from ranking.graph import former_along, named_in_handovers
+from ranking.graph import former_along, left_places, named_in_handovers
 from ranking.item_names import by_relevance
 from ranking.lexical import LexicalIndex
 from ranking.names import NameIndex
@@ -190,4 +190,41 @@ def test_a_named_former_holder_is_marked_for_now_but_not_demoted() -> None:
     offers = {o.entity_id: o for o in ranker_offers(result, view)}
     assert offers["torven-blackwater"].available is False
     past = _rank(view, "Did Torven Blackwater have his Harbour Key?")  # historical
+    assert all(not r.former for r in past)
+
+
+def _moved_out(*, back: bool = False) -> CampaignView:
+    """Marta lodged at the Silver Stag Inn from session 2 until a change ended it in session
+    4 (``back``: a session-5 change put her there again)."""
+    view = _view()
+
+    def lodging(session: int, value: str) -> Change:
+        return Change(
+            id=f"s{session}-r1-2", session_id=session, seq=2, kind="relationship",
+            entity_id="marta", target_id="silver-stag-inn", relation_type="located_in",
+            field="relation", new_value=value,
+        )  # fmt: skip
+
+    changes = [lodging(2, "start"), lodging(4, "end"), *([lodging(5, "start")] if back else [])]
+    relations = view.relations
+    if back:
+        lodged = Relation(
+            source="marta", target="silver-stag-inn", type="located_in", change_id="s5-r1-2"
+        )
+        relations = (*relations, lodged)
+    return view.model_copy(
+        update={"relations": relations, "changes": {**view.changes, **{c.id: c for c in changes}}}
+    )
+
+
+def test_a_named_place_a_named_one_left_is_where_they_were() -> None:
+    named = {"marta", "silver-stag-inn"}
+    assert left_places(_moved_out(), named) == {"silver-stag-inn"}
+    assert left_places(_moved_out(), {"silver-stag-inn"}) == set()  # she is not asked about
+    assert left_places(_moved_out(back=True), named) == set()  # she is back
+    results = _rank(_moved_out(), "Is Marta Hollis still lodging at the Silver Stag Inn?")
+    inn = next(r for r in results if r.id == "silver-stag-inn")
+    assert inn.former == ("silver-stag-inn",)
+    assert inn.signals["status"] == RankingSettings().inactive_factor
+    past = _rank(_moved_out(), "Was Marta Hollis lodging at the Silver Stag Inn?")
     assert all(not r.former for r in past)
