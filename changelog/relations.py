@@ -15,6 +15,11 @@ Three kinds of change start or end a relation, applied oldest first:
   holder's is the other end of the same fact: "Crane keeps the reliquary");
   ``in_party: true|false`` starts or ends ``member_of party``.
 
+An as-of view also holds the relations a *later* change ends that nothing started
+(:func:`held_until_ended`): "the party left the Widow's house" in session 4 says it lived there
+until then, though only the prose said so (or nothing did), so the view as of session 3 has
+the party there.
+
 Every relation a change starts carries the change's id (``change_id``) so it is cited like a
 status. Values are resolved by id, name or alias among ``entities`` only (the audience's
 visible entities), so a player view never gains a relation to a GM-only entity.
@@ -27,7 +32,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from graphrag_core.models import PARTY_ID, RELATION_TYPES, Change, Entity, Relation
 from graphrag_core.taxonomy import PROPERTY_RELATIONS, relation_key
 
-__all__ = ["effective_relations"]
+__all__ = ["effective_relations", "held_until_ended"]
 
 _Key = tuple[str, str, str]  # (source, type, target)
 
@@ -155,3 +160,49 @@ def _relation_change(state: _Relations, change: Change, target: str) -> None:
         state.end(change.entity_id, kind, target)
     else:
         state.start(change, change.entity_id, kind, target)
+
+
+def held_until_ended(
+    relations: Sequence[Relation],
+    earlier: Iterable[Change],
+    later: Iterable[Change],
+    entities: Mapping[str, Entity],
+) -> tuple[Relation, ...]:
+    """The relations a change of ``later`` (effective, visible, after the view's session,
+    oldest first) ends, where neither ``relations`` hold them nor a change of ``earlier`` (the
+    view's own) started or ended them, and nothing in ``later`` started them first: they held
+    until that change, so they hold in the view ("Where were we sleeping as of session 3?"
+    when session 4 ended ``party located_in quiahuitl-house``). ``in_party: false`` ends
+    ``member_of party``. Each carries the ending change's source, no change id (that change
+    is not in the view); ends that are no visible entity are left out."""
+    held = {r.key for r in relations}
+    touched = {key for change in earlier if (key := _relation_touched(change)) is not None}
+    found: dict[_Key, Relation] = {}
+    for change in later:
+        key = _relation_touched(change)
+        if key is None or key in touched or key in held:
+            continue
+        touched.add(key)
+        source, kind, target = key
+        ended = change.new_value == "end" or (
+            relation_key(change.field) == IN_PARTY
+            and change.new_value.strip().casefold() not in _YES
+        )
+        if ended and source in entities and (target in entities or target == PARTY_ID):
+            found[key] = Relation(
+                source=source,
+                target=target,
+                type=kind,
+                visibility=change.visibility,
+                source_path=change.source,
+            )
+    return tuple(found.values())
+
+
+def _relation_touched(change: Change) -> _Key | None:
+    """The relation a change starts or ends as a whole (a relation change, ``in_party``)."""
+    if change.kind == "relationship" and change.field == "relation" and change.target_id:
+        return (change.entity_id, change.relation_type or "related_to", change.target_id)
+    if change.kind == "entity_property" and relation_key(change.field) == IN_PARTY:
+        return (change.entity_id, "member_of", PARTY_ID)
+    return None

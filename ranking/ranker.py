@@ -318,8 +318,10 @@ class Ranker:
         if rolled:
             answers |= roll(view, inputs.party)
         base, old_bases = (
-            party_base(question, view, inputs.graph) if not historical else (set(), set())
-        )  # "Where's the crew crashing these days?"
+            party_base(question, view, inputs.graph)
+            if not historical or view.as_of_session is not None
+            else (set(), set())
+        )  # "Where's the crew crashing these days?", "Where were we sleeping as of session 3?"
         answers |= base
         answers -= {PARTY_ID}
         former = (

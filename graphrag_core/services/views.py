@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from changelog.old_values import with_old_values
 from changelog.overlay import effective_changes, effective_states
-from changelog.relations import effective_relations
+from changelog.relations import effective_relations, held_until_ended
 from graphrag_core.models import (
     PARTY_ID,
     CampaignView,
@@ -126,9 +126,15 @@ def build_view(
     if as_player:
         secrets = secret_names(entities, visible)
         kept_changes = [_redact_details(c, secrets) for c in kept_changes]
-    kept_relations = effective_relations(
-        kept_relations, kept_changes, {**visible, **_party(visible)}
-    )
+    ends = {**visible, **_party(visible)}
+    if as_of_session is not None:  # what a later change ends held until then
+        later = [
+            c
+            for c in effective_changes(changes, visibilities=visibilities, records=records)
+            if c.session_id > as_of_session
+        ]
+        kept_relations += held_until_ended(kept_relations, kept_changes, later, ends)
+    kept_relations = effective_relations(kept_relations, kept_changes, ends)
     states = effective_states(
         visible,
         list(changes),

@@ -209,3 +209,59 @@ def test_as_of_leaves_out_the_session_records_of_later_sessions() -> None:
     now = build_view(CAMPAIGN, ENTITIES, BASE, chunks, CHANGES, as_player=False)
     assert "recap-6" not in as_of_5.chunks and lore.id in as_of_5.chunks
     assert "recap-6" in as_of_6.chunks and "recap-6" in now.chunks
+
+
+LEFT = """relationship_updates:
+  - {from: party, to: red-oak-tavern, type: located_in, change: end}
+  - {from: party, to: silver-stag-inn, type: located_in, change: start}
+  - {from: river-guild, to: shadow-cult, type: allied_with, change: end}
+entity_updates:
+  - {entity_id: torven-blackwater, properties: {in_party: false}}
+"""
+
+
+def test_what_a_later_change_ends_held_until_then_in_an_as_of_view() -> None:
+    left = changes(LEFT, session=6)  # only the prose ever said the party lodged at the Red Oak
+    assert ("party", "located_in", "red-oak-tavern") in keys(view(left, as_of=5))
+    assert ("torven-blackwater", "member_of", "party") in keys(view(left, as_of=5))
+    assert ("party", "located_in", "silver-stag-inn") not in keys(view(left, as_of=5))
+    now = keys(view(left))
+    assert ("party", "located_in", "red-oak-tavern") not in now
+    assert ("party", "located_in", "silver-stag-inn") in now
+    assert ("party", "located_in", "red-oak-tavern") not in keys(view(left, as_of=6))
+    # a GM-only end never reaches players
+    assert ("river-guild", "allied_with", "shadow-cult") in keys(view(left, as_of=5))
+    assert not any("shadow-cult" in key for key in keys(view(left, as_of=5, as_player=True)))
+
+
+def test_a_relation_the_view_itself_changed_is_not_backfilled() -> None:
+    moved_in = changes(
+        "relationship_updates:\n"
+        "  - {from: party, to: red-oak-tavern, type: located_in, change: start}\n",
+        session=2,
+    )
+    moved_out = changes(
+        "relationship_updates:\n"
+        "  - {from: party, to: red-oak-tavern, type: located_in, change: end}\n",
+        session=6,
+    )
+    # before it started in session 2 it did not hold, though session 6 ends it
+    assert ("party", "located_in", "red-oak-tavern") not in keys(
+        view([*moved_in, *moved_out], as_of=1)
+    )
+    assert ("party", "located_in", "red-oak-tavern") in keys(view([*moved_in, *moved_out], as_of=3))
+
+
+def test_where_the_party_lived_as_of_a_session_is_the_lodging_a_later_change_ended() -> None:
+    left = changes(
+        "relationship_updates:\n"
+        "  - {from: party, to: silver-stag-inn, type: located_in, change: end}\n",
+        session=6,
+    )
+    as_of_5 = view(left, as_of=5)
+    embedder = HashEmbedder()
+    ranker = Ranker(embedder, FakeVectorStore(embedder, as_of_5).as_port(), RankingSettings())
+    found = ranker.rank(
+        "Where were we staying back then?", as_of_5, LexicalIndex.build(as_of_5), k=5
+    ).results
+    assert found[0].id == "silver-stag-inn" and found[0].signals["relation"] == 1.0
