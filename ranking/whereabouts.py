@@ -176,6 +176,18 @@ _BEFORE = frozenset(("old", "former", "previous", "first", "last", "original"))
 _PARTY_SUBJECTS = frozenset(("we", "us", "our", "everybody", "everyone", *PARTY_NOUNS))
 
 
+MOVING_WORDS = frozenset(("move", "moved", "moving", "relocate", "relocated", "relocating"))
+
+
+def _moved_house(words: list[str]) -> bool:
+    """ "Where'd we *move to* after Mother Rain sold us out?": a verb of moving house with no
+    object after it ("Where did we move the chest?" asks where the chest went)."""
+    return any(
+        w in MOVING_WORDS and words[i + 1 : i + 2] in ([], ["to"], ["into"], ["out"])
+        for i, w in enumerate(words)
+    )
+
+
 def party_base(
     question: str, view: CampaignView, graph: EffectiveGraph
 ) -> tuple[set[str], set[str]]:
@@ -187,9 +199,12 @@ def party_base(
     words = question_words(question)
     if not words or words[0] not in WHERE_WORDS:
         return set(), set()
-    if DWELLING_WORDS.isdisjoint(words) or _PARTY_SUBJECTS.isdisjoint(words):
+    if (DWELLING_WORDS.isdisjoint(words) and not _moved_house(words)) or _PARTY_SUBJECTS.isdisjoint(
+        words
+    ):
         return set(), set()
-    if not _OPTIONS.isdisjoint(words):  # "Where *can* the party rest tonight?" asks for an inn
+    asked = [w for i, w in enumerate(words) if not (w == "to" and words[i - 1] in MOVING_WORDS)]
+    if not _OPTIONS.isdisjoint(asked):  # "Where *can* the party rest tonight?" asks for an inn
         return set(), set()
     if not _BEFORE.isdisjoint(words):  # "Where's our *old* hideout?" asks for no base of now
         return set(), set()

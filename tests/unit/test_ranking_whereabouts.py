@@ -191,13 +191,20 @@ def test_where_the_party_stays_is_its_base_now_and_the_old_one_is_no_answer() ->
         }
     )
     graph = EffectiveGraph.build(view)
-    for question in ("Where's the crew crashing these days?", "Where are we staying now?"):
+    for question in (
+        "Where's the crew crashing these days?",
+        "Where are we staying now?",
+        "Where'd we move to after the Cube burned?",
+        "Where have we moved?",
+    ):
         assert party_base(spelt_out(question), view, graph) == ({"cinema"}, {"cube"}), question
     for question in (
         "Where can the party rest tonight?",
         "Where's the Cube?",
         "Where do we go?",
         "Where's our old hideout?",
+        "Where did we move the crates?",
+        "Where to move?",
     ):
         assert party_base(spelt_out(question), view, graph) == (set(), set()), question
     found = ranked_signals(view, "Where's the crew crashing these days?")
