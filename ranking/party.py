@@ -163,7 +163,9 @@ def newest_members(question: str, view: CampaignView) -> frozenset[str]:
     question asks for the newest member ("the newest hunter on the team", "the newest hand
     sailing *with us*"): a membership of the party (``member_of party``) that
     a change started (``in_party: true``, ``{type: member_of, to: party, change: start}``),
-    read from the effective relations, so a member who left since is not one."""
+    read from the effective relations, so a member who left since is not one; a membership
+    no change started (the prose's, or one a later change ends in an as-of view: "Before Jack
+    Tar signed on, who was our fourth?") counts as one since the start."""
     order = question_words(question)
     words = set(order)
     seat = any(w == "our" and after in SEATS for w, after in pairwise(order))
@@ -172,10 +174,15 @@ def newest_members(question: str, view: CampaignView) -> frozenset[str]:
         return frozenset()
     joined: dict[str, int] = {}
     for relation in view.relations:
-        if relation.target != PARTY_ID or relation.type != "member_of" or not relation.change_id:
+        if relation.target != PARTY_ID or relation.type != "member_of":
+            continue
+        entity = view.entities.get(relation.source)
+        if not relation.change_id:  # no change started it: a member since the start
+            if entity is not None:  # ("our fourth" before Jack joined)
+                joined.setdefault(relation.source, 0)
             continue
         change = view.changes.get(relation.change_id)
-        if change is not None and relation.source in view.entities:
+        if change is not None and entity is not None:
             joined[relation.source] = change.session_id
     if not joined:
         return frozenset()

@@ -150,6 +150,12 @@ def test_the_newest_member_is_the_one_whose_joining_a_later_session_recorded() -
     assert newest_members("Who fought the latest war with us?", view) == frozenset()
     left = view.model_copy(update={"relations": (brann_joined,)})  # Orla left since
     assert newest_members("Who's the newest member of the crew?", left) == {"brann"}
+    # a member since the start (no change started it: the prose, or a later leaving)
+    founder = Relation(source="mother-orla", target=PARTY_ID, type="member_of")
+    before = view.model_copy(update={"relations": (founder,), "changes": {}})
+    assert newest_members("Before Brann signed on, who was our fourth?", before) == {"mother-orla"}
+    both = view.model_copy(update={"relations": (founder, brann_joined)})
+    assert newest_members("Who's our fourth?", both) == {"brann"}  # a joining is newer
 
 
 def test_who_rides_with_us_is_answered_by_the_party_as_it_is_now() -> None:
