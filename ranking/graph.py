@@ -318,6 +318,8 @@ def left_places(view: CampaignView, named: set[str]) -> set[str]:
         and change.entity_id in named
         and change.target_id in named
     }
+    if not ended:
+        return set()  # the view's relations are read only for a pair a change ended
     now = {(r.source, r.target) for r in view.relations if r.type in MOVE_TYPES}
     return {place for pair in ended - now if (place := pair[1]) is not None}
 
