@@ -2,9 +2,10 @@
 of one entity found in several sources.
 
 ``EntityResolver.resolve`` tries, in order: the exact id; the slug of the text as an id; the
-normalised name; a normalised alias; a normalised GM alias (each also with ``-``/``_`` read as
-spaces, so ``mother-orla`` finds the alias "Mother Orla"); the party's common names. It never
-guesses.
+normalised name; a normalised alias (a name or alias with a lower-case foreign article also
+without it: "il Magnifico" as "Magnifico", :mod:`graphrag_core.articles`); a normalised GM
+alias (each also with ``-``/``_`` read as spaces, so ``mother-orla`` finds the alias "Mother
+Orla"); the party's common names. It never guesses.
 
 ``EntityResolver.resolve_near`` is the last, opt-in step for change sets written against
 another extraction of the same world: the one entity whose name or alias has the same words as
@@ -23,6 +24,7 @@ from rapidfuzz import fuzz, process
 
 from extraction.nicknames import shortens
 from extraction.slugs import normalise_name, slugify
+from graphrag_core.articles import without_article
 from graphrag_core.errors import ExtractionError
 from graphrag_core.models import PARTY_ID, Entity, Relation
 
@@ -50,6 +52,25 @@ class EntityResolver:
                 self._aliases.setdefault(normalise_name(alias), entity.id)
             for alias in entity.gm_aliases:
                 self._gm_aliases.setdefault(normalise_name(alias), entity.id)
+        self._add_unarticled()
+
+    def _add_unarticled(self) -> None:
+        """A name or alias with a lower-case foreign article ("il Magnifico") is also an alias
+        without it ("the Magnifico": :mod:`graphrag_core.articles`), where that form names
+        nothing already and no other entity's name gives it too."""
+        for table, names_of in (
+            (self._aliases, lambda e: (e.name, *e.aliases)),
+            (self._gm_aliases, lambda e: e.gm_aliases),
+        ):
+            found: dict[str, set[str]] = {}
+            for entity in self._entities.values():
+                for name in names_of(entity):
+                    if (bare := without_article(name)) is not None:
+                        found.setdefault(normalise_name(bare), set()).add(entity.id)
+            for key, ids in found.items():
+                taken = key in self._names or key in self._aliases or key in self._gm_aliases
+                if len(ids) == 1 and not taken:
+                    table[key] = next(iter(ids))
 
     def __contains__(self, entity_id: object) -> bool:
         return entity_id in self._entities

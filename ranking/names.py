@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from graphrag_core.articles import without_article
 from graphrag_core.models import CampaignView, Entity, Relation
 from graphrag_core.titles import borne_titles
 from ranking.cues import KIN_MODIFIERS, KIN_WORDS
@@ -167,6 +168,14 @@ class NameIndex:
                     and not (len(words) == 1 and words[0] in skip)
                 ):
                     phrases.setdefault(words, set()).add(entity.id)
+        unarticled: dict[tuple[str, ...], set[str]] = {}  # "the Magnifico" of "il Magnifico"
+        for entity in view.entities.values():
+            for name in _names(entity):
+                if (plain := without_article(name)) is not None and (words := name_words(plain)):
+                    unarticled.setdefault(words, set()).add(entity.id)
+        for words, ids in unarticled.items():
+            if words not in phrases and len(ids) == 1:
+                phrases[words] = ids
         for words, ids in _owned_forms(view.entities.values()).items():
             phrases.setdefault(words, ids)  # "the Sabian's book" of "the Sabian book"
         bare: dict[tuple[str, ...], set[str]] = {}
