@@ -146,6 +146,19 @@ NEWEST_WORDS = frozenset(("newest", "latest", "recent", "recently", "last"))
 """Words by which a question asks for the party's most recent recruit ("Who's the *newest*
 hunter on the team?", "Who joined us *last*?")."""
 
+_JOINS = frozenset(("join", "joined", "joins", "signed"))
+_SINCE = frozenset(("after", "since"))
+"""A joining after something ("Who *joined* up with us *after* Wheels quit the crew?", "Who
+*signed* on *since* Ox left?") asks for the newest member as "newest" does."""
+
+
+def _joined_since(words: list[str]) -> bool:
+    """A verb of joining before "after" or "since": "Who's gone to Davy Jones since we
+    *signed* the articles?" joins nobody."""
+    time = next((i for i, w in enumerate(words) if w in _SINCE), None)
+    return time is not None and any(w in _JOINS for w in words[:time])
+
+
 SEATS = frozenset(("new", "newest", "third", "fourth", "fifth", "sixth", "seventh"))
 """Words after "our" by which a question asks for the party's latest recruit as the seat
 they fill ("Who's *our fourth* now that Kii-bō carries a jitte again?", "Who's *our new*
@@ -170,7 +183,8 @@ def newest_members(question: str, view: CampaignView) -> frozenset[str]:
     words = set(order)
     seat = any(w == "our" and after in SEATS for w, after in pairwise(order))
     member = words & _MEMBERSHIP or _in_company(order)  # "sailing with us"
-    if not seat and (not words & NEWEST_WORDS or not member):
+    since = _joined_since(order)  # "Who joined up with us after Wheels quit the crew?"
+    if not seat and not since and (not words & NEWEST_WORDS or not member):
         return frozenset()
     joined: dict[str, int] = {}
     for relation in view.relations:

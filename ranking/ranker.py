@@ -302,7 +302,7 @@ class Ranker:
             question, cues, relevance, view, inputs.names
         ).items():
             support[entity_id] = max(support.get(entity_id, 0.0), value)
-        seeds = (named | {PARTY_ID}) if cues.party_relation else named
+        seeds = ((named | {PARTY_ID}) if cues.party_relation else named) - when  # not "since X"
         owned = set(asked.things)  # "the Reverend's tent", "the old waiter"
         answers = (
             inputs.graph.neighbours(seeds | asked.stand_ins | owned, cues.relation_types)

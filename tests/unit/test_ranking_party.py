@@ -292,3 +292,25 @@ def test_who_has_ridden_or_sailed_with_us_asks_for_the_roll() -> None:
         assert roll_asked(asked, question_cues(asked)), question
     found = ranked_signals(_view(), "Who's ridden with us at one point or another?")
     assert found["kit"]["relation"] == 1.0
+
+
+def test_who_joined_after_someone_left_asks_for_the_newest_not_the_leaver() -> None:
+    (orla_joined, orla_change) = _joined("mother-orla", 5)
+    left = Change(
+        id="s4-r1-2", session_id=4, seq=2, kind="entity_property", entity_id="kit",
+        field="in_party", new_value="false",
+    )  # fmt: skip
+    went = Relation(source="kit", target="iron-hand", type="member_of", change_id="s4-r1-3")
+    view = _view(roll_call=False).model_copy(
+        update={
+            "relations": (orla_joined, went),
+            "changes": {c.id: c for c in (orla_change, left)},
+        }
+    )
+    question = "Who joined up with us after Kit quit the crew?"
+    assert newest_members(question, view) == {"mother-orla"}
+    found = ranked_signals(view, question)
+    assert found["mother-orla"]["rank"] == 0.0
+    # Kit only says when: no seed of the membership asked (the Iron Hand he joined is no answer)
+    assert found.get("iron-hand", {}).get("relation", 0.0) == 0.0
+    assert newest_members("Who's gone to the wall since we joined the Guild?", view) == frozenset()
