@@ -146,6 +146,17 @@ NEWEST_WORDS = frozenset(("newest", "latest", "recent", "recently", "last"))
 """Words by which a question asks for the party's most recent recruit ("Who's the *newest*
 hunter on the team?", "Who joined us *last*?")."""
 
+ORDINALS = frozenset(("third", "fourth", "fifth", "sixth", "seventh"))
+
+
+def _the_ordinal(words: list[str]) -> bool:
+    """ "*the* (new) *fourth*": a seat named by its number after "the"."""
+    return any(
+        w == "the" and (after in ORDINALS or (after == "new" and nxt in ORDINALS))
+        for w, after, nxt in zip(words, words[1:], [*words[2:], ""], strict=False)
+    )
+
+
 _JOINS = frozenset(("join", "joined", "joins", "signed"))
 _SINCE = frozenset(("after", "since"))
 """A joining after something ("Who *joined* up with us *after* Wheels quit the crew?", "Who
@@ -162,7 +173,8 @@ def _joined_since(words: list[str]) -> bool:
 SEATS = frozenset(("new", "newest", "third", "fourth", "fifth", "sixth", "seventh"))
 """Words after "our" by which a question asks for the party's latest recruit as the seat
 they fill ("Who's *our fourth* now that Kii-bō carries a jitte again?", "Who's *our new*
-wheelman?")."""
+wheelman?"); an ordinal after "the" does where the question speaks of the party ("the new
+fourth *in our party*", "the fourth one *riding with us*")."""
 
 _MEMBERSHIP = frozenset(
     (*PARTY_NOUNS, "team", "member", "members", "recruit", "recruits", "addition", "join",
@@ -181,8 +193,10 @@ def newest_members(question: str, view: CampaignView) -> frozenset[str]:
     Tar signed on, who was our fourth?") counts as one since the start."""
     order = question_words(question)
     words = set(order)
-    seat = any(w == "our" and after in SEATS for w, after in pairwise(order))
     member = words & _MEMBERSHIP or _in_company(order)  # "sailing with us"
+    seat = any(w == "our" and after in SEATS for w, after in pairwise(order)) or (
+        bool(member) and _the_ordinal(order)
+    )  # "our fourth", "the new fourth in our party", "the fourth one riding with us"
     since = _joined_since(order)  # "Who joined up with us after Wheels quit the crew?"
     if not seat and not since and (not words & NEWEST_WORDS or not member):
         return frozenset()

@@ -156,6 +156,12 @@ def test_the_newest_member_is_the_one_whose_joining_a_later_session_recorded() -
     assert newest_members("Before Brann signed on, who was our fourth?", before) == {"mother-orla"}
     both = view.model_copy(update={"relations": (founder, brann_joined)})
     assert newest_members("Who's our fourth?", both) == {"brann"}  # a joining is newer
+    for question in (
+        "Who's the new fourth in our party now that Orla's gone?",
+        "Who's the fourth one riding with us now?",
+    ):
+        assert newest_members(question, both) == {"brann"}, question
+    assert newest_members("Who was the fourth man to die?", both) == frozenset()  # no party
 
 
 def test_who_rides_with_us_is_answered_by_the_party_as_it_is_now() -> None:
