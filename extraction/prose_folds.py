@@ -57,7 +57,8 @@ A prose name folds into the one listed entity when it is
   head alone after "the" ("the Thief");
 - a listed person's name or alias after words that are titles or that person's own
   one-word names: "Boyar Vasily Semyonovich Morozov" of the person listed as "the Boyar"
-  (:meth:`KnownFolds.own_titled_name`);
+  (:meth:`KnownFolds.own_titled_name`), or words their own aliases put before a name of
+  theirs ("Messer Agnolo di Bernardo Ridolfini" of the man listed as "Messer Agnolo");
 - the first words of a listed person's name of three words or more ("Xenia Vasilyevna" of
   Xenia Vasilyevna Morozova), or a listed given name and surname with names between them
   ("Vasily Semyonovich Morozov" of Vasily Morozov); a lone given name no other listed name
@@ -127,6 +128,7 @@ class KnownFolds:
                     self._untitled.setdefault(normalise_name(" ".join(rest)), set()).add(person.id)
         self._own_titles = {  # a person's one-word names ("the Boyar", "the Ataman")
             p.id: {normalise_name(n) for n in (p.name, *p.aliases) if len(_article_dropped(n)) == 1}
+            | _address_words(p)
             for p in self._people
         }
 
@@ -464,18 +466,29 @@ class KnownFolds:
         return None
 
     def person_of_listed(self, candidate: Candidate) -> bool:
-        """Whether ``candidate`` is a listed person's name or alias with an "of" phrase naming
-        another listed entity ("Sergeant Jack Rooke of the Thames River Police", "Sister Calla
-        of the Order of the Ember"): both are named already, so it is no entity of its own,
-        nor the person's alias (the group is named apart; :meth:`_of_phrase`)."""
+        """Whether ``candidate`` is a listed person's name or alias (or lone surname) with an
+        "of" phrase naming another listed entity ("Sergeant Jack Rooke of the Thames River
+        Police", "Sister Calla of the Order of the Ember", "Kettering of the Rustline"): both
+        are named already, so it is no entity of its own, nor the person's alias (the group is
+        named apart; :meth:`_of_phrase`)."""
         head, of, tail = display_name(candidate).partition(" of ")
         if not of or not head or not tail:
             return False
         include_gm = not candidate.party
         person = self._known.resolve(" ".join([*candidate.titles[:1], head]), include_gm=include_gm)
         person = person or self._known.resolve(head, include_gm=include_gm)
+        person = person or self._lone_surname(head)  # "Kettering of the Rustline"
         group = self._known.resolve(tail, include_gm=include_gm)
         return self._person_id(person) is not None and group is not None and group != person
+
+    def _lone_surname(self, word: str) -> str | None:
+        """The one listed person whose surname (or family name) ``word`` is, where no other
+        listed name holds the word."""
+        lone = normalise_name(word)
+        if " " in lone or len(lone) < 3 or self._words.get(lone) != 1:
+            return None
+        fits = [p.id for p in self._people if lone in (_surname(p.name), _family_name(p))]
+        return fits[0] if len(fits) == 1 else None
 
     def _place_office(self, words: list[str], kind: str) -> str | None:
         """An office of a place ("Town Magistrate", "Town Magistrate of Kurogawa") whose
@@ -656,6 +669,19 @@ class KnownFolds:
 _KUNYA_HEADS = ("abu", "umm")
 _ARABIC_WORDS = frozenset(("ibn", "bin", "bint", *_KUNYA_HEADS))
 _ARTICLES = ("al-", "Al-", "l-")
+
+
+def _address_words(person: Entity) -> set[str]:
+    """The words a person's own aliases put before a name of theirs: "Messer" of "Messer
+    Agnolo" (Agnolo di Bernardo Ridolfini), "Boss" of "Boss Kett" (Kett), "Ma" of "Ma
+    Kettering" (Marta Kettering): titles they bear, whatever the language."""
+    named = _words_of(person.name)
+    found: set[str] = set()
+    for alias in person.aliases:
+        words = [normalise_name(w) for w in _article_dropped(alias)]
+        if len(words) == 2 and words[1] in named and words[0] not in named:
+            found.add(words[0])
+    return found
 
 
 def _words_of(name: str) -> set[str]:

@@ -46,3 +46,27 @@ def test_someone_of_a_listed_group_is_not_the_group() -> None:
     entities = _entities()  # "Old Fenn of the Lock-Keepers' Guild": a keeper, not the Guild
     assert not any("Old Fenn" in a for a in entities["guild"].aliases)
     assert "Old Fenn" not in entities["guild"].aliases
+
+
+_HOUSES = """entities:
+  - {id: lapo, name: Lapo di Cosimo Ridolfi, type: NPC, aliases: [Messer Lapo, il Grasso]}
+  - {id: marta, name: Marta Kettering, type: NPC, aliases: [Boss Kett, Ma Kettering]}
+  - {id: rustline, name: The Rustline Company, type: Faction, aliases: [the Rustline]}
+"""
+
+_LEDGER = """# The ledger of favours
+
+- Messer Lapo di Cosimo Ridolfi owes the dyers. Messer Lapo di Cosimo Ridolfi pays late.
+- Boss Kettering of the Rustline runs the convoys. Kettering of the Rustline never sleeps.
+"""
+
+
+def test_a_full_name_after_a_title_of_the_persons_own_alias_is_that_person() -> None:
+    entities = {e.id: e for e in _with_list(_HOUSES, _LEDGER).entities}
+    assert not any(e.name == "Messer Lapo di Cosimo Ridolfi" for e in entities.values())
+    assert "Messer Lapo di Cosimo Ridolfi" in entities["lapo"].aliases
+
+
+def test_a_listed_persons_surname_with_their_group_after_it_is_no_one_new() -> None:
+    entities = {e.id: e for e in _with_list(_HOUSES, _LEDGER).entities}
+    assert set(entities) == {"lapo", "marta", "rustline"}
