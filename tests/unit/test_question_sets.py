@@ -49,6 +49,7 @@ def test_every_question_set_parses(path: Path) -> None:
         "ashfall",
         "agra",
         "shanghai",
+        "cusco",
     ],
 )
 def test_a_name_list_campaign_set_names_its_entities_and_covers_every_type(campaign: str) -> None:
