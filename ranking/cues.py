@@ -483,6 +483,17 @@ MEMBERSHIP_WORDS = frozenset(("join", "joined", "joins", "member", "members", "b
 """Relation words that stay a relation when the asker is their object ("Who *joined us*?"),
 unlike a service asked for ("Who can *lead us* …?")."""
 
+TURNING_PHRASES: tuple[tuple[str, ...], ...] = (
+    *((verb, side, "us") for verb in ("turned", "turn", "turns", "turning")
+      for side in ("on", "against")),
+    ("betrayed", "us"),
+    ("crossed", "us"),
+    ("sold", "us", "out"),
+)  # fmt: skip
+"""Phrases of a turn against the party: what they say is the attitude now, whatever noun of
+friendship names who turned ("Which of our *old friends* have turned on us?" asks for enemies
+who were friends, not for friends)."""
+
 HOSTILE_PHRASES = (
     ("out", "to", "get", "us"),
     ("after", "us"),
@@ -501,12 +512,10 @@ HOSTILE_PHRASES = (
     ("in", "for", "us"),
     ("rid", "of", "us"),
     ("grudge", "against", "us"),
-    *((verb, side, "us") for verb in ("turned", "turn", "turns", "turning")
-      for side in ("on", "against")),
-    ("betrayed", "us"),
-    ("crossed", "us"),
-    ("sold", "us", "out"),
+    *TURNING_PHRASES,
 )  # fmt: skip
+"""Phrases by which a question asks for the party's enemies in other words ("Who is still
+*out to get us*?"): the ``hostile`` attitude, as "our enemies" is."""
 
 DEATH_WISH_VERBS = frozenset(("see", "seeing", "watch"))
 """"Who'd like to *see* the Magpie's crew spaced?": a wish to see the party (us, our crew,
@@ -516,8 +525,7 @@ DEATH_WORDS = frozenset(
     ("dead", "killed", "hanged", "hung", "drowned", "spaced", "vented", "airlocked", "shot",
      "buried", "gone", "flatlined", "fragged", "iced", "whacked", "strung")
 )  # fmt: skip
-"""Phrases by which a question asks for the party's enemies in other words ("Who is still
-*out to get us*?"): the ``hostile`` attitude, as "our enemies" is."""
+"""Words of the party dead or killed in a wish to see it so (:func:`_wishes_party_dead`)."""
 
 ALLIED_PHRASES = (
     ("our", "side"),
@@ -955,6 +963,9 @@ def question_cues(question: str) -> QuestionCues:
         attitudes.add("hostile")
     if has_phrase(words, ALLIED_PHRASES) and not wins_over(words):
         attitudes.add("allied")
+    turned = has_phrase(words, TURNING_PHRASES)  # "Which of our old friends have turned on us?"
+    if turned:
+        attitudes = {"hostile"}  # the friends are who they were; the turn is what they are
     about_party = any(w in PARTY_WORDS for w in words) or _wishes_party_dead(words)
     errand = _errand_for(words)  # "running envelopes for": whom one works for, no rule
     relations = frozenset().union(
@@ -972,6 +983,8 @@ def question_cues(question: str) -> QuestionCues:
         relations |= {"member_of"}  # "Which gang was Toby running with?"
     if has_phrase(words, LEADING_PHRASES):  # "Who's in charge of the parish?"
         relations |= RELATION_WORDS["rules"]
+    if turned:
+        relations -= RELATION_WORDS["friends"]
     kinship = _kinship(words)
     relations |= kinship | _event(words[1:] if words[:1] == ["who"] else _what_did(words))
     if _got_someone(question, words) or (

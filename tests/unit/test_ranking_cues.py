@@ -260,6 +260,19 @@ def test_an_ally_is_no_answer_to_our_enemies_and_is_demoted() -> None:
     assert _ask(question, party_view())["river-guild"][2]["status_factor"] == 1.0
 
 
+def test_friends_who_turned_on_us_are_asked_for_as_enemies() -> None:
+    for question in (
+        "Which of our old friends have turned on us?",
+        "Which of our allies sold us out?",
+    ):
+        cues = question_cues(spelt_out(question))
+        assert cues.attitude == "hostile" and "allied_with" not in cues.relation_types, question
+    assert question_cues("Who are our friends?").attitude == "allied"
+    found = _ask("Which of our old friends have turned on us?", party_view())
+    assert found["iron-hand"][2]["attitude"] == 1.0  # hostile since session 4
+    assert max(found, key=lambda k: found[k][1]) == "iron-hand"
+
+
 def test_how_someone_died_asks_for_the_killer() -> None:
     assert "killed_by" in question_cues("How did Torven die?").relation_types
     assert "killed_by" in question_cues("What was the cause of Torven's death?").relation_types
