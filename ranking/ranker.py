@@ -344,7 +344,9 @@ class Ranker:
             else set()
         )  # "Does the Speaker still have his feather crown?" after it was taken from him
         if not historical:  # "Who's the Sahib these days?": not the one so called, who left it
-            former |= {e for e in named_holder_now(question, spans) if successors(view, {e})}
+            so_called = {e for e in named_holder_now(question, spans) if successors(view, {e})}
+            former |= so_called
+            answers |= successors(view, so_called) - former  # but whoever took his place
         if newest or rolled:  # "Who's our fourth now that Kii-bō carries a jitte again?"
             former |= left_party(view) - answers
         stated = stated_answers(cues, named, relevance, view, inputs.names)

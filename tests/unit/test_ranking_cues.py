@@ -663,6 +663,15 @@ def test_whoever_took_a_named_leaders_place_answers_for_him() -> None:
     assert "river-guild" not in alone or alone["river-guild"][2]["relation"] == 0.0
 
 
+def test_who_bears_a_name_now_is_whoever_took_its_first_bearers_place() -> None:
+    view = _handover(party_view())  # Torven handed the Iron Hand to the River Guild
+    found = _ask("Who's Torven these days?", view)
+    assert found["river-guild"][2]["relation"] == 1.0  # an answer, not a stated guess
+    assert found["river-guild"][0] < found["torven-blackwater"][0]
+    past = _ask("Who was Torven back then?", view)
+    assert "river-guild" not in past or past["river-guild"][2]["relation"] < 1.0
+
+
 def test_the_partys_new_base_answers_for_its_old_one_in_a_question_about_now() -> None:
     def moved(seq: int, place: str, change: str) -> Change:
         return Change(
