@@ -116,7 +116,9 @@ RELATION_WORDS: dict[str, frozenset[str]] = {
          "hanged", "executed", "beheaded", "assassinated", "shot"),
          # the table's slang for a killing ("Who *geeked* Mama N?", "Who *offed* the fence?")
          *("geeked", "zeroed", "flatlined", "offed", "whacked", "capped", "fragged", "ganked",
-           "merced", "knifed", "slaughtered", "butchered", "massacred", "lynched")),
+           "merced", "knifed", "slaughtered", "butchered", "massacred", "lynched"),
+         # a beast's killing ("Who *ate* the Rat?")
+         *("ate", "eaten", "devoured", "mauled", "gored")),
         frozenset({"killed_by"}),
     ),
     **dict.fromkeys(

@@ -276,6 +276,8 @@ def test_friends_who_turned_on_us_are_asked_for_as_enemies() -> None:
 def test_how_someone_died_asks_for_the_killer() -> None:
     assert "killed_by" in question_cues("How did Torven die?").relation_types
     assert "killed_by" in question_cues("What was the cause of Torven's death?").relation_types
+    for question in ("Who ate Torven?", "What devoured Torven?", "What mauled Torven?"):
+        assert "killed_by" in question_cues(question).relation_types, question
     killed = Relation(source="torven-blackwater", target="iron-hand", type="killed_by")
     found = _ask("How did Torven die?", _with(party_view(), killed))
     assert found["iron-hand"][2]["relation"] == 1.0
