@@ -8,7 +8,8 @@ the view, which for ``--as-of N`` stops at session N, that set one or left one) 
 candidates: "still locked up?" is answered by the prisoner as he is now, released or not.
 
 Only a question that names no entity, or only the place it is set in and asks who is held
-there ("Who's still sitting in a cell at the Twelve?"), reads it (and a "who … still"
+there ("Who's still sitting in a cell at the Twelve?") or what or which things there hold a
+status ("What's been burned or wrecked *around the City*?"), reads it (and a "who … still"
 question only those who hold the status now, :func:`with_status_now`): a question that names one
 is about that one ("Is old Fenner still kicking?"). The ranker weighs it with
 ``w.status_asked`` and, as with the other cues that say what is asked, never demotes such an
@@ -18,11 +19,13 @@ than the view's own states and changes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from graphrag_core.models import PARTY_ID, CampaignView
 from ranking.anchors import asks_now
 from ranking.cues import has_phrase
 from ranking.graph import entity_names, folded
-from ranking.names import question_words
+from ranking.names import NameSpan, question_words
 from ranking.whereabouts import latest_status
 
 _CAPTURED = frozenset({"captured"})
@@ -117,19 +120,46 @@ def with_status_held(view: CampaignView, statuses: frozenset[str]) -> set[str]:
     return {e for e in found if e in view.entities and e != PARTY_ID}
 
 
-def status_asked(question: str, named: set[str], view: CampaignView) -> set[str]:
+def status_asked(
+    question: str, named: set[str], view: CampaignView, spans: Sequence[NameSpan] = ()
+) -> set[str]:
     """The entities a question that names none (or names only the place it is set in: "Who's
-    still sitting in a cell *at the Twelve*?") asks about by a status alone."""
+    still sitting in a cell *at the Twelve*?") asks about by a status alone. ``spans``: where
+    the question names them."""
     if any(view.entities[e].type != "Location" for e in named if e in view.entities):
         return set()
     statuses = asked_statuses(question)
     words = question_words(question)
-    if named:  # a place is where one is kept: "burned", "missing" there say what befell it
-        statuses &= _CAPTURED
+    if named and not _around(words, named, spans):  # a place is where one is kept: "burned",
+        statuses &= _CAPTURED  # "missing" there say what befell it
     now = "still" in words or asks_now(words)  # "Who's *still* in a cell?", "right now"
     if words[:1] in (["who"], ["whos"]) and now:
         return with_status_now(view, statuses) - named
     return with_status_held(view, statuses) - named
+
+
+AROUND = frozenset(("around", "across", "throughout", "round", "about", "in"))
+"""Words before a place that make it where the things asked about are ("What's been burned or
+wrecked *around the City*?"), not the thing asked about."""
+
+
+def _around(words: list[str], named: set[str], spans: Sequence[NameSpan]) -> bool:
+    """A question asking what or which things, whose every named place comes after a word of
+    :data:`AROUND` ("Who will buy stolen goods from us *in* the Bazaar?" asks for no status)."""
+    placed = [span for span in spans if set(span.ids) & named]
+    return (
+        words[:1] in (["what"], ["whats"], ["which"])
+        and bool(placed)
+        and all(_before(words, span.start) in AROUND for span in placed)
+    )
+
+
+def _before(words: list[str], at: int) -> str:
+    """The word before ``words[at]``, past an article ("around *the* City")."""
+    at -= 1
+    if at >= 0 and words[at] in ("the", "a", "an"):
+        at -= 1
+    return words[at] if at >= 1 else ""
 
 
 def with_status_now(view: CampaignView, statuses: frozenset[str]) -> set[str]:

@@ -365,7 +365,7 @@ class Ranker:
         minded = with_attitude(view, cues.attitude)
         words = question_words(question)
         lasting = bool(minded) and not ("still" in words or asks_now(words))  # over the campaign
-        held = status_asked(question, dated, view)  # "Who's died since St Nicholas?"
+        held = status_asked(question, dated, view, spans)  # "Who's died since St Nicholas?"
         story = participants(question, named, view, inputs.names)
         opposed = with_opposed(view, cues.attitude)
         graph = {

@@ -219,6 +219,16 @@ def test_a_status_asked_of_someone_unnamed_finds_who_held_it() -> None:
     burned = view.model_copy(update={"entities": {**view.entities, mill.id: mill}})
     assert status_asked("What burned in Dry Creek?", set(), burned) == {"old-mill"}
     assert status_asked("What burned in Dry Creek?", {"dry-creek"}, burned) == set()
+    # with where the question names it: a place after "in" or "around" is where the things
+    # asked about are, in a question asking what or which
+    names = NameIndex.build(burned)
+    for question in ("What burned in Dry Creek?", "What's been wrecked around Dry Creek?"):
+        spans = names.spans(question)
+        assert status_asked(question, {"dry-creek"}, burned, spans) == {"old-mill"}, question
+    stolen = "Who will buy stolen goods from us in Dry Creek?"  # "stolen" describes the goods
+    assert status_asked(stolen, {"dry-creek"}, burned, names.spans(stolen)) == set()
+    standing = "Is Dry Creek still standing?"  # the place is what is asked about
+    assert status_asked(standing, {"dry-creek"}, burned, names.spans(standing)) == set()
 
 
 def test_a_status_asked_in_a_phrase_or_about_now() -> None:
