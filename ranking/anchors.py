@@ -184,8 +184,9 @@ St Nicholas*?" asks about deaths, not about the saint whose feast dates them."""
 
 def time_marks(question: str, spans: Sequence[NameSpan]) -> set[str]:
     """Ids of the names in a clause of time: after a word of time ("since", "after", "before",
-    …) with at most :data:`_TIME_REACH` words between ("since *St Nicholas*", "since we
-    started *the mask hunt*", "right after the fire in *Pochtlan*"), none of them a question
+    …) with at most :data:`_TIME_REACH` words between, articles not counted ("since *St
+    Nicholas*", "since we started *the mask hunt*", "since we rolled into *the Cloverleaf*",
+    "right after the fire in *Pochtlan*"), none of them a question
     word or a verb of the question ("After we lost Zed, *is* Genda Phool still open?": Genda
     Phool is asked about). When the question is set, not what it asks about."""
 
@@ -206,11 +207,15 @@ def _clause_names(
     words = question_words(question)
     marks: set[str] = set()
     for span in spans:
-        for at in range(span.start - 1, max(-1, span.start - 1 - reach), -1):
+        left = reach  # words between, articles not counted ("since we rolled into *the* …")
+        for at in range(span.start - 1, -1, -1):
             if opens(words, at):
                 marks |= span.ids
                 break
             if words[at] in _CLAUSE_BREAKS:
+                break
+            left -= words[at] not in _ARTICLES
+            if left <= 0:
                 break
     return marks
 

@@ -115,6 +115,8 @@ def test_a_name_after_a_word_of_time_marks_when_the_question_is_set() -> None:
 def test_a_name_further_into_a_clause_of_time_marks_when_but_not_past_the_question() -> None:
     question = "Who has died since we left the Red Oak Tavern?"
     assert time_marks(question, NAMES.spans(question)) == {"red-oak-tavern"}
+    question = "Who has died since we rolled into the Red Oak Tavern?"  # "the" counts not
+    assert time_marks(question, NAMES.spans(question)) == {"red-oak-tavern"}
     question = "After we lost Torven Blackwater, is the Iron Hand still at war with us?"
     assert time_marks(question, NAMES.spans(question)) == {"torven-blackwater"}  # not the Hand
 
