@@ -62,7 +62,8 @@ A prose name folds into the one listed entity when it is
 - the first words of a listed person's name of three words or more ("Xenia Vasilyevna" of
   Xenia Vasilyevna Morozova), or a listed given name and surname with names between them
   ("Vasily Semyonovich Morozov" of Vasily Morozov); a lone given name no other listed name
-  holds ("Your friend, Savva." of Savva Lukyanovich Kotov);
+  holds ("Your friend, Savva." of Savva Lukyanovich Kotov), or the one an alias writes with
+  the surname ("Tom" of Thomas Aldworth, alias "Tom Aldworth");
 - a name ending with a listed person's surname or one-word name that the prose also calls
   it by alone, an office the list does not know before it: "Oberinspektor Roth" (written
   "Roth" too) of Ferdinand Roth, alias "Roth".
@@ -564,8 +565,8 @@ class KnownFolds:
         if len(lone) < 3 or self._words.get(lone) != 1:
             return None
         fits = [p.id for p in self._people if lone in (_surname(p.name), _family_name(p))]
-        if not fits:  # "Your friend, Savva." of Savva Lukyanovich Kotov
-            fits = [p.id for p in self._people if lone == normalise_name(_given(p.name) or "")]
+        if not fits:  # "Your friend, Savva." of Savva Lukyanovich Kotov; "Tom" of the man
+            fits = [p.id for p in self._people if lone in _given_names(p)]  # "Tom Aldworth"
         return fits[0] if len(fits) == 1 else None
 
     def _titled_surname(self, words: list[str], candidate: Candidate, kind: str) -> str | None:
@@ -774,6 +775,18 @@ def _same_given(word: str, given: str | None) -> bool:
 def _titles(person: Entity) -> list[str]:
     """The titles a listed person is named with, in the name or a player-visible alias."""
     return [t for name in (person.name, *person.aliases) for t in leading_titles(name)]
+
+
+def _given_names(person: Entity) -> set[str]:
+    """The given names a person goes by: the first word of their name, and of an alias that
+    ends with their surname ("Tom" of Thomas Aldworth, alias "Tom Aldworth")."""
+    surname = _surname(person.name)
+    found = {normalise_name(_given(person.name) or "")} - {""}
+    for alias in person.aliases:
+        words = _plain(alias)
+        if len(words) == 2 and surname and words[-1].casefold() == surname:
+            found.add(normalise_name(words[0]))
+    return found
 
 
 def _given(name: str) -> str | None:

@@ -158,9 +158,10 @@ def _the_ordinal(words: list[str]) -> bool:
 
 
 _JOINS = frozenset(("join", "joined", "joins", "signed"))
-_SINCE = frozenset(("after", "since"))
+_SINCE = frozenset(("after", "since", "when", "once"))
 """A joining after something ("Who *joined* up with us *after* Wheels quit the crew?", "Who
-*signed* on *since* Ox left?") asks for the newest member as "newest" does."""
+*signed* on *since* Ox left?", "Who joined up with us *when* Tom bailed?") asks for the newest
+member as "newest" does."""
 
 
 def _joined_since(words: list[str]) -> bool:

@@ -70,3 +70,21 @@ def test_a_full_name_after_a_title_of_the_persons_own_alias_is_that_person() -> 
 def test_a_listed_persons_surname_with_their_group_after_it_is_no_one_new() -> None:
     entities = {e.id: e for e in _with_list(_HOUSES, _LEDGER).entities}
     assert set(entities) == {"lapo", "marta", "rustline"}
+
+
+_SAHIBS = """entities:
+  - {id: aldworth, name: Thomas Aldworth, type: PC, aliases: [Tom Aldworth, the Englishman]}
+  - {id: bhim, name: Bhim Singh, type: PC}
+"""
+
+_DIARY = """# The diary
+
+- Tom and Bhim found the boatman at the ghat. Tom paid him five rupees.
+- A servant brought Tom a message. Tom has written to the Captain.
+"""
+
+
+def test_a_given_name_a_listed_persons_alias_writes_with_their_surname_is_that_person() -> None:
+    entities = {e.id: e for e in _with_list(_SAHIBS, _DIARY).entities}
+    assert not any(e.name == "Tom" for e in entities.values())
+    assert "Tom" in entities["aldworth"].aliases

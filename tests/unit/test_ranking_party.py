@@ -315,6 +315,7 @@ def test_who_joined_after_someone_left_asks_for_the_newest_not_the_leaver() -> N
     )
     question = "Who joined up with us after Kit quit the crew?"
     assert newest_members(question, view) == {"mother-orla"}
+    assert newest_members("Who joined up with us when Kit bailed?", view) == {"mother-orla"}
     found = ranked_signals(view, question)
     assert found["mother-orla"]["rank"] == 0.0
     # Kit only says when: no seed of the membership asked (the Iron Hand he joined is no answer)
