@@ -63,7 +63,8 @@ A prose name folds into the one listed entity when it is
   Xenia Vasilyevna Morozova), or a listed given name and surname with names between them
   ("Vasily Semyonovich Morozov" of Vasily Morozov); a lone given name no other listed name
   holds ("Your friend, Savva." of Savva Lukyanovich Kotov), or the one an alias writes with
-  the surname ("Tom" of Thomas Aldworth, alias "Tom Aldworth");
+  the surname ("Tom" of Thomas Aldworth, alias "Tom Aldworth"), or a word no other listed
+  name holds that two of one person's names hold ("Bibi" of "Zeenat Bibi", "Bibi Zeenat");
 - a name ending with a listed person's surname or one-word name that the prose also calls
   it by alone, an office the list does not know before it: "Oberinspektor Roth" (written
   "Roth" too) of Ferdinand Roth, alias "Roth".
@@ -567,6 +568,8 @@ class KnownFolds:
         fits = [p.id for p in self._people if lone in (_surname(p.name), _family_name(p))]
         if not fits:  # "Your friend, Savva." of Savva Lukyanovich Kotov; "Tom" of the man
             fits = [p.id for p in self._people if lone in _given_names(p)]  # "Tom Aldworth"
+        if not fits:  # "Bibi" of the woman listed as "Zeenat Bibi" and "Bibi Zeenat"
+            fits = [p.id for p in self._people if _names_holding(p, lone) >= 2]
         return fits[0] if len(fits) == 1 else None
 
     def _titled_surname(self, words: list[str], candidate: Candidate, kind: str) -> str | None:
@@ -775,6 +778,11 @@ def _same_given(word: str, given: str | None) -> bool:
 def _titles(person: Entity) -> list[str]:
     """The titles a listed person is named with, in the name or a player-visible alias."""
     return [t for name in (person.name, *person.aliases) for t in leading_titles(name)]
+
+
+def _names_holding(person: Entity, word: str) -> int:
+    """How many of a person's name and aliases hold ``word`` (normalised)."""
+    return sum(word in _words_of(n) for n in (person.name, *person.aliases))
 
 
 def _given_names(person: Entity) -> set[str]:

@@ -88,3 +88,21 @@ def test_a_given_name_a_listed_persons_alias_writes_with_their_surname_is_that_p
     entities = {e.id: e for e in _with_list(_SAHIBS, _DIARY).entities}
     assert not any(e.name == "Tom" for e in entities.values())
     assert "Tom" in entities["aldworth"].aliases
+
+
+_HAREM = """entities:
+  - {id: zeenat, name: Zeenat-un-Nissa, type: PC, aliases: [Zeenat Bibi, Bibi Zeenat, the Hakima]}
+  - {id: hilal, name: Khwaja Hilal, type: NPC, aliases: [the Nazir]}
+"""
+
+_NEWS = """# Court news
+
+- Bibi went to the Mahal with her medicine box. Bibi spoke with the Nazir.
+- The Kotwal's men took Bibi to the Chabutra. Bibi was held there two nights.
+"""
+
+
+def test_a_word_two_of_one_listed_persons_names_hold_is_that_person() -> None:
+    entities = {e.id: e for e in _with_list(_HAREM, _NEWS).entities}
+    assert not any(e.name == "Bibi" for e in entities.values())
+    assert "Bibi" in entities["zeenat"].aliases
