@@ -913,10 +913,11 @@ def _titles(words: list[re.Match[str]], first: int, last: int) -> tuple[list[str
 TOPIC_OPENERS = _words(
     "who what where when why how which whose ",
     "below beneath under above over on upon in inside outside within beyond across around ",
-    "near along through behind between among into onto past",
+    "near along through behind between among into onto past of concerning regarding about",
 )
 """A heading opening with a question word or a preposition names a topic, not a thing:
-"Where to sleep", "Who holds the road", "Below the ground", "On the heights"."""
+"Where to sleep", "Who holds the road", "Below the ground", "On the heights", a chronicle's
+"Of the Green Society" (about the society its section names)."""
 
 TOPIC_PLURALS = _words(
     "gods deities powers beasts creatures monsters dangers perils threats spirits peoples ",

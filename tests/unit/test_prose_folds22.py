@@ -106,3 +106,25 @@ def test_a_word_two_of_one_listed_persons_names_hold_is_that_person() -> None:
     entities = {e.id: e for e in _with_list(_HAREM, _NEWS).entities}
     assert not any(e.name == "Bibi" for e in entities.values())
     assert "Bibi" in entities["zeenat"].aliases
+
+
+_CHRONICLE_LIST = """entities:
+  - {id: guild, name: The Lock-Keepers' Guild, type: Faction, aliases: [the Guild]}
+  - {id: fenn, name: Jory Fenn, type: NPC}
+"""
+
+_CHRONICLE = """# A chronicle of the canal
+
+## Of the Lock-Keepers' Guild
+
+The Guild keeps the gates and takes the toll. Jory Fenn is its oldest member.
+
+## Of Jory Fenn
+
+He was born on a barge and has never slept ashore.
+"""
+
+
+def test_a_chronicles_of_heading_is_a_topic_not_a_thing() -> None:
+    entities = {e.id: e for e in _with_list(_CHRONICLE_LIST, _CHRONICLE).entities}
+    assert set(entities) == {"guild", "fenn"}
