@@ -147,6 +147,7 @@ NEWEST_WORDS = frozenset(("newest", "latest", "recent", "recently", "last"))
 hunter on the team?", "Who joined us *last*?")."""
 
 ORDINALS = frozenset(("third", "fourth", "fifth", "sixth", "seventh"))
+"""A seat of the party named by its number ("the *fourth* one riding with us")."""
 
 
 def _the_ordinal(words: list[str]) -> bool:

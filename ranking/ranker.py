@@ -329,20 +329,18 @@ class Ranker:
             if cues.relation_types and not cues.ended
             else set()
         )  # "Who's carrying the key *now*?": not whoever handed it on
+        held_before: set[str] = set()  # "Does the Speaker still have his feather crown?"
         if cues.relation_types and not cues.ended:  # "found in Nepos's cellar": not Nepos's
             handled = named_in_handovers(
                 view, seeds | owned, cues.relation_types, inputs.names.find_owners
             )
-            former |= handled - answers
+            former |= handled - answers - named
+            held_before = {  # named, and held another named thing before: marked, not demoted
+                e for s in named for e in former_along(view, {s}, cues.relation_types) & named
+            } - answers
         former |= old_bases
         if not historical:  # "still tied up in the Spotted House?" after he got out of it
             former |= left_places(view, named) - answers
-        held_before = (
-            {e for s in named for e in former_along(view, {s}, cues.relation_types) & named}
-            - answers
-            if cues.relation_types and not cues.ended
-            else set()
-        )  # "Does the Speaker still have his feather crown?" after it was taken from him
         if not historical:  # "Who's the Sahib these days?": not the one so called, who left it
             so_called = {e for e in named_holder_now(question, spans) if successors(view, {e})}
             former |= so_called
