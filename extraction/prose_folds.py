@@ -487,10 +487,15 @@ class KnownFolds:
         """The one listed person whose surname (or family name) ``word`` is, where no other
         listed name holds the word."""
         lone = normalise_name(word)
-        if " " in lone or len(lone) < 3 or self._words.get(lone) != 1:
+        fits = None if " " in lone else self._surname_fits(lone)
+        return fits[0] if fits and len(fits) == 1 else None
+
+    def _surname_fits(self, lone: str) -> list[str] | None:
+        """The listed people whose surname (or family name) ``lone`` is; ``None`` when the
+        word is shorter than three letters or another listed name holds it too."""
+        if len(lone) < 3 or self._words.get(lone) != 1:
             return None
-        fits = [p.id for p in self._people if lone in (_surname(p.name), _family_name(p))]
-        return fits[0] if len(fits) == 1 else None
+        return [p.id for p in self._people if lone in (_surname(p.name), _family_name(p))]
 
     def _place_office(self, words: list[str], kind: str) -> str | None:
         """An office of a place ("Town Magistrate", "Town Magistrate of Kurogawa") whose
@@ -563,9 +568,9 @@ class KnownFolds:
         if len(words) != 1 or candidate.titles or kind not in ("NPC", "Other"):
             return None
         lone = words[0].casefold()
-        if len(lone) < 3 or self._words.get(lone) != 1:
+        fits = self._surname_fits(lone)
+        if fits is None:
             return None
-        fits = [p.id for p in self._people if lone in (_surname(p.name), _family_name(p))]
         if not fits:  # "Your friend, Savva." of Savva Lukyanovich Kotov; "Tom" of the man
             fits = [p.id for p in self._people if lone in _given_names(p)]  # "Tom Aldworth"
         if not fits:  # "Bibi" of the woman listed as "Zeenat Bibi" and "Bibi Zeenat"
