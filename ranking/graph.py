@@ -225,16 +225,18 @@ def former_along(view: CampaignView, seeds: Iterable[str], types: Iterable[str])
             ends = {change.entity_id, change.target_id}
             if ends & seeds:
                 found |= ends
-    for change, holders in _holdings(view, seeds, wanted):
-        found |= holders | _held_before(view, change)
+    for _change, holders, before in _holdings(view, seeds, wanted):
+        found |= holders | before
     return {e for e in found - seeds if e in view.entities and e != PARTY_ID}
 
 
 def _holdings(
     view: CampaignView, seeds: set[str], wanted: frozenset[str]
-) -> Iterator[tuple[Change, set[str]]]:
+) -> Iterator[tuple[Change, set[str], set[str]]]:
     """Each visible change setting a seed's property of a relation in ``wanted`` (either way
-    round: ``held_by`` for "owns"), with the entities its value names (by id, name or alias)."""
+    round: ``held_by`` for "owns"), with the entities its value names (by id, name or alias)
+    and those its old value names (an earlier change's value, or the base graph's holders,
+    :func:`changelog.old_values.with_old_values`)."""
     names: dict[str, str] | None = None
     for change in view.changes.values():
         if change.kind != "entity_property" or change.entity_id not in seeds:
@@ -243,16 +245,12 @@ def _holdings(
         kind = PROPERTY_RELATIONS.get(key, key)
         if kind in wanted or _reverse(kind) in wanted:
             names = entity_names(view) if names is None else names
-            yield change, {names[v] for v in _values(change.new_value) if v in names}
-
-
-def _held_before(view: CampaignView, change: Change) -> set[str]:
-    """Who the property a change set named before it (its ``old_value``: an earlier change's
-    value, or the base graph's holders, :func:`changelog.old_values.with_old_values`)."""
-    if not change.old_value:
-        return set()
-    names = entity_names(view)
-    return {names[v] for v in _values(change.old_value) if v in names}
+            before = _values(change.old_value) if change.old_value else []
+            yield (
+                change,
+                {names[v] for v in _values(change.new_value) if v in names},
+                {names[v] for v in before if v in names},
+            )
 
 
 def named_in_handovers(
@@ -268,7 +266,7 @@ def named_in_handovers(
     now?" is not answered by the moneylender). ``find`` reads names in a text."""
     seeds = set(seeds)
     found: set[str] = set()
-    for change, holders in _holdings(view, seeds, frozenset(types)):
+    for change, holders, _before in _holdings(view, seeds, frozenset(types)):
         found |= find(str(change.details.get("note", ""))) - holders
     return {
         e
